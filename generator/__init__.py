@@ -1,0 +1,12 @@
+"""picross8's toolchain: random and hand-drawn nonograms, checked by a line solver.
+
+Data flows one way: grid -> clues -> linesolve (and classify) -> batch -> build -> cart.
+"""
+
+MIN_SIZE = 1
+MAX_SIZE = 32
+DEFAULT_SIZE = 15
+
+
+class UserError(Exception):
+    """An error the user caused (bad file, bad argument): the CLI prints one line and exits 1."""

@@ -1,0 +1,250 @@
+"""The line solver: the devlog's permutation-intersection algorithm.
+
+For each row and column, find every placement of its clue that agrees with what is known;
+a cell that is filled in all of them is filled, a cell that is empty in all of them is empty.
+Repeat over all rows, then all columns (one *iteration*), until a pass changes nothing.
+
+A grid that this solver completes has exactly one solution: every cell it fixes is forced by
+the clues (it holds in every solution), so any solution equals the completed grid.
+
+Lines are bit masks: cell i of a line is bit i. `cart/solver.lua` is the same algorithm in
+PICO-8 Lua; the two are held to identical answers by tests/test_lua_solver.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from generator.clues import Clue, Clues, min_length
+from generator.grid import EMPTY, FILLED, UNKNOWN
+
+SOLVED, STALLED, CONTRADICTION = "solved", "stalled", "contradiction"
+
+# Above this many placements (with nothing known) a line is solved by dynamic programming,
+# which gives the same answer as enumerating them all.
+ENUMERATE_LIMIT = 3000
+
+
+def placement_count(clue: Clue, n: int) -> int:
+    """Placements of `clue` in an empty line of `n` cells."""
+    slack = n - min_length(clue)
+    return comb(slack + len(clue), len(clue)) if slack >= 0 else 0
+
+
+def line_enumerate(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """Intersect every placement of `clue` that agrees with the known cells.
+
+    Placements are generated run by run, left to right, skipping any that covers a known-empty
+    cell or leaves a known-filled cell uncovered. `all1` is the AND of the placements, `any1` their
+    OR. Enumeration stops early once neither can still teach anything about an unknown cell.
+    Returns the new (filled, empty) masks, or None when no placement agrees (a contradiction).
+    """
+    full = (1 << n) - 1
+    unknown = full & ~(filled | empty)
+    k = len(clue)
+    # latest start of run j: leave room for runs j.. after it
+    latest = [n - min_length(clue[j:]) for j in range(k)]
+    all1, any1, seen = full, 0, 0
+
+    def place(j: int, start: int, acc: int) -> bool:
+        """Place runs j.. from cell `start`; returns True to stop early."""
+        nonlocal all1, any1, seen
+        if j == k:
+            if filled >> start:  # a known-filled cell after the last run
+                return False
+            all1 &= acc
+            any1 |= acc
+            seen += 1
+            return not (all1 & unknown) and not (~any1 & unknown)
+        run = (1 << clue[j]) - 1
+        for s in range(start, latest[j] + 1):
+            if s > start and (filled >> (s - 1)) & 1:  # the gap would leave a filled cell
+                break
+            cells = run << s
+            if cells & empty:
+                continue
+            end = s + clue[j]
+            if end < n and (filled >> end) & 1:  # run must be followed by an empty cell
+                continue
+            if place(j + 1, end + 1, acc | cells):
+                return True
+        return False
+
+    place(0, 0, 0)
+    if not seen:
+        return None
+    return filled | (all1 & full), empty | (full & ~any1)
+
+
+def line_dp(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """The same answer as line_enumerate, by dynamic programming over (runs placed, cells used).
+
+    fwd[j][p]: the first j runs fit in cells [0, p) consistently with the known cells.
+    bwd[j][p]: runs j.. fit in cells [p, n). A cell can be empty if some split j leaves it
+    between fwd and bwd; it can be filled if some run j can cover it. Forced = only one possible.
+    """
+    k = len(clue)
+    isF = [(filled >> i) & 1 for i in range(n)]
+    isE = [(empty >> i) & 1 for i in range(n)]
+
+    def fits(s: int, length: int) -> bool:  # run on cells [s, s+length) avoids known-empty cells
+        return s >= 0 and s + length <= n and not any(isE[s:s + length])
+
+    fwd = [[False] * (n + 1) for _ in range(k + 1)]
+    fwd[0][0] = True
+    for p in range(1, n + 1):
+        fwd[0][p] = fwd[0][p - 1] and not isF[p - 1]
+    for j in range(1, k + 1):
+        length = clue[j - 1]
+        for p in range(1, n + 1):
+            ok = fwd[j][p - 1] and not isF[p - 1]
+            s = p - length
+            if not ok and fits(s, length):
+                ok = fwd[0][s] if j == 1 else (s >= 1 and not isF[s - 1] and fwd[j - 1][s - 1])
+            fwd[j][p] = ok
+    if not fwd[k][n]:
+        return None
+
+    bwd = [[False] * (n + 1) for _ in range(k + 1)]
+    bwd[k][n] = True
+    for p in range(n - 1, -1, -1):
+        bwd[k][p] = bwd[k][p + 1] and not isF[p]
+    for j in range(k - 1, -1, -1):
+        length = clue[j]
+        for p in range(n - 1, -1, -1):
+            ok = bwd[j][p + 1] and not isF[p]
+            e = p + length
+            if not ok and fits(p, length):
+                ok = bwd[k][e] if j == k - 1 else (e < n and not isF[e] and bwd[j + 1][e + 1])
+            bwd[j][p] = ok
+
+    can_empty = [False] * n
+    can_fill = [False] * n
+    for x in range(n):
+        if not isF[x]:
+            can_empty[x] = any(fwd[j][x] and bwd[j][x + 1] for j in range(k + 1))
+    for j in range(k):
+        length = clue[j]
+        for s in range(0, n - length + 1):
+            if not fits(s, length):
+                continue
+            left = fwd[0][s] if j == 0 else (s >= 1 and not isF[s - 1] and fwd[j][s - 1])
+            e = s + length
+            right = bwd[k][e] if j == k - 1 else (e < n and not isF[e] and bwd[j + 1][e + 1])
+            if left and right:
+                for x in range(s, e):
+                    can_fill[x] = True
+    new_f, new_e = filled, empty
+    for x in range(n):
+        if not can_empty[x]:
+            new_f |= 1 << x
+        if not can_fill[x]:
+            new_e |= 1 << x
+    return new_f, new_e
+
+
+@lru_cache(maxsize=1 << 18)
+def solve_line(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """Forced cells of one line (cached): enumeration, or DP when placements are too many."""
+    if placement_count(clue, n) > ENUMERATE_LIMIT:
+        return line_dp(clue, n, filled, empty)
+    return line_enumerate(clue, n, filled, empty)
+
+
+@dataclass
+class SolveResult:
+    status: str                      # solved / stalled / contradiction
+    iterations: int                  # passes (all rows, then all columns) that fixed cells
+    grid: np.ndarray                 # int8: 1 filled, 0 empty, -1 unknown
+    steps: list[np.ndarray] = field(default_factory=list)  # grid after each iteration
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
+
+
+def _grid_from_masks(rf: list[int], re: list[int], width: int) -> np.ndarray:
+    g = np.full((len(rf), width), UNKNOWN, dtype=np.int8)
+    for y, (f, e) in enumerate(zip(rf, re)):
+        for x in range(width):
+            if (f >> x) & 1:
+                g[y, x] = FILLED
+            elif (e >> x) & 1:
+                g[y, x] = EMPTY
+    return g
+
+
+def solve(clues: Clues, known: np.ndarray | None = None, record_steps: bool = False) -> SolveResult:
+    """Run line logic to its fixpoint. `known` (int8, -1 unknown) seeds the board, e.g. for hints."""
+    h, w = clues.height, clues.width
+    # known cells as masks, by row and by column
+    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
+    if known is not None:
+        for y in range(h):
+            for x in range(w):
+                v = known[y, x]
+                if v == FILLED:
+                    rf[y] |= 1 << x
+                    cf[x] |= 1 << y
+                elif v == EMPTY:
+                    re[y] |= 1 << x
+                    ce[x] |= 1 << y
+    row_dirty, col_dirty = [True] * h, [True] * w
+    steps: list[np.ndarray] = []
+    iterations = 0
+    full_row = (1 << w) - 1
+
+    def finish(status: str) -> SolveResult:
+        return SolveResult(status, iterations, _grid_from_masks(rf, re, w), steps)
+
+    while True:
+        changed = False
+        # rows: what a row learns marks its crossing columns dirty
+        for y in range(h):
+            if not row_dirty[y]:
+                continue
+            row_dirty[y] = False
+            res = solve_line(clues.rows[y], w, rf[y], re[y])
+            if res is None:
+                return finish(CONTRADICTION)
+            nf, ne = res[0] & ~rf[y], res[1] & ~re[y]
+            if nf | ne:
+                changed = True
+                rf[y], re[y] = res
+                for x in range(w):
+                    if (nf >> x) & 1:
+                        cf[x] |= 1 << y
+                        col_dirty[x] = True
+                    elif (ne >> x) & 1:
+                        ce[x] |= 1 << y
+                        col_dirty[x] = True
+        # columns, the same with the roles swapped
+        for x in range(w):
+            if not col_dirty[x]:
+                continue
+            col_dirty[x] = False
+            res = solve_line(clues.cols[x], h, cf[x], ce[x])
+            if res is None:
+                return finish(CONTRADICTION)
+            nf, ne = res[0] & ~cf[x], res[1] & ~ce[x]
+            if nf | ne:
+                changed = True
+                cf[x], ce[x] = res
+                for y in range(h):
+                    if (nf >> y) & 1:
+                        rf[y] |= 1 << x
+                        row_dirty[y] = True
+                    elif (ne >> y) & 1:
+                        re[y] |= 1 << x
+                        row_dirty[y] = True
+        if changed:
+            iterations += 1
+            if record_steps:
+                steps.append(_grid_from_masks(rf, re, w))
+        if all((rf[y] | re[y]) == full_row for y in range(h)):
+            return finish(SOLVED)
+        if not changed:
+            return finish(STALLED)
