@@ -1,33 +1,16 @@
-"""The `picross` command line: one group, commands that do one thing each.
+"""The `picross` command line: one group; each cli_*.py module holds a family of commands.
 
 User errors (generator.UserError) print one line on stderr and exit 1, never a traceback.
 """
 from __future__ import annotations
 
-import functools
-import sys
-
 import click
-
-from generator import UserError
-
-
-def user_errors(fn):
-    """Turn a UserError (and unreadable files) into one line on stderr and exit status 1."""
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except UserError as e:
-            click.echo(f"picross: error: {e}", err=True)
-            sys.exit(1)
-        except OSError as e:
-            click.echo(f"picross: error: {e.filename or ''}: {e.strerror}", err=True)
-            sys.exit(1)
-    return wrapper
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="picross8")
 def main() -> None:
     """Generate, solve, check and export picross (nonogram) puzzles for the picross8 cart."""
+
+
+# Command families register here, one line each.
