@@ -9,10 +9,10 @@ from generator import UserError
 from generator.atomic import write_atomic
 from generator.batchfile import write_batch
 from generator.cliutil import user_errors
-from generator.explain import (explain, explanation_image, explanation_text, grid_image,
+from generator.explain import (contact_sheet, explain, explanation_image, explanation_text, grid_image,
                                png_bytes, side_by_side)
 from generator.fix import DEFAULT_MAX_FLIPS, fix, fix_report
-from generator.pictures import TILE, Picture, check, load, load_all, to_batch
+from generator.pictures import BLANK, TILE, Picture, check, load, load_all, to_batch
 
 
 def _pick(file: str, index: int, tile: int) -> Picture:
@@ -28,13 +28,19 @@ def _pick(file: str, index: int, tile: int) -> Picture:
 @click.option("--names", type=click.Path(dir_okay=False), help="One name per picture, in order (overrides).")
 @click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
 @click.option("--strict", is_flag=True, help="Exit 1 (writing nothing) unless every picture is kept.")
+@click.option("--sheet", type=click.Path(dir_okay=False),
+              help="Also write a contact sheet PNG of all pictures (unresolved cells tinted).")
 @user_errors
-def cmd_import(files, output, names, tile, strict):
+def cmd_import(files, output, names, tile, strict, sheet):
     """Import pictures (PNG sheets, single PNGs, text) and keep the line-solvable ones."""
     pictures = load_all(files, names, tile)
     verdicts = [check(p) for p in pictures]
     for v in verdicts:
         click.echo(v.line())
+    if sheet:
+        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
+                  for v in verdicts]
+        write_atomic(sheet, png_bytes(contact_sheet(pictures, stalls)))
     kept = sum(v.kept for v in verdicts)
     rejected = len(verdicts) - kept
     if strict and rejected:

@@ -96,10 +96,16 @@ def explanation_text(e: Explanation) -> str:
 SCALE = 12
 INK, PAPER, GRIDLINE = (34, 32, 52), (238, 232, 213), (170, 165, 150)
 UNRESOLVED, MARK = (255, 110, 64), (41, 173, 255)
+UNRESOLVED_INK, UNRESOLVED_PAPER = (190, 60, 20), (255, 190, 150)
 
 
-def grid_image(grid: np.ndarray, mark: np.ndarray | None = None, scale: int = SCALE):
-    """A PIL image of a grid: ink filled, paper empty, orange unresolved, blue outline on `mark`."""
+def grid_image(grid: np.ndarray, mark: np.ndarray | None = None, scale: int = SCALE,
+               stalled: np.ndarray | None = None):
+    """A PIL image of a grid: ink filled, paper empty, orange unresolved, blue outline on `mark`.
+
+    `stalled` (bool) tints those cells of a solution orange (dark if filled): where a picture
+    needs guessing, shown on the picture itself.
+    """
     from PIL import Image, ImageDraw
 
     g = np.asarray(grid)
@@ -111,6 +117,8 @@ def grid_image(grid: np.ndarray, mark: np.ndarray | None = None, scale: int = SC
     for y in range(h):
         for x in range(w):
             colour = {FILLED: INK, EMPTY: PAPER}.get(int(g[y, x]), UNRESOLVED)
+            if stalled is not None and stalled[y, x]:
+                colour = UNRESOLVED_INK if g[y, x] == FILLED else UNRESOLVED_PAPER
             box = (x * scale + 1, y * scale + 1, x * scale + scale - 1, y * scale + scale - 1)
             draw.rectangle(box, fill=colour)
             if mark is not None and mark[y, x]:
@@ -146,3 +154,24 @@ def explanation_image(e: Explanation):
         diff = e.solutions[0] != e.solutions[1]
         images += [grid_image(s, diff) for s in e.solutions]
     return side_by_side(images)
+
+
+def contact_sheet(pictures, stalls, per_row: int = 6, scale: int = 8):
+    """Pictures with their names in a grid; `stalls` (bool masks or None) tint unresolved cells."""
+    from PIL import Image, ImageDraw
+
+    label = 12
+    tiles = []
+    for i, (pic, stall) in enumerate(zip(pictures, stalls), 1):
+        im = grid_image(pic.grid, scale=scale, stalled=stall)
+        tile = Image.new("RGB", (max(im.width, 6 * len(pic.name) + 20), im.height + label), (255, 255, 255))
+        tile.paste(im, (0, label))
+        ImageDraw.Draw(tile).text((1, 0), f"{i} {pic.name}", fill=INK)
+        tiles.append(tile)
+    rows = [side_by_side(tiles[k:k + per_row]) for k in range(0, len(tiles), per_row)]
+    out = Image.new("RGB", (max(r.width for r in rows), sum(r.height + 8 for r in rows)), (255, 255, 255))
+    y = 0
+    for r in rows:
+        out.paste(r, (0, y))
+        y += r.height + 8
+    return out
