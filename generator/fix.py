@@ -121,7 +121,7 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
         return "already line-solvable: nothing to fix"
     head = f"line logic leaves {result.unresolved} cells unresolved"
     if not result.fixes:
-        return (f"{head}\nno fix with at most {result.max_flips} flips near the unresolved region "
+        return (f"{head}\nno fix with at most {result.max_flips} flip(s) near the unresolved region "
                 f"({result.solves} candidates tried): redraw that part by hand")
     best = result.best
     lines = [head, f"best fix ({len(best.flips)} flip{'s' if len(best.flips) > 1 else ''}): "
