@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.clues import grid_clues
+from generator.clues import Clues, grid_clues, line_clue
 from generator.grid import UNKNOWN
 from generator.linesolve import solve
 
@@ -76,9 +76,20 @@ def _candidates(unknown: np.ndarray) -> list[Cell]:
     return list(zip(ys.tolist(), xs.tolist()))
 
 
+def _clues_after(base: Clues, g: np.ndarray, flips: tuple[Cell, ...]) -> Clues:
+    """Clues of `g` (= the picture with `flips` applied): only the flipped lines change."""
+    rows, cols = list(base.rows), list(base.cols)
+    for y in {y for y, _ in flips}:
+        rows[y] = line_clue(g[y])
+    for x in {x for _, x in flips}:
+        cols[x] = line_clue(g[:, x])
+    return Clues(tuple(rows), tuple(cols))
+
+
 def fix(grid: np.ndarray, max_flips: int = DEFAULT_MAX_FLIPS, beam: int = BEAM) -> FixResult:
     grid = np.asarray(grid, dtype=bool)
-    r = solve(grid_clues(grid))
+    base = grid_clues(grid)
+    r = solve(base)
     if r.solved:
         return FixResult(True, 0, max_flips=max_flips)
     unknown0 = r.grid == UNKNOWN
@@ -99,7 +110,7 @@ def fix(grid: np.ndarray, max_flips: int = DEFAULT_MAX_FLIPS, beam: int = BEAM) 
                 g = grid.copy()
                 for y, x in new:
                     g[y, x] = not g[y, x]
-                res = solve(grid_clues(g))
+                res = solve(_clues_after(base, g, new))
                 out.solves += 1
                 if res.solved:
                     found.append(Fix(new, g, res.iterations, int(sum(dist[c] for c in new))))

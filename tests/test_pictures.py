@@ -323,3 +323,14 @@ def test_every_shipped_picture_is_line_solvable_and_its_batch_is_current(world):
         r = solve(grid_clues(pic.grid))
         assert r.solved, pic.name
         assert (puzzle.solution == pic.grid).all() and puzzle.iterations == r.iterations
+
+
+def test_clues_after_flips_match_clues_from_scratch():
+    from generator.fix import _clues_after
+    rng = np.random.default_rng(9)
+    for g in random_pictures(9, 10):
+        flips = tuple({(int(rng.integers(15)), int(rng.integers(15))) for _ in range(3)})
+        h = g.copy()
+        for y, x in flips:
+            h[y, x] = not h[y, x]
+        assert _clues_after(grid_clues(g), h, flips) == grid_clues(h)
