@@ -139,7 +139,9 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
              + best.describe(grid)]
     others = result.fixes[1:1 + alternatives]
     if others:
-        lines.append(f"alternatives ({len(result.fixes) - 1} more with as few flips):")
+        total = len(result.fixes) - 1
+        shown = f"{len(others)} of {total} shown" if len(others) < total else f"{total}"
+        lines.append(f"alternatives with as few flips ({shown}):")
         lines += ["  " + f.describe(grid) for f in others]
     lines.append(f"({result.solves} candidates tried)")
     return "\n".join(lines)
