@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: cart test bench puzzles clean
+.PHONY: cart test bench puzzles pictures clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,10 +22,16 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m generator.bench
+	$(PY) -m generator.bench_pictures
 
 # Regenerate the default batch shipped in the repo.
 puzzles: $(STAMP)
 	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 -o cart/puzzles.json
+
+# Regenerate the picture batches from their text sources (fails if one needs guessing).
+pictures: $(STAMP)
+	$(PY) -m generator import cart/pictures/valley.txt -o cart/pictures/valley.json --strict --sheet docs/pictures-valley.png
+	$(PY) -m generator import cart/pictures/firewatch.txt -o cart/pictures/firewatch.json --strict --sheet docs/pictures-firewatch.png
 
 clean:
 	rm -rf build

@@ -14,3 +14,4 @@ def main() -> None:
 
 
 # Command families register here, one line each.
+from generator.cli_pictures import cmd_explain, cmd_fix, cmd_import; main.add_command(cmd_import); main.add_command(cmd_explain); main.add_command(cmd_fix)  # noqa: E402,E702
