@@ -10,3 +10,8 @@ DEFAULT_SIZE = 15
 
 class UserError(Exception):
     """An error the user caused (bad file, bad argument): the CLI prints one line and exits 1."""
+
+
+def plural(n: int, word: str) -> str:
+    """'1 iteration', '4 iterations'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

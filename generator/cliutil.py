@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 
 import click
@@ -17,6 +18,11 @@ def user_errors(fn):
             return fn(*args, **kwargs)
         except UserError as e:
             click.echo(f"picross: error: {e}", err=True)
+            sys.exit(1)
+        except BrokenPipeError:
+            # the reader went away (`picross ... | head`): not an error worth a message
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
             sys.exit(1)
         except OSError as e:
             click.echo(f"picross: error: {e.filename or ''}: {e.strerror}", err=True)

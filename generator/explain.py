@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from generator import plural
 from generator.classify import MULTIPLE, UNIQUE, classify
 from generator.clues import Clues, clue_text, grid_clues
 from generator.grid import EMPTY, FILLED, UNKNOWN
@@ -32,7 +33,7 @@ class Explanation:
     def summary(self) -> str:
         n = int(self.unresolved.sum())
         if self.kind == SOLVED_KIND:
-            return f"line-solvable in {self.iterations} iterations"
+            return f"line-solvable in {plural(self.iterations, 'iteration')}"
         head = f"line logic stalls after {self.iterations} iterations with {n} unresolved cells"
         if self.kind == MULTIPLE_KIND:
             d = int((self.solutions[0] != self.solutions[1]).sum())

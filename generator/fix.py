@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from generator import plural
 from generator.clues import Clues, grid_clues, line_clue
 from generator.grid import UNKNOWN
 from generator.linesolve import solve
@@ -36,7 +37,7 @@ class Fix:
 
     def describe(self, before: np.ndarray) -> str:
         parts = [f"r{y + 1}c{x + 1} {'fill' if not before[y, x] else 'clear'}" for y, x in self.flips]
-        return ", ".join(parts) + f" -> line-solvable in {self.iterations} iterations"
+        return ", ".join(parts) + f" -> line-solvable in {plural(self.iterations, 'iteration')}"
 
 
 @dataclass
@@ -133,7 +134,7 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
     head = f"line logic leaves {result.unresolved} cells unresolved"
     if not result.fixes:
         return (f"{head}\nno fix with at most {result.max_flips} flip(s) near the unresolved region "
-                f"({result.solves} candidates tried): redraw that part by hand")
+                f"({result.solves} line solves): redraw that part by hand")
     best = result.best
     lines = [head, f"best fix ({len(best.flips)} flip{'s' if len(best.flips) > 1 else ''}): "
              + best.describe(grid)]
@@ -143,5 +144,5 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
         shown = f"{len(others)} of {total} shown" if len(others) < total else f"{total}"
         lines.append(f"alternatives with as few flips ({shown}):")
         lines += ["  " + f.describe(grid) for f in others]
-    lines.append(f"({result.solves} candidates tried)")
+    lines.append(f"({result.solves} line solves)")
     return "\n".join(lines)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import MAX_SIZE, UserError
+from generator import MAX_SIZE, UserError, plural
 from generator.batchfile import Batch, Puzzle
 from generator.classify import MULTIPLE, UNIQUE, classify
 from generator.clues import grid_clues
@@ -61,7 +61,7 @@ class Verdict:
         return self.kind == LINE_SOLVABLE
 
     def line(self) -> str:
-        extra = f" in {self.iterations} iterations" if self.kept else ""
+        extra = f" in {plural(self.iterations, 'iteration')}" if self.kept else ""
         return f"{self.picture.source} {self.picture.name}: {self.kind}{extra}"
 
 
