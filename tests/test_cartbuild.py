@@ -105,7 +105,9 @@ def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
     rom = bytes(cart.rom[0:0x4300])
     for a in range(0, len(rom), 64):
         rt.execute("poke(%d,%s)" % (a, ",".join(str(b) for b in rom[a:a + 64])))
-    rt.execute(cart.code)
+    # only the generated constants (the game's own code may call what lupaz8 lacks)
+    start = cart.code.index("pz_base,")
+    rt.execute(cart.code[start:cart.code.index("\n}\n", cart.code.index("worlds={")) + 3])
     rt.execute("""
       out={}
       for w in all(worlds) do
@@ -132,7 +134,7 @@ def test_token_count_matches_shrinko_reading_the_cart(small):
     cart = pico_cart.read_cart(str(out))
     assert count_text(cart.code).tokens == res.manifest["counts"]["tokens"]["total"] == res.total.tokens
     assert sum(res.manifest["counts"]["tokens"]["files"].values()) == res.total.tokens
-    assert set(res.manifest["counts"]["tokens"]["files"]) == {"(generated constants)", "main.lua", "solver.lua"}
+    assert {"(generated constants)", "main.lua", "solver.lua"} <= set(res.manifest["counts"]["tokens"]["files"])
 
 
 def test_palettes_in_lua_and_manifest(small):
