@@ -77,3 +77,26 @@ def test_constants_chunk_shape():
     assert 'pz_names=split(",crow",",",false)\n' in text
     assert ('{name="a",title="t",first=0,count=2,bx=0,by=16,bw=128,bh=24,'
             'pal={[0]=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15}},') in text
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from generator.romdata import PZ_BASE, pack_puzzles  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.lists(st.booleans(), min_size=15, max_size=15), min_size=15, max_size=15),
+                min_size=1, max_size=6),
+       st.binary(min_size=64, max_size=64))
+def test_puzzles_and_sfx_round_trip(tmp_path_factory, grids, sfx):
+    """Random solutions and sfx bytes -> .p8 -> shrinko's reader: peek2 semantics hold."""
+    rom = bytearray(ROM_SIZE)
+    pack_puzzles(rom, [np.array(g) for g in grids])
+    rom[0x3200:0x3240] = sfx
+    cart = read_back(tmp_path_factory.mktemp("h"), cart_text("x=1\n", rom, None))
+    assert bytes(cart.rom[0x3200:0x3240]) == sfx
+    for p, g in enumerate(grids):
+        for r, row in enumerate(g):
+            a = PZ_BASE + p * 30 + r * 2
+            word = cart.rom[a] | cart.rom[a + 1] << 8
+            assert [bool((word >> x) & 1) for x in range(16)] == row + [False]
