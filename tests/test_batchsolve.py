@@ -55,6 +55,7 @@ def test_contradictions_and_mixed_clue_sets():
     for _ in range(600):
         a, b = rng.random((2, 6, 7)) < 0.55
         sets.append(Clues(grid_clues(a).rows, grid_clues(b).cols))
+    sets.append(Clues(((3,), (3,)), ((5,), (5,), (5,))))   # no column clue fits
     sets.append(Clues(((5,), (), ()), ((1,), (1,), (1,))))  # (5) cannot fit 3 cells
     statuses, its = batchsolve.solve_many(sets)
     want_s, want_i = reference(sets)
