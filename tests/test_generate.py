@@ -218,3 +218,11 @@ def test_real_sigint_stops_cleanly_with_workers(tmp_path):
     assert "Traceback" not in err and "interrupted" in err
     assert target.read_text() == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
+
+
+def test_sizes_past_the_batch_solver_still_generate():
+    out = generate(Params(count=3, height=17, width=18, seed=9))
+    assert out.batch.params["chunk"] < 1024
+    for p in out.batch.puzzles:
+        r = solve(grid_clues(p.solution))
+        assert r.solved and r.iterations == p.iterations and p.solution.shape == (17, 18)
