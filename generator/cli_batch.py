@@ -10,12 +10,12 @@ from pathlib import Path
 import click
 
 from generator import DEFAULT_SIZE, UserError
+from generator.atomic import write_atomic
 from generator.batchfile import dumps, parse_batch
 from generator.check import check_batch, load_json
 from generator.cliutil import user_errors
 from generator.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.stats import stats_lines
-from generator.atomic import write_atomic
 
 
 def check_writable(path: Path) -> None:

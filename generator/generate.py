@@ -15,9 +15,9 @@ Styles:
 """
 from __future__ import annotations
 
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-import signal
 
 import numpy as np
 
