@@ -229,3 +229,18 @@ def test_sizes_past_the_batch_solver_still_generate():
     for p in out.batch.puzzles:
         r = solve(grid_clues(p.solution))
         assert r.solved and r.iterations == p.iterations and p.solution.shape == (17, 18)
+
+
+def test_check_and_stats_take_mixed_sizes_and_no_params(tmp_path):
+    from generator.batchfile import Batch, write_batch
+    puzzles = []
+    for size, n in ((5, 3), (15, 2), (18, 1)):
+        puzzles += generate(Params(count=n, height=size, width=size + 1, seed=size)).batch.puzzles
+    puzzles[0].name = "named"
+    path = tmp_path / "mixed.json"
+    write_batch(path, Batch(puzzles))
+    r = run("check", path)
+    assert r.exit_code == 0 and "6 puzzles OK" in r.output
+    r = run("stats", path)
+    assert r.exit_code == 0 and "6x5 3, 16x15 2, 19x18 1" in r.output and "named: 1" in r.output
+    assert "accepted" not in r.output
