@@ -214,7 +214,15 @@ def test_real_sigint_stops_cleanly_with_workers(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "generator", "generate", "-n", "100000000",
                              "--jobs", "2", "--max-tries", "2000000000", "-o", str(target)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    # wait until the workers exist (we are inside the generation loop), then press Ctrl-C
+    children = f"/proc/{proc.pid}/task/{proc.pid}/children"
+    deadline = time.monotonic() + 30
+    while os.path.exists(children) and time.monotonic() < deadline:
+        with open(children) as f:
+            if f.read().split():
+                break
+        time.sleep(0.05)
+    time.sleep(1 if os.path.exists(children) else 3)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
