@@ -1,3 +1,4 @@
-from generator.cli import main
+from generator.cli import run
 
-main(prog_name="picross")
+if __name__ == "__main__":
+    run()

@@ -1,8 +1,11 @@
 """The `picross` command line: one group; each cli_*.py module holds a family of commands.
 
-User errors (generator.UserError) print one line on stderr and exit 1, never a traceback.
+User errors (generator.UserError, and click's own usage errors) print one line on stderr and
+exit 1, never a traceback.
 """
 from __future__ import annotations
+
+import sys
 
 import click
 
@@ -13,5 +16,23 @@ def main() -> None:
     """Generate, solve, check and export picross (nonogram) puzzles for the picross8 cart."""
 
 
+def run(argv: list[str] | None = None) -> None:
+    """Console-script entry: click's usage errors become one line and exit status 1."""
+    try:
+        main.main(args=argv, prog_name="picross", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("picross: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        click.echo(f"picross: error: {e.format_message()}", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+
+
 # Command families register here, one line each.
-from generator.cli_pictures import cmd_explain, cmd_fix, cmd_import; main.add_command(cmd_import); main.add_command(cmd_explain); main.add_command(cmd_fix)  # noqa: E402,E702
+from generator.cli_batch import check_cmd, generate_cmd, stats_cmd  # noqa: E402
+from generator.cli_pictures import cmd_explain, cmd_fix, cmd_import  # noqa: E402
+
+for _cmd in (generate_cmd, check_cmd, stats_cmd, cmd_import, cmd_explain, cmd_fix):
+    main.add_command(_cmd)

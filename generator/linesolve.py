@@ -245,6 +245,11 @@ def solve(clues: Clues, known: np.ndarray | None = None, record_steps: bool = Fa
             if record_steps:
                 steps.append(_grid_from_masks(rf, re, w))
         if all((rf[y] | re[y]) == full_row for y in range(h)):
+            # every cell is known, but lines changed by the last columns are unchecked:
+            # for clues with no solution they may not match (e.g. rows 1,1 / 2 with cols 2 / 1,1)
+            if any(row_dirty[y] and solve_line(clues.rows[y], w, rf[y], re[y]) is None
+                   for y in range(h)):
+                return finish(CONTRADICTION)
             return finish(SOLVED)
         if not changed:
             return finish(STALLED)
