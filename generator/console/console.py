@@ -53,7 +53,8 @@ class Frame:
 
 
 class Console:
-    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100) -> None:
+    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=10,
+                 max_frame_instructions=10_000_000, strict_coroutines=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
         self.mem = Memory()
@@ -92,7 +93,10 @@ class Console:
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
-        self.ctl = self.lua.execute(prelude, api, names, hook_every)
+        self.ctl = self.lua.execute(prelude, api, names, hook_every,
+                                    strict_coroutines)
+        self.ctl.set_cap(-(-max_frame_instructions // (hook_every * 10000)))
+        self.api_error = None
 
     @classmethod
     def load(cls, path, **kw) -> "Console":
@@ -104,7 +108,11 @@ class Console:
         hi, lo = self.ctl.count()
         count = (hi * 10000 + lo) * self.hook_every
         if not ok:
-            raise CartError(str(err))
+            err = str(err)
+            if self.api_error and "error during Python call" in err:
+                err = err.replace("error during Python call", self.api_error, 1)
+            self.api_error = None
+            raise CartError(err)
         return count
 
     def boot(self) -> "Console":

@@ -1,7 +1,7 @@
 -- Run once in a fresh lupaz8 state before the cart. It receives the Python side's tables,
 -- keeps private references to the Lua libraries the console needs, then strips the globals
 -- down to PICO-8's: anything PICO-8 has that the console lacks is a loud error when read.
-local api, names, chunk = ...
+local api, names, chunk, strict = ...
 local sethook, traceback, getinfo = debug.sethook, debug.traceback, debug.getinfo
 local create, xpcall, error, rawget, load = coroutine.create, xpcall, error, rawget, load
 
@@ -13,7 +13,7 @@ local function hook()
  if lo == 10000 then
   lo = 0 hi += 1
   if hi >= cap then
-   error("frame ran over "..(cap*10000).." hook chunks (endless loop?)", 2)
+   error("frame ran over the console's instruction limit (endless loop?)", 2)
   end
  end
 end
@@ -23,6 +23,17 @@ cocreate = function(f)
  local co = create(f)
  sethook(co, hook, "", chunk)
  return co
+end
+
+-- a coroutine's error comes back from coresume as (false, message), which a cart that
+-- ignores the result never sees; in strict mode (the console's default) it is raised instead
+local resume, pack, unpack = coroutine.resume, pack, unpack
+coresume = function(co, ...)
+ local r = pack(resume(co, ...))
+ if strict and not r[1] then
+  error(traceback(co, "in coroutine: "..tostr(r[2])), 2)
+ end
+ return unpack(r, 1, r.n)
 end
 
 for k, v in pairs(api) do _G[k] = v end
