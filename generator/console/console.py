@@ -25,11 +25,29 @@ from generator.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
 from generator.console.cart import Cart, read_p8
+from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 
 INSTRUCTIONS_PER_SECOND = 4_000_000
+
+
+_PER_CALL: dict[int, int] = {}
+
+
+def instructions_per_hook_call(ctl, k: int) -> int:
+    """Cart instructions between two calls of a hook set to run every k instructions.
+
+    The hook's own instructions also count down, so a call comes every k - (h mod k) cart
+    instructions (h = the hook's length), or k when h divides k. Measured once: a fixed loop
+    counted exactly with k = 1, then with k.
+    """
+    if k not in _PER_CALL:
+        exact = to_raw(ctl.calibrate(1))
+        calls = to_raw(ctl.calibrate(k))
+        _PER_CALL[k] = max(1, round(exact / calls))
+    return _PER_CALL[k]
 
 
 class CartError(RuntimeError):
@@ -53,7 +71,7 @@ class Frame:
 
 
 class Console:
-    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=10,
+    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100,
                  max_frame_instructions=10_000_000, strict_coroutines=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
@@ -95,7 +113,8 @@ class Console:
         names = self.lua.table_from(PICO8_NAMES)
         self.ctl = self.lua.execute(prelude, api, names, hook_every,
                                     strict_coroutines)
-        self.ctl.set_cap(-(-max_frame_instructions // (hook_every * 10000)))
+        self._per_call = instructions_per_hook_call(self.ctl, hook_every)
+        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
 
     @classmethod
@@ -105,8 +124,7 @@ class Console:
     # ------------------------------------------------------------------ running
     def _run(self, f, *args):
         ok, err = self.ctl.run(f, *args)
-        hi, lo = self.ctl.count()
-        count = (hi * 10000 + lo) * self.hook_every
+        count = self.instructions_so_far()
         if not ok:
             err = str(err)
             if self.api_error and "error during Python call" in err:
@@ -175,6 +193,11 @@ class Console:
     @property
     def instructions(self) -> list[int]:
         return [f.instructions for f in self.frames]
+
+    @property
+    def count_step(self) -> int:
+        """Counts are multiples of this (rounded down per _update/_draw call and coroutine)."""
+        return self._per_call
 
     @property
     def max_instructions(self) -> int:
@@ -278,8 +301,7 @@ class Console:
             self._frame.prints.append(PrintRecord(from_p8str(text), x, y, colour))
 
     def instructions_so_far(self) -> int:
-        hi, lo = self.ctl.count()
-        return (hi * 10000 + lo) * self.hook_every
+        return to_raw(self.ctl.count()) * self._per_call
 
     def lua_kb(self) -> float:
         return self._collect("count")

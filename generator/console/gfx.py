@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from generator.console.fixed import integer, num, to_raw
+from generator.console.fixed import from_raw, integer, num, to_raw
 from generator.console.memory import (CAMERA, CLIP, CURSOR, DISPLAY_PAL, DRAW_PAL, FILLP, PEN,
                                       Memory)
 
@@ -173,7 +173,7 @@ class Gfx:
     def fillp(self, p=0):
         r = self.mem.ram
         raw = to_raw(num(p))
-        old = r[FILLP] | r[FILLP + 1] << 8
+        old = from_raw((r[FILLP] | r[FILLP + 1] << 8) << 16 | (0x8000 if r[FILLP + 2] & 1 else 0))
         pattern = raw >> 16 & 0xFFFF
         r[FILLP] = pattern & 0xFF
         r[FILLP + 1] = pattern >> 8
