@@ -379,3 +379,18 @@ def test_cli_runs_presses_and_writes_a_png(tmp_path):
     assert Image.open(out).size == (256, 256)
     bad = CliRunner().invoke(console_cli, [str(tmp_path / "missing.p8")])
     assert bad.exit_code == 1 and "no such cart" in bad.output
+
+
+def test_time_stat_and_call(make):
+    c = make("""function _update60() tt=t() end
+function _draw() local s=0 for i=1,20000 do s+=i end cpu=stat(1) end
+function twice(x) return 2*x end
+function broken() return nil+1 end""")
+    c.run_frames(3)
+    assert c.fps == 60 and c.budget == 66_666
+    assert c.global_("tt") == pytest.approx(3 / 60, abs=1e-4)
+    assert c.global_("cpu") == pytest.approx(c.frames[-1].instructions / c.budget, abs=0.02)
+    assert c.global_("cpu") > 0.5
+    assert c.call("twice", 21) == 42
+    with pytest.raises(CartError, match="attempt to perform arithmetic"):
+        c.call("broken")

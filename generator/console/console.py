@@ -122,16 +122,17 @@ class Console:
         return cls(read_p8(path), **kw)
 
     # ------------------------------------------------------------------ running
-    def _run(self, f, *args):
-        ok, err = self.ctl.run(f, *args)
-        count = self.instructions_so_far()
+    def _run(self, f, *args) -> tuple[int, object]:
+        """Call Lua function f counted; returns (instructions, its first result)."""
+        ok, result = self.ctl.run(f, *args)
+        count = to_raw(self.ctl.count()) * self._per_call
         if not ok:
-            err = str(err)
+            err = str(result)
             if self.api_error and "error during Python call" in err:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
             raise CartError(err)
-        return count
+        return count, result
 
     def boot(self) -> "Console":
         """Run the cart's top-level code, then _init() (time() is 0 throughout)."""
@@ -141,13 +142,13 @@ class Console:
         if not f:
             raise CartError(f"syntax error: {err}")
         self._frame = Frame(index=0, buttons=frozenset())
-        self.init_instructions = self._run(f)
+        self.init_instructions = self._run(f)[0]
         if self.global_("_update60"):
             self.fps = 60
         self.buttons.fps = self.fps
         init = self.global_("_init")
         if init:
-            self.init_instructions += self._run(init)
+            self.init_instructions += self._run(init)[0]
         self._boot_prints = self._frame.prints
         self.save_cartdata()
         self.booted = True
@@ -165,10 +166,10 @@ class Console:
         frame = self._frame = Frame(index=self.frame_index, buttons=held)
         update = self.global_("_update60") or self.global_("_update")
         if update:
-            frame.instructions += self._run(update)
+            frame.instructions += self._run(update)[0]
         draw = self.global_("_draw")
         if draw:
-            frame.instructions += self._run(draw)
+            frame.instructions += self._run(draw)[0]
         self.save_cartdata()
         self.frames.append(frame)
         return frame
@@ -220,9 +221,7 @@ class Console:
         f = self.global_(name)
         if not f:
             raise KeyError(f"cart has no global {name!r}")
-        box = []
-        self._run(lambda *a: box.append(f(*a)), *args)
-        return box[0]
+        return self._run(f, *args)[1]
 
     def peek(self, addr: int, n: int = 1) -> bytes:
         return self.mem.read(addr, n)
@@ -262,10 +261,7 @@ class Console:
         if key not in self.menu:
             raise KeyError(f"no menu item {item!r}: have {self.menu_items()}")
         _, callback = self.menu[key]
-        box = []
-        if callback is not None:
-            self._run(lambda: box.append(callback(b)))
-        return box[0] if box else None
+        return None if callback is None else self._run(callback, b)[1]
 
     # ------------------------------------------------------------------ cartdata
     def open_cartdata(self, id: str) -> bool:
@@ -301,7 +297,9 @@ class Console:
             self._frame.prints.append(PrintRecord(from_p8str(text), x, y, colour))
 
     def instructions_so_far(self) -> int:
-        return to_raw(self.ctl.count()) * self._per_call
+        """This frame's count so far: earlier callbacks (_update) plus the running one."""
+        done = self._frame.instructions if self._frame else 0
+        return done + to_raw(self.ctl.count()) * self._per_call
 
     def lua_kb(self) -> float:
         return self._collect("count")
