@@ -394,3 +394,34 @@ function broken() return nil+1 end""")
     assert c.call("twice", 21) == 42
     with pytest.raises(CartError, match="attempt to perform arithmetic"):
         c.call("broken")
+
+
+def test_print_control_codes_repeat_move_and_background(make):
+    c = make('function _draw() cls() w=print("\\*3a",0,0,7) print("\\#8b\\-jc",0,10,7)'
+             ' print("x\\by",0,20,7) end')
+    c.step()
+    s = c.screen()
+    assert c.global_("w") == 12
+    for k in range(3):
+        assert np.array_equal(s[0:6, 4 * k:4 * k + 4] == 7, font_glyph("a"))
+    assert (s[10:16, 0:4][~font_glyph("b")] == 8).all()            # background cell
+    assert np.array_equal(s[10:16, 7:11] == 7, font_glyph("c"))    # "\-j": x += 19-16
+    assert np.array_equal(s[20:26, 0:4] == 7, font_glyph("x") | font_glyph("y"))
+
+
+def test_draw_state_is_memory_mapped(make):
+    c = make("function _draw() cls() poke(0x5f01, 9) pset(0,0,1) poke(0x5f11, 140)"
+             " camera(-5,0) cam=peek2(0x5f28) end")
+    c.step()
+    assert c.screen()[0, 0] == 9 and c.global_("cam") == -5
+    assert c.display()[0, 0] == 9 and (c.display() == 0).sum() == 128 * 128 - 1
+
+
+def test_btnp_delays_poked_by_the_cart(make):
+    c = make("hits=0 poke(0x5f5c, 255) function _update() if btnp(1) then hits+=1 end end")
+    c.hold("right", frames=40)
+    assert c.global_("hits") == 1
+    d = make("hits=0 poke(0x5f5c, 5) poke(0x5f5d, 1) function _update()"
+             " if btnp(1) then hits+=1 end end")
+    d.hold("right", frames=10)
+    assert d.global_("hits") == 1 + 5    # frame 0, then frames 5-9
