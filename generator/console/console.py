@@ -24,7 +24,7 @@ import numpy as np
 from generator.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import Cart, read_p8
+from generator.console.cart import Cart, p8_to_unicode, read_p8
 from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
@@ -101,7 +101,6 @@ class Console:
                         if self._store_path.exists() else {})
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
-        self._boot_prints: list = []
         self.booted = False
         self.fps = 30
 
@@ -124,6 +123,7 @@ class Console:
     # ------------------------------------------------------------------ running
     def _run(self, f, *args) -> tuple[int, object]:
         """Call Lua function f counted; returns (instructions, its first result)."""
+        self.api_error = None
         ok, result = self.ctl.run(f, *args)
         count = to_raw(self.ctl.count()) * self._per_call
         if not ok:
@@ -149,7 +149,6 @@ class Console:
         init = self.global_("_init")
         if init:
             self.init_instructions += self._run(init)[0]
-        self._boot_prints = self._frame.prints
         self.save_cartdata()
         self.booted = True
         return self
@@ -291,10 +290,8 @@ class Console:
         return v if isinstance(v, str) else self._tostr(v)
 
     def record_print(self, text: str, x: int, y: int, colour: int) -> None:
-        import shrinko.shrinko8  # noqa: F401
-        from pico_defs import from_p8str
         if self._frame is not None:
-            self._frame.prints.append(PrintRecord(from_p8str(text), x, y, colour))
+            self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
 
     def instructions_so_far(self) -> int:
         """This frame's count so far: earlier callbacks (_update) plus the running one."""
