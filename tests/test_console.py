@@ -14,9 +14,11 @@ from generator.console.__main__ import main as console_cli
 from generator.console.picture import PALETTE
 
 
-def cart_text(lua: str, gfx: str = "", gff: str = "", map_: str = "") -> str:
+def cart_text(lua: str, gfx: str = "", gff: str = "", map_: str = "", sfx: str = "",
+              music: str = "") -> str:
     parts = ["pico-8 cartridge // http://www.pico-8.com", "version 42", "__lua__", lua]
-    for name, body in (("gfx", gfx), ("gff", gff), ("map", map_)):
+    for name, body in (("gfx", gfx), ("gff", gff), ("map", map_), ("sfx", sfx),
+                       ("music", music)):
         if body:
             parts += [f"__{name}__", body]
     return "\n".join(parts) + "\n"
@@ -27,10 +29,10 @@ def make(tmp_path):
     """make(lua, **sections, **console_kw) -> a booted Console on a cart written to tmp_path."""
     count = [0]
 
-    def _make(lua, gfx="", gff="", map_="", **kw):
+    def _make(lua, gfx="", gff="", map_="", sfx="", music="", **kw):
         count[0] += 1
         path = tmp_path / f"t{count[0]}.p8"
-        path.write_text(cart_text(lua, gfx, gff, map_), encoding="utf-8")
+        path.write_text(cart_text(lua, gfx, gff, map_, sfx, music), encoding="utf-8")
         return Console.load(path, **kw).boot()
     return _make
 
@@ -53,6 +55,15 @@ def test_rom_sections_land_at_their_addresses_with_pico8_nibble_order(make):
     assert c.peek(0x0040, 4) == bytes([0x98, 0xBA, 0xDC, 0xFE])   # second gfx row
     assert c.peek(0x3000, 2) == bytes([0x01, 0x02])                 # flags of sprites 0, 1
     assert c.peek(0x2000, 2) == bytes([0x0A, 0x0B])                 # map row 0
+
+
+def test_sfx_and_music_sections_land_at_0x3200_and_0x3100(make):
+    # sfx 0: editor mode 0, speed 12, loops 0/0; note 0 = pitch 0x18, wave 1, volume 5, fx 0
+    c = make("", sfx="000c0000" + "18150" + "0" * 155, music="01 41424344")
+    note = 0x18 | 1 << 6 | 5 << 9
+    assert c.peek(0x3200, 2) == note.to_bytes(2, "little")
+    assert c.peek(0x3200 + 64, 4) == bytes([0, 12, 0, 0])
+    assert c.peek(0x3100, 4) == bytes([0x41 | 0x80, 0x42, 0x43, 0x44])  # flag bit 0 -> ch 0
 
 
 def test_screen_memory_and_pset_agree(make):
