@@ -436,3 +436,13 @@ def test_btnp_delays_poked_by_the_cart(make):
              " if btnp(1) then hits+=1 end end")
     d.hold("right", frames=10)
     assert d.global_("hits") == 1 + 5    # frame 0, then frames 5-9
+
+
+def test_printing_at_the_cursor_scrolls_at_the_bottom(make):
+    c = make("function _draw() cls() for i=1,22 do print(i, 7) end end")
+    c.step()
+    ys = [p.y for p in c.prints]
+    assert ys[:3] == [0, 6, 12] and ys[-1] == 122   # the screen scrolled up to fit it
+    s = c.screen()
+    assert np.array_equal(s[122:128, 0:4] == 7, font_glyph("2"))
+    assert np.array_equal(s[116:122, 0:4] == 7, font_glyph("2"))   # "21": 120, scrolled up 4
