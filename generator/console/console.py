@@ -7,8 +7,9 @@
     c.screenshot("a.png", scale=4)
     c.max_instructions <= c.budget
 
-Instructions are counted with a debug hook every `hook_every` VM instructions (counts are
-multiples of it, rounded down per frame and per coroutine). A Lua error, or an API the console
+Instructions are counted with a debug hook (every `hook_every` VM instructions, default 100):
+counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
+down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator import UserError
 from generator.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
@@ -97,8 +99,11 @@ class Console:
             cartdata = {}
         elif isinstance(cartdata, (str, os.PathLike)):
             self._store_path = Path(cartdata)
-            cartdata = (json.loads(self._store_path.read_text())
-                        if self._store_path.exists() else {})
+            try:
+                cartdata = (json.loads(self._store_path.read_text())
+                            if self._store_path.exists() else {})
+            except json.JSONDecodeError as e:
+                raise UserError(f"{self._store_path}: not a cartdata JSON file ({e})")
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
         self.booted = False
@@ -110,8 +115,10 @@ class Console:
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
-        self.ctl = self.lua.execute(prelude, api, names, hook_every,
-                                    strict_coroutines)
+        setup = self.lua.eval("load")(prelude, "=console prelude")
+        if isinstance(setup, tuple):   # (nil, message)
+            raise RuntimeError(f"console prelude: {setup[1]}")
+        self.ctl = setup(api, names, hook_every, strict_coroutines)
         self._per_call = instructions_per_hook_call(self.ctl, hook_every)
         self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
