@@ -216,6 +216,7 @@ def test_display_palette_reaches_the_png(make, tmp_path):
     c = make("function _draw() cls(1) pset(0,0,2) pal(1,140,1) end")
     c.step()
     assert c.display()[5, 5] == 140 and c.display()[0, 0] == 2
+    assert c.palette_indices()[5, 5] == 28 and c.screen()[5, 5] == 1
     path = c.screenshot(tmp_path / "a.png")
     img = np.asarray(Image.open(path).convert("RGB"))
     assert img.shape == (128, 128, 3)

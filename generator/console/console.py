@@ -240,6 +240,11 @@ class Console:
         """128x128 colours through the display palette: 0-15, or 128-143 (secret palette)."""
         return display_colours(self.mem)
 
+    def palette_indices(self) -> np.ndarray:
+        """128x128 indices 0-31 into picture.PALETTE (16-31 = the secret colours 128-143)."""
+        d = self.display()
+        return (d & 15) + (d >> 7) * 16
+
     def rgb(self) -> np.ndarray:
         return rgb(self.mem)
 
