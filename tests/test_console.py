@@ -193,6 +193,7 @@ end""")
     assert [(p.text, p.x, p.y, p.colour) for p in c.prints][:2] == [
         ("hello", 10, 20, 7), ("ab\ncde", 0, 40, 7)]
     assert "hello" in c.text()
+    assert c.find_print("cde").y == 40 and c.find_print("nowhere") is None
 
 
 def test_print_wide_glyph_and_cursor(make):

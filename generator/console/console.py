@@ -219,6 +219,10 @@ class Console:
         """The texts print() drew in the last frame, joined by newlines."""
         return "\n".join(p.text for p in self.prints)
 
+    def find_print(self, text: str) -> PrintRecord | None:
+        """The first print of the last frame whose text contains `text` (None if none)."""
+        return next((p for p in self.prints if text in p.text), None)
+
     def global_(self, name: str):
         return self.ctl["global"](name)
 
