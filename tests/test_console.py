@@ -103,9 +103,10 @@ def test_circfill_has_the_radius_and_circ_is_its_rim(make, r):
     s = drawn(f"circfill(64,64,{r},8)", make)
     ys, xs = np.nonzero(s == 8)
     assert (xs.min(), xs.max(), ys.min(), ys.max()) == (64 - r, 64 + r, 64 - r, 64 + r)
+    box = (s == 8)[64 - r:65 + r, 64 - r:65 + r]
+    assert np.array_equal(box, box.T) and np.array_equal(box, box[::-1, ::-1])  # symmetric
+    assert np.array_equal(box, box[:, ::-1])
     filled = s == 8
-    assert np.array_equal(filled[64 - r:65 + r, 64 - r:65 + r],
-                          filled[64 - r:65 + r, 64 - r:65 + r].T)   # 8-fold symmetric
     rim = drawn(f"circ(64,64,{r},8)", make) == 8
     assert ys_xs(rim) <= ys_xs(filled)
     assert {(64, 64 - r), (64, 64 + r), (64 - r, 64), (64 + r, 64)} <= ys_xs(rim)
