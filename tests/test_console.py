@@ -259,6 +259,8 @@ def test_btn_and_press(make):
     c.step(buttons={"left", 4})
     assert c.global_("n") == 2
     assert c.global_("held") == 0b10001
+    c.step(buttons="left")
+    assert c.global_("held") == 0b1
 
 
 # ---------------------------------------------------------------- persistence and records

@@ -164,6 +164,8 @@ class Console:
         """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw."""
         if not self.booted:
             self.boot()
+        if isinstance(buttons, (str, int)):
+            buttons = (buttons,)
         held = frozenset(button_index(b) for b in buttons)
         if mouse is not None:
             self.mouse = tuple(mouse) + (0,) * (3 - len(mouse))
@@ -181,6 +183,7 @@ class Console:
         return frame
 
     def run_frames(self, n: int, buttons=()) -> list[Frame]:
+        """n frames with the same buttons held (a name, an index, or a collection of them)."""
         return [self.step(buttons) for _ in range(n)]
 
     def hold(self, *buttons, frames: int = 1) -> list[Frame]:
