@@ -208,9 +208,25 @@ end""")
 
 
 def test_unsupported_p8scii_control_code_is_an_error(make):
-    c = make('function _draw() print("\\^wbig") end')
-    with pytest.raises(CartError, match="print control code"):
+    c = make('function _draw() print("\\^iinverted") end')
+    with pytest.raises(CartError, match=r"print control code \\\^i"):
         c.step()
+    c2 = make('function _draw() print("\\aspeak") end')
+    with pytest.raises(CartError, match=r"print control code chr\(7\)"):
+        c2.step()
+
+
+def test_print_wide_tall_and_jump(make):
+    c = make('function _draw() cls() w=print("\\^wa\\^-wb",0,0,7) print("\\^tc\\nd",0,20,7)'
+             ' print("\\^j45e",0,0,7) end')
+    c.step()
+    s = c.screen()
+    assert c.global_("w") == 8 + 4
+    assert np.array_equal(s[0:6, 0:8] == 7, font_glyph("a").repeat(2, axis=1))
+    assert np.array_equal(s[0:6, 8:12] == 7, font_glyph("b"))
+    assert np.array_equal(s[20:32, 0:4] == 7, font_glyph("c").repeat(2, axis=0))
+    assert np.array_equal(s[32:44, 0:4] == 7, font_glyph("d").repeat(2, axis=0))  # still tall
+    assert np.array_equal(s[20:26, 16:20] == 7, font_glyph("e"))  # jump to (4*4, 5*4)
 
 
 # ---------------------------------------------------------------- palettes and pictures
