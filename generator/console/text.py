@@ -1,0 +1,153 @@
+"""print() with PICO-8's own font (shrinko ships it as font.png: 16 glyphs a row, 8x6 cells).
+
+Characters below 0x80 advance 4 px, the wide glyphs 0x80-0xff advance 8 px; lines are 6 px.
+Supported P8SCII control codes (parameters P are 0-9 then a=10, b=11, ... as on PICO-8):
+chr(0) "\\0" end of string; chr(1) "\\*"P c: repeat c P times; chr(2) "\\#"P: background colour
+(filled behind each later glyph cell); chr(3) "\\-"P: move x by P-16; chr(4) "\\|"P: move y by
+P-16; chr(5) "\\+"PP: move x, y; chr(8) "\\b": back one character; chr(9) "\\t": next tab stop
+(every 16 px of screen x); chr(10) "\\n": next line (down by the line's tallest character);
+chr(12) "\\f"P: foreground colour (stays the pen colour, as on PICO-8); chr(13) "\\r": back to
+the line start; chr(6) "\\^" commands: w/t/p wide, tall, both (2x; "\\^-w" etc. turn off),
+cP cls to colour P and home to 0,0, g go home, h set home here, jPP jump to (P*4, P*4),
+xP character width, yP character height, sP tab width.
+The rest (other "\\^" commands: frame skips, delays, wrap, invert, border, solid, stripes,
+pokes, one-off characters; chr(7) audio; chr(11) decoration; chr(14)/chr(15) custom font) is
+an error naming the code, since drawing it wrongly would hide a broken cart.
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+import numpy as np
+from PIL import Image
+
+from generator.console.gfx import Gfx
+from generator.console.memory import DRAW_PAL, PEN
+
+LINE_H = 6
+TAB = 16
+
+
+@functools.lru_cache(maxsize=1)
+def font() -> np.ndarray:
+    """(256, 6, 8) bool: the glyph cell of each P8SCII character."""
+    import shrinko.shrinko8  # noqa: F401
+    path = resources.files("shrinko") / "font.png"
+    with path.open("rb") as f:
+        alpha = np.asarray(Image.open(f).convert("RGBA"))[:, :, 3] > 0
+    cells = alpha.reshape(16, 6, 16, 8).transpose(0, 2, 1, 3).reshape(256, 6, 8)
+    return cells
+
+
+def param(s: str, k: int) -> int:
+    """A P8SCII parameter character: 0-9, then a=10, b=11, ..."""
+    if k >= len(s):
+        raise ValueError("print: a P8SCII control code is missing its parameter")
+    p = s[k].lower()
+    return ord(p) - 48 if p.isdigit() else ord(p) - ord("a") + 10
+
+
+def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:
+    """Draw P8SCII `s` at (x, y) (camera space) in the pen colour.
+
+    Returns (rightmost x reached, x after the text, y of the line after the last one).
+    """
+    mem = gfx.mem
+    cx, cy = gfx._camera()
+    glyphs = font()
+    fg = mem.ram[PEN] & 15
+    bg = None
+    left, top, right = x, y, x
+    char_w, char_h, tab = 4, LINE_H, TAB
+    wide = tall = False
+    line_h = char_h        # the tallest character on the current line
+    last_w = char_w
+    pending = []           # characters still to draw, for "\*" repeats
+    i = 0
+    while i < len(s) or pending:
+        if pending:
+            ch = pending.pop()
+        else:
+            ch = ord(s[i])
+            i += 1
+        if ch == 0:
+            break
+        if ch == 1:
+            n, rep = param(s, i), s[i + 1:i + 2]
+            i += 2
+            pending.extend([ord(rep)] * n if rep else [])
+        elif ch in (2, 12):
+            c = param(s, i) & 15
+            i += 1
+            if ch == 12:
+                fg = c
+                mem.ram[PEN] = (mem.ram[PEN] & 0xF0) | c
+            else:
+                bg = c
+        elif ch in (3, 4, 5):
+            dx = param(s, i) - 16 if ch != 4 else 0
+            dy = param(s, i + (ch == 5)) - 16 if ch != 3 else 0
+            i += 2 if ch == 5 else 1
+            x, y = x + dx, y + dy
+        elif ch == 6:
+            cmd = s[i:i + 1]
+            i += 1
+            on = True
+            if cmd == "-":
+                cmd, on = s[i:i + 1], False
+                i += 1
+            if cmd in ("w", "t", "p"):
+                wide = on if cmd in "wp" else wide
+                tall = on if cmd in "tp" else tall
+            elif cmd == "c":
+                mem.px[:] = param(s, i) & 15
+                i += 1
+                x, y = left, top = 0, 0
+            elif cmd == "g":
+                x, y = left, top
+            elif cmd == "h":
+                left, top = x, y
+            elif cmd == "j":
+                x, y = param(s, i) * 4, param(s, i + 1) * 4
+                i += 2
+            elif cmd in ("x", "y", "s"):
+                v = param(s, i)
+                i += 1
+                if cmd == "x":
+                    char_w = v
+                elif cmd == "y":
+                    char_h = line_h = v
+                else:
+                    tab = v
+            else:
+                raise NotImplementedError(
+                    f"unimplemented PICO-8 API: print control code \\^{cmd} (P8SCII)")
+        elif ch == 8:
+            x -= last_w
+        elif ch == 9:
+            x += tab - x % tab if tab else 0
+            right = max(right, x)
+        elif ch == 10:
+            x, y = left, y + line_h
+            line_h = char_h
+        elif ch == 13:
+            x = left
+        elif ch < 16:
+            raise NotImplementedError(
+                f"unimplemented PICO-8 API: print control code chr({ch}) (P8SCII)")
+        else:
+            cell = glyphs[ch][:, :8 if ch >= 0x80 else 4]
+            w, h = (char_w + 4 if ch >= 0x80 else char_w), char_h
+            if wide:
+                cell, w = cell.repeat(2, axis=1), w * 2
+            if tall:
+                cell, h = cell.repeat(2, axis=0), h * 2
+            if bg is not None:
+                gfx.stamp(np.ones((h, w), dtype=bool), x - cx, y - cy,
+                          mem.ram[DRAW_PAL + bg] & 15)
+            gfx.stamp(cell[:h, :w], x - cx, y - cy, mem.ram[DRAW_PAL + fg] & 15)
+            x += w
+            last_w, line_h = w, max(line_h, h)
+            right = max(right, x)
+    return right, x, y + line_h
