@@ -14,3 +14,4 @@ def main() -> None:
 
 
 # Command families register here, one line each.
+from generator.cli_puzzle import cmd_export, cmd_render, cmd_show, cmd_solve; main.add_command(cmd_solve); main.add_command(cmd_show); main.add_command(cmd_render); main.add_command(cmd_export)  # noqa: E402,E501
