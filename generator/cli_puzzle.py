@@ -20,7 +20,8 @@ from generator.formats import EXPORT_FORMATS, FORMATS, read_puzzle, read_puzzles
 from generator.grid import UNKNOWN, rows_to_text
 from generator.linesolve import CONTRADICTION, SOLVED, solve
 
-_format_opt = click.option("--format", "fmt", type=click.Choice(FORMATS),
+# formats are checked by generator.formats, so a wrong one is a one-line user error
+_format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Input format (default: from the extension, else sniffed).")
 _index_opt = click.option("-i", "--index", default=0, show_default=True,
                           help="Which puzzle of a batch (0-based; negative counts from the end).")
@@ -140,13 +141,15 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
 
 @click.command("export")
 @click.argument("file")
-@click.option("--format", "out_fmt", type=click.Choice(EXPORT_FORMATS), required=True,
+@click.option("--format", "out_fmt", metavar="|".join(EXPORT_FORMATS), required=True,
               help="Format to write.")
 @click.option("-o", "--output", required=True, help="File to write ('-' = stdout).")
 @_index_opt
-@click.option("--input-format", "fmt", type=click.Choice(FORMATS),
+@click.option("--input-format", "fmt", metavar="|".join(FORMATS),
               help="Input format (default: from the extension, else sniffed).")
 @user_errors
 def cmd_export(file, out_fmt, output, index, fmt):
     """Export one puzzle of FILE as a NON file or the Tk solver's JSON."""
+    if out_fmt not in EXPORT_FORMATS:
+        raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
     write_puzzle(output, read_puzzle(file, index, fmt), out_fmt)
