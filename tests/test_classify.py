@@ -142,3 +142,21 @@ def test_placements_and_counts_match_enumeration(n):
             agree = sorted(m for m in every if m & f == f and not m & e)
             assert sorted(placements(clue, n, f, e)) == agree
             assert count_placements(clue, n, f, e) == len(agree)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(arrays(bool, st.tuples(st.integers(1, 9), st.integers(1, 9))))
+def test_any_grid_is_among_the_solutions_of_its_clues(g):
+    clues = grid_clues(g)
+    r = solve(clues)
+    c = classify(clues)
+    if r.status == SOLVED:      # line-solved: exactly the grid, and the classifier agrees
+        assert (r.grid == g).all() and c.kind == UNIQUE
+    assert c.kind in (UNIQUE, MULTIPLE)
+    if c.kind == UNIQUE:
+        assert (c.solutions[0] == g).all()
