@@ -14,6 +14,7 @@ logic leaves almost blank take 0.1-2 s, the worst seen ~20 s; picture-like ones 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 import numpy as np
 
 from generator.clues import Clues
