@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: cart test bench puzzles clean
+.PHONY: cart test bench puzzles notebook figures clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,15 @@ bench: $(STAMP)
 # Regenerate the default batch shipped in the repo.
 puzzles: $(STAMP)
 	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 -o cart/puzzles.json
+
+# Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook.
+notebook: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[notebook]'
+	$(VENV)/bin/jupyter lab notebooks/explore.ipynb $(if $(DISPLAY),,--no-browser)
+
+# The README's figures, drawn by running the whole notebook (full samples, a few minutes).
+figures: $(STAMP)
+	$(PY) -m generator.runnotebook --figures docs/figures
 
 clean:
 	rm -rf build

@@ -1,0 +1,102 @@
+"""notebooks/explore.ipynb: committed without outputs, and it runs end to end in QUICK mode."""
+import sys
+
+import nbformat
+import numpy as np
+import pytest
+from nbclient.exceptions import CellExecutionError
+
+from generator import explore
+from generator.classify import classify
+from generator.clues import grid_clues
+from generator.linesolve import solve
+from generator.runnotebook import NOTEBOOK, execute
+
+
+def code_cells(nb):
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def test_committed_notebook_has_no_outputs():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    nbformat.validate(nb)
+    for c in code_cells(nb):
+        assert c.outputs == [], f"cell {c.id} has outputs: strip them before committing"
+        assert c.execution_count is None, f"cell {c.id} has an execution count"
+
+
+def test_parameters_cell_comes_first_and_has_quick():
+    cells = code_cells(nbformat.read(NOTEBOOK, as_version=4))
+    first = cells[0]
+    assert "parameters" in first.metadata.get("tags", [])
+    for name in ("SIZE", "DENSITY", "SEED", "QUICK", "CURVE_SAMPLES", "POOL"):
+        assert f"\n{name} = " in "\n" + first.source, name
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory):
+    figures = tmp_path_factory.mktemp("figures")
+    return execute(NOTEBOOK, quick=True, figures=figures), figures
+
+
+def test_notebook_runs_in_quick_mode_and_draws(executed):
+    nb, _ = executed
+    outputs = [o for c in code_cells(nb) for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    pictures = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(pictures) >= 8
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "(QUICK)" in text
+    for phrase in ("line-solvable", "iterations: mean", "solved in", "stalled under line logic",
+                   "grids/s"):
+        assert phrase in text, phrase
+
+
+def test_notebook_writes_the_readme_figures(executed):
+    _, figures = executed
+    for name in ("solvable_vs_density", "solve_steps"):
+        png = (figures / f"{name}.png").read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5000
+
+
+def test_sample_is_deterministic_and_agrees_with_the_solver():
+    a = explore.sample(10, 0.6, 30, seed=7)
+    b = explore.sample(10, 0.6, 30, seed=7)
+    assert np.array_equal(a.grids, b.grids) and np.array_equal(a.solved, b.solved)
+    assert not np.array_equal(a.grids, explore.sample(10, 0.6, 30, seed=8).grids)
+    for g, ok, its in zip(a.grids, a.solved, a.iterations):
+        r = solve(grid_clues(g))
+        assert (r.solved, r.iterations) == (bool(ok), int(its))
+    assert 0 < a.rate <= 1 and a.stderr >= 0
+
+
+def test_hardest_is_sorted_and_solved():
+    s = explore.sample(10, 0.55, 60, seed=3)
+    hard = explore.hardest(s, 5)
+    its = [k for _, k in hard]
+    assert its == sorted(its, reverse=True) and its[0] == s.iterations[s.solved].max()
+    assert all(solve(grid_clues(g)).solved for g, _ in hard)
+
+
+def test_stalled_census_counts_every_stalled_grid_by_the_classifier():
+    s = explore.sample(6, 0.5, 80, seed=5)
+    census = explore.stalled_census(s, keep=2)
+    assert sum(census.counts.values()) == int((~s.solved).sum()) > 0
+    for kind, grids in census.examples.items():
+        assert 1 <= len(grids) <= 2
+        for g in grids:
+            assert classify(grid_clues(g)).kind == kind
+
+
+
+def tiny_notebook(tmp_path, source):
+    path = tmp_path / "tiny.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)]), path)
+    return path
+
+
+def test_runner_uses_this_python_and_fails_on_a_raising_cell(tmp_path):
+    nb = execute(tiny_notebook(tmp_path, "import sys, os; print(sys.executable, os.environ['PICROSS_QUICK'])"))
+    assert nb.cells[0].outputs[0].text.split() == [sys.executable, "1"]
+    with pytest.raises(CellExecutionError):
+        execute(tiny_notebook(tmp_path, "raise ValueError('rotted')"))
