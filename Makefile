@@ -27,10 +27,12 @@ bench: $(STAMP)
 puzzles: $(STAMP)
 	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 -o cart/puzzles.json
 
-# Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook.
+# Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook; no browser
+# without a display, and --allow-root where we run as root (containers, CI machines).
 notebook: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[notebook]'
-	$(VENV)/bin/jupyter lab notebooks/explore.ipynb $(if $(DISPLAY),,--no-browser)
+	$(VENV)/bin/jupyter lab notebooks/explore.ipynb $(if $(DISPLAY),,--no-browser) \
+		$(if $(filter 0,$(shell id -u)),--allow-root) $(JUPYTER_ARGS)
 
 # The README's figures, drawn by running the whole notebook (full samples, a few minutes).
 figures: $(STAMP)
