@@ -14,3 +14,4 @@ def main() -> None:
 
 
 # Command families register here, one line each.
+from generator.cli_batch import check_cmd, generate_cmd, stats_cmd; main.add_command(generate_cmd); main.add_command(check_cmd); main.add_command(stats_cmd)
