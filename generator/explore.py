@@ -1,9 +1,10 @@
-"""Numbers for notebooks/explore.ipynb: how random grids fare under line logic.
+"""Numbers for notebooks/explore.ipynb: how the generator's candidate grids fare under line logic.
 
 Everything here is plain data (numpy arrays, counters), no plotting, so the notebook's cells stay
-short and `make figures` draws exactly what the notebook draws. Each experiment takes its own
-seed, derived from the notebook's SEED and the experiment's parameters, so changing one
-parameter does not reshuffle the others' samples.
+short. Samples are the generator's own candidates (generate.draw, chunk by chunk, for a seed),
+verified by the generator's own batch solver (batchsolve.verify_grids), so what the notebook
+shows is what `picross generate` sees. With noise grids, one seed gives the same uniform numbers
+at every density, so the points of a density curve are drawn from common random numbers.
 """
 from __future__ import annotations
 
@@ -13,24 +14,27 @@ from pathlib import Path
 
 import numpy as np
 
+from generator.batchsolve import verify_grids
 from generator.classify import DEFAULT_NODE_LIMIT, classify
 from generator.clues import grid_clues
-from generator.grid import random_grid
-from generator.linesolve import solve
+from generator.generate import CHUNK, Params, draw
+from generator.linesolve import SOLVED
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def rng_for(seed: int, *parts: float) -> np.random.Generator:
-    """A generator for one experiment: the seed plus its parameters (densities as per-mille)."""
-    return np.random.default_rng([seed, *(round(p * 1000) for p in parts)])
+def candidates(size: int, density: float, n: int, seed: int, style: str = "noise") -> np.ndarray:
+    """The first `n` candidate grids `picross generate` draws for these parameters."""
+    p = Params(height=size, width=size, density=density, seed=seed, style=style).check()
+    return np.concatenate([draw(p, k) for k in range(-(-n // CHUNK))])[:n]
 
 
 @dataclass
 class Sample:
-    """Random grids of one size and density, and what line logic made of each."""
+    """Candidate grids of one size, density and style, and what line logic made of each."""
     size: int
     density: float
+    style: str
     grids: np.ndarray          # bool, n x size x size
     solved: np.ndarray         # bool, n: line logic finished the grid
     iterations: np.ndarray     # int, n: passes that fixed cells (solved or not)
@@ -46,19 +50,17 @@ class Sample:
         return float(np.sqrt(p * (1 - p) / n))
 
 
-def sample(size: int, density: float, n: int, seed: int) -> Sample:
-    """Draw `n` random size x size grids at `density` and line-solve each."""
-    rng = rng_for(seed, size, density)
-    grids = np.stack([random_grid(rng, size, size, density) for _ in range(n)])
-    results = [solve(grid_clues(g)) for g in grids]
-    return Sample(size, density, grids,
-                  np.array([r.solved for r in results]),
-                  np.array([r.iterations for r in results]))
+def sample(size: int, density: float, n: int, seed: int, style: str = "noise") -> Sample:
+    """The generator's first `n` candidates for these parameters, line-solved."""
+    grids = candidates(size, density, n, seed, style)
+    statuses, iterations = verify_grids(grids)
+    return Sample(size, density, style, grids,
+                  np.array([s == SOLVED for s in statuses], dtype=bool), np.asarray(iterations))
 
 
-def solvable_curve(size: int, densities, n: int, seed: int) -> list[Sample]:
+def solvable_curve(size: int, densities, n: int, seed: int, style: str = "noise") -> list[Sample]:
     """One Sample per density: the fraction of line-solvable grids along the density axis."""
-    return [sample(size, d, n, seed) for d in densities]
+    return [sample(size, d, n, seed, style) for d in densities]
 
 
 @dataclass
@@ -80,8 +82,7 @@ def stalled_census(s: Sample, node_limit: int = DEFAULT_NODE_LIMIT, keep: int = 
     return out
 
 
-def hardest(s: Sample, k: int) -> list[tuple[np.ndarray, int]]:
-    """The `k` solved grids of `s` that took the most iterations (ties: first drawn first)."""
-    idx = np.flatnonzero(s.solved)
-    order = idx[np.argsort(-s.iterations[idx], kind="stable")][:k]
-    return [(s.grids[i], int(s.iterations[i])) for i in order]
+def hardest(grids, iterations, k: int) -> list[tuple[np.ndarray, int]]:
+    """The `k` grids that took the most iterations, with their counts (ties: earliest first)."""
+    order = np.argsort(-np.asarray(iterations), kind="stable")[:k]
+    return [(grids[i], int(iterations[i])) for i in order]

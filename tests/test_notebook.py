@@ -9,6 +9,7 @@ from nbclient.exceptions import CellExecutionError
 from generator import explore
 from generator.classify import classify
 from generator.clues import grid_clues
+from generator.generate import CHUNK, Params, draw
 from generator.linesolve import solve
 from generator.runnotebook import NOTEBOOK, execute
 
@@ -59,23 +60,28 @@ def test_notebook_writes_the_readme_figures(executed):
         assert png.startswith(b"\x89PNG") and len(png) > 5000
 
 
-def test_sample_is_deterministic_and_agrees_with_the_solver():
-    a = explore.sample(10, 0.6, 30, seed=7)
-    b = explore.sample(10, 0.6, 30, seed=7)
-    assert np.array_equal(a.grids, b.grids) and np.array_equal(a.solved, b.solved)
-    assert not np.array_equal(a.grids, explore.sample(10, 0.6, 30, seed=8).grids)
+def test_sample_is_the_generators_candidates_line_solved():
+    a = explore.sample(10, 0.6, 30, seed=7, style="smooth")
+    assert np.array_equal(a.grids, explore.sample(10, 0.6, 30, seed=7, style="smooth").grids)
+    assert not np.array_equal(a.grids, explore.sample(10, 0.6, 30, seed=8, style="smooth").grids)
+    assert np.array_equal(a.grids, draw(Params(height=10, width=10, density=0.6, seed=7, style="smooth"), 0)[:30])
     for g, ok, its in zip(a.grids, a.solved, a.iterations):
         r = solve(grid_clues(g))
         assert (r.solved, r.iterations) == (bool(ok), int(its))
     assert 0 < a.rate <= 1 and a.stderr >= 0
 
 
-def test_hardest_is_sorted_and_solved():
-    s = explore.sample(10, 0.55, 60, seed=3)
-    hard = explore.hardest(s, 5)
-    its = [k for _, k in hard]
-    assert its == sorted(its, reverse=True) and its[0] == s.iterations[s.solved].max()
-    assert all(solve(grid_clues(g)).solved for g, _ in hard)
+def test_candidates_span_chunks():
+    grids = explore.candidates(5, 0.5, CHUNK + 10, seed=2)
+    p = Params(height=5, width=5, density=0.5, seed=2)
+    assert np.array_equal(grids[CHUNK:], draw(p, 1)[:10])
+
+
+def test_hardest_sorts_by_iterations_keeping_ties_in_order():
+    grids = [np.full((2, 2), i % 2 == 0) for i in range(5)]
+    hard = explore.hardest(grids, [3, 5, 1, 5, 2], 3)
+    assert [k for _, k in hard] == [5, 5, 3]
+    assert hard[0][0] is grids[1] and hard[1][0] is grids[3]
 
 
 def test_stalled_census_counts_every_stalled_grid_by_the_classifier():
