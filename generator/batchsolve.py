@@ -122,11 +122,12 @@ class _Pool:
             self.vals = t.values[_segments(t.start[ids], self.counts)]
         # keep the candidates that agree with the known cells; count what is left per line
         keep = (self.vals & np.repeat(known, self.counts)) == np.repeat(filled, self.counts)
-        live = self.counts > 0
-        counts = np.zeros_like(self.counts)
-        counts[live] = np.add.reduceat(keep, (np.cumsum(self.counts) - self.counts)[live], dtype=np.int32)
-        self.counts = counts
+        had = self.counts > 0
+        firsts = (np.cumsum(self.counts) - self.counts)[had]
+        self.counts = np.zeros_like(self.counts)
+        self.counts[had] = np.add.reduceat(keep, firsts, dtype=np.int32)
         self.vals = self.vals[keep]
+        # AND of a line's candidates: forced filled; OR: cells that may be filled
         live = self.counts > 0
         starts = (np.cumsum(self.counts) - self.counts)[live]
         new_f, new_e = filled.copy(), known & ~filled    # dead lines keep what they had
@@ -197,7 +198,7 @@ def _statuses(codes: np.ndarray) -> list[str]:
     return [STATUS_NAMES[c] for c in codes]
 
 
-def verify_grids(grids: np.ndarray, chunk: int = 4096) -> tuple[list[str], np.ndarray]:
+def verify_grids(grids: np.ndarray, chunk: int = 2048) -> tuple[list[str], np.ndarray]:
     """Line-solve the clues of each bool grid (B, h, w): (statuses, iterations), as linesolve."""
     grids = np.asarray(grids, dtype=bool)
     b, h, w = grids.shape

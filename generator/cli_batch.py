@@ -24,6 +24,8 @@ def check_writable(path: Path) -> None:
     parent = path.resolve().parent
     while not parent.exists():
         parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"{path}: {parent} is not a directory")
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UserError(f"{path}: cannot write here (permission denied)")
 

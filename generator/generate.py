@@ -159,7 +159,7 @@ def _chunks(p: Params, jobs: int):
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
-    """Draw chunks until p.count puzzles are accepted; `progress(n)` is told of each new one."""
+    """Draw chunks until p.count puzzles are accepted; `progress(n)` hears of n new ones per chunk."""
     p.check()
     puzzles: list[Puzzle] = []
     seen: set[bytes] = set()
@@ -170,6 +170,7 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
             raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {tried} candidates "
                             f"(--max-tries); loosen the filters")
         ok_at = np.flatnonzero(res.reasons == OK)
+        before = len(puzzles)
         used = len(res.reasons)                 # candidates of this chunk looked at
         for i, grid, its in zip(ok_at, res.grids, res.iterations):
             key = np.packbits(grid).tobytes()
@@ -178,8 +179,6 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
                 continue
             seen.add(key)
             puzzles.append(Puzzle(grid, int(its)))
-            if progress:
-                progress(1)
             if len(puzzles) == p.count:
                 used = int(i) + 1
                 break
@@ -187,6 +186,8 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
             if code != OK:
                 rejected[REASONS[code]] += int(n)
         tried += used
+        if progress:
+            progress(len(puzzles) - before)
         if len(puzzles) == p.count:
             break
     params = {**vars(p), "chunk": CHUNK, "tried": tried, "accepted": len(puzzles), "rejected": rejected}
