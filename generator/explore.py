@@ -14,13 +14,22 @@ from pathlib import Path
 
 import numpy as np
 
+from generator import romdata
+from generator.artmap import load_rgba, map_sheet
+from generator.batchfile import Puzzle
 from generator.batchsolve import verify_grids
+from generator.cartbuild import world_puzzles
 from generator.classify import DEFAULT_NODE_LIMIT, classify
 from generator.clues import grid_clues
 from generator.generate import CHUNK, Params, draw
 from generator.linesolve import SOLVED
+from generator.palette import PICO8
+from generator.worlds import read_worlds
 
 REPO = Path(__file__).resolve().parents[1]
+WORLDS = REPO / "cart" / "worlds.json"
+# slot roles shared by every world's palette (cart/art/draw_art.py): 0 ink, 1 deep, 7 paper
+INK_SLOT, DEEP_SLOT, PAPER_SLOT = 0, 1, 7
 
 
 def candidates(size: int, density: float, n: int, seed: int, style: str = "noise") -> np.ndarray:
@@ -86,3 +95,44 @@ def hardest(grids, iterations, k: int) -> list[tuple[np.ndarray, int]]:
     """The `k` grids that took the most iterations, with their counts (ties: earliest first)."""
     order = np.argsort(-np.asarray(iterations), kind="stable")[:k]
     return [(grids[i], int(iterations[i])) for i in order]
+
+
+@dataclass
+class WorldView:
+    """One world as the cart shows it: its palette, backdrop and puzzles."""
+    name: str
+    title: str
+    colours: np.ndarray        # uint8 16 x 3: the screen colour of slots 0..15 (snapped to PICO-8)
+    backdrop: np.ndarray       # uint8 h x w x 3: the backdrop art in those colours
+    puzzles: list[Puzzle]
+    sources: list[str]         # the batch files (and slices) its puzzles come from
+
+    def hex(self, slot: int) -> str:
+        return "#%02x%02x%02x" % tuple(self.colours[slot])
+
+    @property
+    def ink(self) -> str:
+        return self.hex(INK_SLOT)
+
+    @property
+    def paper(self) -> str:
+        return self.hex(PAPER_SLOT)
+
+    @property
+    def frame(self) -> str:
+        return self.hex(DEEP_SLOT)
+
+
+def world_views(path=WORLDS) -> list[WorldView]:
+    """Every world of the worlds file, read and checked the way the cart build reads them."""
+    cfg = read_worlds(path)
+    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
+                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+    out = []
+    for w in cfg.worlds:
+        colours = np.array([PICO8[s.pico8] for s in sheet.palettes[w.name]], dtype=np.uint8)
+        sources = [f"{b.path.name}" + ("" if b.count is None else f"[{b.start}:{b.start + b.count}]")
+                   for b in w.batches]
+        out.append(WorldView(w.name, w.title, colours, colours[sheet.slots[w.art.backdrop.cells()]],
+                             [p.puzzle for p in world_puzzles(w)], sources))
+    return out

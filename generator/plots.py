@@ -101,3 +101,27 @@ def save(fig, name: str) -> Path | None:
     fig.savefig(buf, format="png", dpi=100, metadata={"Software": None})
     write_atomic(path, buf.getvalue())
     return path
+
+
+def world_sheet(title: str, backdrop: np.ndarray, grids, ink: str, paper: str, cols: int = 10,
+                cell: float = 1.0, frame: str | None = None):
+    """A world's backdrop art above a contact sheet of its puzzles, in that world's colours."""
+    grids = list(grids)
+    rows = -(-len(grids) // cols)
+    bh = cols * cell * backdrop.shape[0] / backdrop.shape[1]
+    fig = plt.figure(figsize=(cols * cell, bh + rows * cell + 0.4), layout="constrained",
+                     facecolor=frame or "white")
+    top, bottom = fig.subfigures(2, 1, height_ratios=[bh, rows * cell])
+    ax = top.subplots()
+    ax.imshow(backdrop, interpolation="nearest")
+    ax.set_axis_off()
+    top.set_facecolor(frame or "white")
+    bottom.set_facecolor(frame or "white")
+    axes = bottom.subplots(rows, cols, squeeze=False)
+    for i, ax in enumerate(axes.flat):
+        if i < len(grids):
+            draw_grid(ax, grids[i], ink=ink, paper=paper, lines=False)
+        else:
+            ax.axis("off")
+    fig.suptitle(title, color=paper if frame else "black")
+    return fig

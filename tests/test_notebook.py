@@ -9,9 +9,12 @@ from nbclient.exceptions import CellExecutionError
 from generator import explore
 from generator.classify import classify
 from generator.clues import grid_clues
+from generator.batchfile import read_batch
 from generator.generate import CHUNK, Params, draw
+from generator.palette import PICO8
 from generator.linesolve import solve
 from generator.runnotebook import NOTEBOOK, execute
+from generator.worlds import read_worlds
 
 
 def code_cells(nb):
@@ -55,7 +58,7 @@ def test_notebook_runs_in_quick_mode_and_draws(executed):
 
 def test_notebook_writes_the_readme_figures(executed):
     _, figures = executed
-    for name in ("solvable_vs_density", "solve_steps"):
+    for name in ("solvable_vs_density", "solve_steps", "sheet_spires", "sheet_lookout"):
         png = (figures / f"{name}.png").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 5000
 
@@ -93,6 +96,20 @@ def test_stalled_census_counts_every_stalled_grid_by_the_classifier():
         for g in grids:
             assert classify(grid_clues(g)).kind == kind
 
+
+
+def test_world_views_match_the_worlds_file_and_the_cart_palettes():
+    cfg = read_worlds(explore.WORLDS)
+    views = explore.world_views()
+    assert [v.name for v in views] == [w.name for w in cfg.worlds]
+    for v, w in zip(views, cfg.worlds):
+        assert v.colours.shape == (16, 3) and len({tuple(c) for c in v.colours}) == 16
+        assert all(tuple(c) in PICO8.values() for c in v.colours)
+        assert v.backdrop.shape == (w.art.backdrop.h, w.art.backdrop.w, 3)
+        assert {tuple(c) for c in v.backdrop.reshape(-1, 3)} <= {tuple(c) for c in v.colours}
+        assert len(v.puzzles) == sum(len(read_batch(b.path).puzzles) - b.start if b.count is None else b.count
+                                     for b in w.batches)
+    assert views[0].ink != views[0].paper
 
 
 def tiny_notebook(tmp_path, source):
