@@ -3,22 +3,23 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import click
 
 from generator import DEFAULT_SIZE, UserError
+from generator.atomic import write_atomic
 from generator.batchfile import dumps, parse_batch
 from generator.check import check_batch, load_json
 from generator.cliutil import user_errors
 from generator.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.stats import stats_lines
-from generator.atomic import write_atomic
 
 
 def check_writable(path: Path) -> None:
-    """Fail before the work, not after it: the output must be a writable file path."""
+    """Fail before the work, not after it: the output must be a file we can create."""
     if path.is_dir():
         raise UserError(f"{path}: is a directory")
     parent = path.resolve().parent
@@ -26,8 +27,14 @@ def check_writable(path: Path) -> None:
         parent = parent.parent
     if not parent.is_dir():
         raise UserError(f"{path}: {parent} is not a directory")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UserError(f"{path}: cannot write here (permission denied)")
+    if parent == path.resolve().parent:
+        try:
+            with tempfile.TemporaryFile(dir=parent):
+                pass
+        except OSError as e:
+            raise UserError(f"{path}: cannot write there ({e.strerror})") from None
+    elif not os.access(parent, os.W_OK):
+        raise UserError(f"{path}: cannot create directories in {parent} (permission denied)")
 
 
 @click.command("generate")

@@ -1,6 +1,7 @@
 """Random puzzles: draw grids, keep those line logic finishes, filter, deduplicate.
 
-Candidates are drawn in chunks of CHUNK grids. Chunk k draws from its own generator, seeded by
+Candidates are drawn in chunks of CHUNK grids (SLOW_CHUNK past the batch solver's 16x16, where
+each grid goes through linesolve on its own). Chunk k draws from its own generator, seeded by
 numpy's SeedSequence(seed, spawn_key=(k,)), and chunks are used strictly in order, so the batch
 is the same whatever --jobs is: workers only compute chunks ahead of time. `tried` counts the
 candidates up to the one that completed the batch.
@@ -14,18 +15,19 @@ Styles:
 """
 from __future__ import annotations
 
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-import signal
 
 import numpy as np
 
 from generator import UserError
 from generator.batchfile import Batch, Puzzle
-from generator.batchsolve import verify_grids
+from generator.batchsolve import FAST_MAX, verify_grids
 from generator.grid import check_size
 
 CHUNK = 1024
+SLOW_CHUNK = 32
 STYLES = ("noise", "smooth")
 DEFAULT_MAX_TRIES = 2_000_000
 
@@ -99,12 +101,16 @@ def smooth_grids(rng: np.random.Generator, b: int, h: int, w: int, density: floa
     return out.reshape(b, h, w)
 
 
+def chunk_size(p: Params) -> int:
+    return CHUNK if max(p.height, p.width) <= FAST_MAX else SLOW_CHUNK
+
+
 def draw(p: Params, k: int) -> np.ndarray:
     """Chunk k's candidate grids."""
     rng = chunk_rng(p.seed, k)
     if p.style == "smooth":
-        return smooth_grids(rng, CHUNK, p.height, p.width, p.density)
-    return rng.random((CHUNK, p.height, p.width)) < p.density
+        return smooth_grids(rng, chunk_size(p), p.height, p.width, p.density)
+    return rng.random((chunk_size(p), p.height, p.width)) < p.density
 
 
 def has_solid_line(grids: np.ndarray) -> np.ndarray:
@@ -190,5 +196,5 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
             progress(len(puzzles) - before)
         if len(puzzles) == p.count:
             break
-    params = {**vars(p), "chunk": CHUNK, "tried": tried, "accepted": len(puzzles), "rejected": rejected}
+    params = {**vars(p), "chunk": chunk_size(p), "tried": tried, "accepted": len(puzzles), "rejected": rejected}
     return Outcome(Batch(puzzles, params), tried, rejected)

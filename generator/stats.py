@@ -24,8 +24,8 @@ def stats_lines(batch: Batch, source: str) -> list[str]:
     out = [f"{source}: {len(ps)} puzzles"]
     if not ps:
         return out
-    sizes = Counter(f"{p.width}x{p.height}" for p in ps)
-    out.append("sizes: " + ", ".join(f"{s} {n}" for s, n in sorted(sizes.items())))
+    sizes = Counter((p.width, p.height) for p in ps)
+    out.append("sizes: " + ", ".join(f"{w}x{h} {n}" for (w, h), n in sorted(sizes.items())))
     fill = [float(p.solution.mean()) for p in ps]
     out.append(f"fill: mean {sum(fill) / len(fill):.3f}, min {min(fill):.3f}, max {max(fill):.3f}")
     named = sum(p.name is not None for p in ps)
