@@ -15,3 +15,4 @@ def main() -> None:
 
 # Command families register here, one line each.
 from generator.cli_batch import check_cmd, generate_cmd, stats_cmd; main.add_command(generate_cmd); main.add_command(check_cmd); main.add_command(stats_cmd)
+from generator.cli_puzzle import cmd_export, cmd_render, cmd_show, cmd_solve; main.add_command(cmd_solve); main.add_command(cmd_show); main.add_command(cmd_render); main.add_command(cmd_export)  # noqa: E402,E501
