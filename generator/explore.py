@@ -107,20 +107,17 @@ class WorldView:
     puzzles: list[Puzzle]
     sources: list[str]         # the batch files (and slices) its puzzles come from
 
-    def hex(self, slot: int) -> str:
-        return "#%02x%02x%02x" % tuple(self.colours[slot])
+    @property
+    def ink(self) -> tuple[int, int, int]:
+        return tuple(int(c) for c in self.colours[INK_SLOT])
 
     @property
-    def ink(self) -> str:
-        return self.hex(INK_SLOT)
+    def paper(self) -> tuple[int, int, int]:
+        return tuple(int(c) for c in self.colours[PAPER_SLOT])
 
     @property
-    def paper(self) -> str:
-        return self.hex(PAPER_SLOT)
-
-    @property
-    def frame(self) -> str:
-        return self.hex(DEEP_SLOT)
+    def frame(self) -> tuple[int, int, int]:
+        return tuple(int(c) for c in self.colours[DEEP_SLOT])
 
 
 def world_views(path=WORLDS) -> list[WorldView]:

@@ -16,7 +16,6 @@ import numpy as np
 from matplotlib.colors import to_rgb
 
 from generator.atomic import write_atomic
-from generator.clues import Clues, clue_text
 from generator.grid import EMPTY, FILLED, UNKNOWN
 
 # PICO-8 colours: dark blue ink on cream paper, grey for unknown, orange/peach for what is new
@@ -60,19 +59,6 @@ def draw_grid(ax, grid: np.ndarray, mark: np.ndarray | None = None, title: str |
         ax.set_title(title, fontsize=9)
 
 
-def draw_clues(ax, clues: Clues, fontsize: float = 6) -> float:
-    """Row clues right-aligned to the left of the grid, column clues stacked above it.
-
-    Returns the height of the column clues in points (a title's `pad` to clear them).
-    """
-    for y, clue in enumerate(clues.rows):
-        ax.text(-0.8, y, clue_text(clue), ha="right", va="center", fontsize=fontsize)
-    for x, clue in enumerate(clues.cols):
-        ax.text(x, -0.8, "\n".join(clue_text(clue).split()), ha="center", va="bottom",
-                fontsize=fontsize, linespacing=0.9)
-    return fontsize * 1.1 * max((len(c) for c in clues.cols), default=1) + 8
-
-
 def grid_strip(grids, titles=None, marks=None, cols: int = 6, cell: float = 2.0,
                title: str | None = None, **kw):
     """A figure of grids in rows of at most `cols` panels (`marks`: highlight masks); returns it."""
@@ -103,25 +89,18 @@ def save(fig, name: str) -> Path | None:
     return path
 
 
-def world_sheet(title: str, backdrop: np.ndarray, grids, ink: str, paper: str, cols: int = 10,
-                cell: float = 1.0, frame: str | None = None):
-    """A world's backdrop art above a contact sheet of its puzzles, in that world's colours."""
-    grids = list(grids)
-    rows = -(-len(grids) // cols)
-    bh = cols * cell * backdrop.shape[0] / backdrop.shape[1]
-    fig = plt.figure(figsize=(cols * cell, bh + rows * cell + 0.4), layout="constrained",
-                     facecolor=frame or "white")
-    top, bottom = fig.subfigures(2, 1, height_ratios=[bh, rows * cell])
-    ax = top.subplots()
-    ax.imshow(backdrop, interpolation="nearest")
-    ax.set_axis_off()
-    top.set_facecolor(frame or "white")
-    bottom.set_facecolor(frame or "white")
-    axes = bottom.subplots(rows, cols, squeeze=False)
-    for i, ax in enumerate(axes.flat):
-        if i < len(grids):
-            draw_grid(ax, grids[i], ink=ink, paper=paper, lines=False)
-        else:
-            ax.axis("off")
-    fig.suptitle(title, color=paper if frame else "black")
+def world_sheet(title: str, backdrop: np.ndarray, sheet, frame: str, text: str, width: float = 10):
+    """A world's backdrop art above a contact sheet image (render.contact_sheet), both scaled to
+    the same width, on the world's `frame` colour (colours as 0-255 RGB, like the palettes)."""
+    frame, text = tuple(c / 255 for c in frame), tuple(c / 255 for c in text)
+    sheet = np.asarray(sheet)
+    bh = backdrop.shape[0] * sheet.shape[1] / backdrop.shape[1]   # backdrop height at sheet width
+    height = width * (bh + sheet.shape[0]) / sheet.shape[1]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(width, height + 0.5), facecolor=frame,
+                                      height_ratios=[bh, sheet.shape[0]], layout="constrained")
+    top.imshow(backdrop, interpolation="nearest")
+    bottom.imshow(sheet, interpolation="nearest")
+    for ax in (top, bottom):
+        ax.set_axis_off()
+    fig.suptitle(title, color=text)
     return fig
