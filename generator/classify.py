@@ -1,26 +1,27 @@
 """A complete classifier for clue sets: none / unique / multiple solutions.
 
 Line logic first (the same line solver as linesolve, on the same row/column bit masks, run to
-its fixpoint). Where it stalls, branch like the Tk solver in the seeds: take the unfinished line
-with the fewest placements that agree with the known cells, and try each placement in turn,
-propagating again in each branch, depth first, stopping at the second solution. The branches of
-one line are disjoint and cover every solution, so the search is complete.
+its fixpoint). Where it stalls, probe: try each unknown cell filled and empty, propagating each;
+a value that ends in a contradiction is impossible, so the cell takes the other value (repeat
+until a pass learns nothing). Then branch on the probed cell whose weaker branch fixes the most
+cells, depth first, filled before empty, stopping at the second solution. The two branches of a
+cell are disjoint and cover every solution, so the search is complete.
 
-Each propagation is one node; past `node_limit` the answer is 'unknown' and `limit_hit` says
-so, never a silent wrong answer.
+Every propagation (probes included) is one node; past `node_limit` the answer is 'unknown' and
+`limit_hit` says so, never a silent wrong answer. Measured: random 25x25 noise grids that line
+logic leaves almost blank take 0.1-2 s, the worst seen ~20 s; picture-like ones under 0.1 s.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
 
-from generator.clues import Clue, Clues, min_length
+from generator.clues import Clues
 from generator.linesolve import solve_line
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
-DEFAULT_NODE_LIMIT = 20_000
+DEFAULT_NODE_LIMIT = 50_000   # about 10-15 s on the worst 25x25 noise grids tried
 
 
 @dataclass
@@ -29,52 +30,6 @@ class Classification:
     solutions: list[np.ndarray] = field(default_factory=list)  # up to two, bool grids
     nodes: int = 0
     limit_hit: bool = False
-
-
-@lru_cache(maxsize=1 << 16)
-def count_placements(clue: Clue, n: int, filled: int, empty: int) -> int:
-    """Placements of `clue` in a line of n cells that agree with the known cells."""
-    k = len(clue)
-    # ways[j][p]: placements of runs j.. in cells [p, n)
-    ways = [[0] * (n + 2) for _ in range(k + 1)]
-    for p in range(n, -1, -1):
-        ways[k][p] = 1 if not (filled >> p) else 0
-    for j in range(k - 1, -1, -1):
-        run, mask = clue[j], (1 << clue[j]) - 1
-        last = n - min_length(clue[j:])
-        for p in range(n, -1, -1):
-            total = 0
-            if p < n and not (filled >> p) & 1:
-                total = ways[j][p + 1]              # cell p stays empty
-            if p <= last and not (mask << p) & empty:
-                end = p + run
-                if end == n:
-                    total += ways[k][n] if j == k - 1 else 0
-                elif not (filled >> end) & 1:
-                    total += ways[j + 1][end + 1]
-            ways[j][p] = total
-    return ways[0][0]
-
-
-def placements(clue: Clue, n: int, filled: int, empty: int):
-    """Yield each placement (as a mask of filled cells) that agrees with the known cells."""
-    k = len(clue)
-
-    def place(j: int, start: int, acc: int):
-        if j == k:
-            if not filled >> start:    # no known-filled cell after the last run
-                yield acc
-            return
-        run = (1 << clue[j]) - 1
-        for s in range(start, n - min_length(clue[j:]) + 1):
-            if s > start and (filled >> (s - 1)) & 1:
-                break
-            end = s + clue[j]
-            if (run << s) & empty or (end < n and (filled >> end) & 1):
-                continue
-            yield from place(j + 1, end + 1, acc | (run << s))
-
-    yield from place(0, 0, 0)
 
 
 class _Board:
@@ -141,6 +96,50 @@ class _Board:
             cols = set()
         return True
 
+    def with_cell(self, y: int, x: int, filled: bool) -> _Board | None:
+        """A copy with cell (y, x) set and propagated; None on a contradiction."""
+        b = self.copy()
+        bit = 1 << x
+        if filled:
+            b.set_row(y, b.rf[y] | bit, b.re[y])
+        else:
+            b.set_row(y, b.rf[y], b.re[y] | bit)
+        return b if b.propagate({y}, {x}) else None
+
+    def known_count(self) -> int:
+        return sum((f | e).bit_count() for f, e in zip(self.rf, self.re))
+
+    def probe(self, budget: int):
+        """Failed-literal probing: try each unknown cell both ways; a value that leads to a
+        contradiction is impossible, so the cell takes the other. Repeat until a pass learns
+        nothing. Returns (consistent, propagations used, children): children are the two
+        propagated boards of the cell whose weaker branch fixes the most cells, the best cell
+        to branch on next. Stops with children None once `budget` propagations are spent."""
+        used = 0
+        while True:
+            learnt, best, children = False, (-1, -1), None
+            for y in range(self.clues.height):
+                for x in range(self.clues.width):
+                    if ((self.rf[y] | self.re[y]) >> x) & 1:
+                        continue
+                    if used + 2 > budget:
+                        return True, used, None
+                    b1, b0 = self.with_cell(y, x, True), self.with_cell(y, x, False)
+                    used += 2
+                    if b1 is None or b0 is None:
+                        if b1 is None and b0 is None:
+                            return False, used, None
+                        keep = b1 or b0   # the only possible value: take all it implies
+                        self.rf, self.re, self.cf, self.ce = keep.rf, keep.re, keep.cf, keep.ce
+                        learnt = True
+                        continue
+                    k1, k0 = b1.known_count(), b0.known_count()
+                    score = (min(k1, k0), k1 + k0)
+                    if score > best:
+                        best, children = score, (b1, b0)
+            if not learnt:
+                return True, used, children
+
     def solved(self) -> bool:
         full = (1 << self.clues.width) - 1
         return all((f | e) == full for f, e in zip(self.rf, self.re))
@@ -148,21 +147,6 @@ class _Board:
     def grid(self) -> np.ndarray:
         w = self.clues.width
         return np.array([[(f >> x) & 1 for x in range(w)] for f in self.rf], dtype=bool)
-
-    def branch_line(self) -> tuple[str, int, int]:
-        """The unfinished line with the fewest agreeing placements: (kind, index, count)."""
-        c, h, w = self.clues, self.clues.height, self.clues.width
-        best = ("row", -1, 1 << 62)
-        for kind, clues_, fs, es, n in (("row", c.rows, self.rf, self.re, w),
-                                        ("col", c.cols, self.cf, self.ce, h)):
-            full = (1 << n) - 1
-            for i in range(len(clues_)):
-                if (fs[i] | es[i]) == full:
-                    continue
-                k = count_placements(clues_[i], n, fs[i], es[i])
-                if k < best[2]:
-                    best = (kind, i, k)
-        return best
 
 
 def _start(clues: Clues, known: np.ndarray | None) -> _Board:
@@ -197,22 +181,21 @@ def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
         out.nodes += 1
         if not board.propagate(rows, cols):
             continue
+        children = None
+        if not board.solved():
+            ok, used, children = board.probe(node_limit - out.nodes)
+            out.nodes += used
+            if not ok:
+                continue
+            if children is None and not board.solved():   # the budget ran out while probing
+                out.limit_hit = True
+                break
         if board.solved():
             out.solutions.append(board.grid())
             continue
-        kind, i, _ = board.branch_line()
-        children = []
-        if kind == "row":
-            full = (1 << w) - 1
-            for f in placements(clues.rows[i], w, board.rf[i], board.re[i]):
-                b = board.copy()
-                children.append((b, set(), b.set_row(i, f, full & ~f)))
-        else:
-            full = (1 << h) - 1
-            for f in placements(clues.cols[i], h, board.cf[i], board.ce[i]):
-                b = board.copy()
-                children.append((b, b.set_col(i, f, full & ~f), set()))
-        stack.extend(reversed(children))   # the leftmost placement is explored first
+        # branch on the best probed cell: its two boards are already propagated
+        stack.append((children[1], set(), set()))
+        stack.append((children[0], set(), set()))
     if len(out.solutions) >= 2:
         out.kind = MULTIPLE
     elif out.limit_hit:

@@ -60,7 +60,7 @@ def _verdict(kind: str, nodes: int, limit: int) -> str:
 @_ascii_opt
 @user_errors
 def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
-    """Solve FILE with the devlog's line solver; classify what it cannot finish.
+    """Solve FILE by line logic, then classify what is left.
 
     FILE is a picross8 batch, the Tk solver's JSON, a NON file or typed clues ('-' = stdin).
     """
@@ -96,7 +96,7 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
 @_ascii_opt
 @user_errors
 def cmd_show(file, index, fmt, plain):
-    """Show the puzzles of FILE: clues and, where the file has it, the solution."""
+    """Show the puzzles of FILE: clues, and solutions where known."""
     puzzles = read_puzzles(file, fmt)
     picked = range(len(puzzles)) if index is None else [index]
     plain = _plain_wanted(plain)

@@ -32,7 +32,7 @@ from generator.atomic import write_atomic
 from generator.batchfile import FORMAT as BATCH_FORMAT
 from generator.batchfile import parse_batch
 from generator.clues import Clue, Clues, grid_clues, parse_clue, validate
-from generator.grid import EMPTY, FILLED, UNKNOWN, check_size
+from generator.grid import UNKNOWN, check_size
 
 FORMATS = ("batch", "tk-json", "non", "text")
 EXPORT_FORMATS = ("non", "tk-json")
@@ -328,9 +328,4 @@ def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:
         sys.stdout.write(text)
     else:
         write_atomic(path, text)
-
-
-def known_from_solution(solution: np.ndarray) -> np.ndarray:
-    """An int8 grid with every cell known (for tests and for showing answers)."""
-    return np.where(np.asarray(solution, dtype=bool), FILLED, EMPTY).astype(np.int8)
 

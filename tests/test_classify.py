@@ -1,12 +1,11 @@
 """The classifier against brute force: every 4x4 grid, random 5x5/6x6 grids, clue sets with
-no solution, and the line-placement helpers against enumeration of whole lines."""
+no solution, known cells, the node limit, and any grid being among its clues' solutions."""
 import itertools
-import random
 
 import numpy as np
 import pytest
 
-from generator.classify import MULTIPLE, NONE, UNIQUE, UNKNOWN_KIND, classify, count_placements, placements
+from generator.classify import MULTIPLE, NONE, UNIQUE, UNKNOWN_KIND, classify
 from generator.clues import Clues, grid_clues, line_clue
 from generator.linesolve import SOLVED, solve
 
@@ -122,26 +121,11 @@ def test_node_limit_is_reported_never_a_silent_answer():
         clues = grid_clues(g)
         if solve(clues).status != SOLVED:
             c = classify(clues, node_limit=1)
-            assert c.limit_hit and c.kind == UNKNOWN_KIND and c.nodes == 1
+            assert c.limit_hit and c.kind == UNKNOWN_KIND and c.nodes <= 1
+            c = classify(clues, node_limit=50)
+            assert c.kind == UNKNOWN_KIND and c.nodes <= 50
             return
     pytest.fail("no stalled grid found")
-
-
-@pytest.mark.parametrize("n", range(1, 9))
-def test_placements_and_counts_match_enumeration(n):
-    rnd = random.Random(n)
-    for sol in itertools.product((0, 1), repeat=n):
-        clue = line_clue(sol)
-        every = [sum(b << i for i, b in enumerate(line)) for line in line_candidates(clue, n)]
-        for _ in range(6):
-            f = e = 0
-            for i in range(n):
-                r = rnd.random()
-                f |= (r < 0.2) << i
-                e |= (0.2 <= r < 0.4) << i
-            agree = sorted(m for m in every if m & f == f and not m & e)
-            assert sorted(placements(clue, n, f, e)) == agree
-            assert count_placements(clue, n, f, e) == len(agree)
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -1,6 +1,5 @@
 """The devlog's two boards (tests/data, transcribed from the seed text): our solver reproduces
 its verdicts and iteration counts, and our ASCII output reproduces its text exactly."""
-import numpy as np
 import pytest
 
 from devlog import DATA, read_devlog_board
@@ -44,3 +43,14 @@ def test_unsolvable_example_stalls_after_4_iterations_where_the_devlog_does():
     assert c.kind == MULTIPLE
     a, b = c.solutions
     assert ((a != b) == (grid == -1)).all()
+
+
+@pytest.mark.parametrize("name", ["devlog_solved", "devlog_stalled"])
+def test_the_shipped_non_files_hold_the_devlog_clues(name):
+    """tests/data/devlog_*.non (used in the README's examples) match the transcribed boards."""
+    from generator.formats import read_puzzle
+    _, clues, grid = read_devlog_board(name)
+    p = read_puzzle(str(DATA / f"{name}.non"))
+    assert p.clues == clues
+    if name == "devlog_solved":
+        assert (p.solution == (grid == 1)).all()
