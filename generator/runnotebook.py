@@ -5,6 +5,7 @@ first on the machine. QUICK mode and the figures folder reach the notebook throu
 variables its parameters cell reads (PICROSS_QUICK, PICROSS_FIGURES).
 
     python -m generator.runnotebook [--quick] [--figures docs/figures] [-o executed.ipynb]
+    python -m generator.runnotebook --strip     # clear outputs before committing the notebook
 """
 from __future__ import annotations
 
@@ -50,11 +51,35 @@ def execute(path: Path = NOTEBOOK, quick: bool = True, figures: Path | None = No
     return nb
 
 
+def strip(path: Path = NOTEBOOK) -> int:
+    """Clear the notebook file for committing: outputs, execution counts and run timings of its
+    cells, and the kernel's language details (its Python version). Returns how many things
+    (cells, plus 1 for the metadata) it cleared; 0 means the file was already clean."""
+    nb = nbformat.read(path, as_version=4)
+    cleared = 0
+    if nb.metadata.get("language_info", {}) != {"name": "python"}:
+        nb.metadata["language_info"] = {"name": "python"}
+        cleared += 1
+    for c in nb.cells:
+        if c.cell_type == "code" and (c.outputs or c.execution_count is not None
+                                      or "execution" in c.metadata):
+            c.outputs, c.execution_count = [], None
+            c.metadata.pop("execution", None)
+            cleared += 1
+    if cleared:
+        write_atomic(path, nbformat.writes(nb) + "\n")
+    return cleared
+
+
 @click.command()
 @click.option("--quick", is_flag=True, help="Small samples (the test's setting).")
 @click.option("--figures", type=click.Path(file_okay=False), help="Folder for the README figures.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Save the executed notebook.")
-def main(quick: bool, figures: str | None, output: str | None) -> None:
+@click.option("--strip", "strip_only", is_flag=True, help="Only clear the notebook's outputs, in place.")
+def main(quick: bool, figures: str | None, output: str | None, strip_only: bool) -> None:
+    if strip_only:
+        print(f"cleared {strip(NOTEBOOK)} cells of {NOTEBOOK.relative_to(REPO)}", file=sys.stderr)
+        return
     nb = execute(NOTEBOOK, quick, Path(figures) if figures else None)
     if output:
         write_atomic(output, nbformat.writes(nb))

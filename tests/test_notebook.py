@@ -13,7 +13,7 @@ from generator.batchfile import read_batch
 from generator.generate import CHUNK, Params, draw
 from generator.palette import PICO8
 from generator.linesolve import solve
-from generator.runnotebook import NOTEBOOK, execute
+from generator.runnotebook import NOTEBOOK, execute, strip
 from generator.worlds import read_worlds
 
 
@@ -25,8 +25,9 @@ def test_committed_notebook_has_no_outputs():
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nbformat.validate(nb)
     for c in code_cells(nb):
-        assert c.outputs == [], f"cell {c.id} has outputs: strip them before committing"
+        assert c.outputs == [], f"cell {c.id} has outputs: python -m generator.runnotebook --strip"
         assert c.execution_count is None, f"cell {c.id} has an execution count"
+        assert "execution" not in c.metadata, f"cell {c.id} has run timings"
 
 
 def test_parameters_cell_comes_first_and_has_quick():
@@ -110,6 +111,17 @@ def test_world_views_match_the_worlds_file_and_the_cart_palettes():
         assert len(v.puzzles) == sum(len(read_batch(b.path).puzzles) - b.start if b.count is None else b.count
                                      for b in w.batches)
     assert views[0].ink != views[0].paper
+
+
+def test_strip_clears_an_executed_notebook_and_keeps_its_sources(tmp_path, executed):
+    nb, _ = executed
+    path = tmp_path / "run.ipynb"
+    nbformat.write(nb, path)
+    assert strip(path) > 0
+    again = nbformat.read(path, as_version=4)
+    assert all(c.outputs == [] and c.execution_count is None for c in code_cells(again))
+    assert path.read_bytes() == NOTEBOOK.read_bytes()   # the committed file is a stripped run
+    assert strip(path) == 0
 
 
 def tiny_notebook(tmp_path, source):
