@@ -63,7 +63,8 @@ notebook: $(STAMP)
 	$(VENV)/bin/jupyter lab notebooks/explore.ipynb $(if $(DISPLAY),,--no-browser) \
 		$(if $(filter 0,$(shell id -u)),--allow-root) $(JUPYTER_ARGS)
 
-# The README's figures, drawn by running the whole notebook (full samples, a few minutes).
+# The README's figures (docs/figures/*.png), drawn by running the whole notebook with full
+# samples (about half a minute); byte-identical for the same code and seed.
 figures: $(STAMP)
 	$(PY) -m generator.runnotebook --figures docs/figures
 
