@@ -45,7 +45,8 @@ def execute(path: Path = NOTEBOOK, quick: bool = True, figures: Path | None = No
     if figures is not None:
         env["PICROSS_FIGURES"] = str(Path(figures).resolve())
     km = AsyncKernelManager(kernel_spec_manager=ThisPythonKernel(), kernel_name="python3")
-    client = NotebookClient(nb, km=km, timeout=timeout,
+    # the kernel's own log stays quiet below ERROR (its warnings about local TCP are noise here)
+    client = NotebookClient(nb, km=km, timeout=timeout, extra_arguments=["--log-level=ERROR"],
                             resources={"metadata": {"path": str(Path(path).parent)}})
     client.execute(env=env)
     return nb
