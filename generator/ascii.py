@@ -46,8 +46,9 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> 
 
 def header(status: str, iterations: int) -> str:
     """The devlog's verdict line for a line-solver run."""
+    its = f"{iterations} iteration{'' if iterations == 1 else 's'}"
     if status == "solved":
-        return f"-- SOLVED! in {iterations} iterations --"
+        return f"-- SOLVED! in {its} --"
     if status == "stalled":
-        return f"-- not solved... no options after {iterations} iterations --"
-    return f"-- contradiction after {iterations} iterations: no grid fits these clues --"
+        return f"-- not solved... no options after {its} --"
+    return f"-- contradiction after {its}: no grid fits these clues --"

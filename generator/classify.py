@@ -1,7 +1,8 @@
 """A complete classifier for clue sets: none / unique / multiple solutions.
 
 Line logic first (the same line solver as linesolve, on the same row/column bit masks, run to
-its fixpoint). Where it stalls, probe: try each unknown cell filled and empty, propagating each;
+its fixpoint). Where it stalls, a quick plain depth-first search (branch on a cell, propagate)
+gets a small budget: clue sets with many solutions usually show two at once. Past it, probe: try each unknown cell filled and empty, propagating each;
 a value that ends in a contradiction is impossible, so the cell takes the other value (repeat
 until a pass learns nothing). Then branch on the probed cell whose weaker branch fixes the most
 cells, depth first, filled before empty, stopping at the second solution. The two branches of a
@@ -22,6 +23,7 @@ from generator.linesolve import solve_line
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
 DEFAULT_NODE_LIMIT = 50_000   # about 10-15 s on the worst 25x25 noise grids tried
+QUICK_NODES = 300             # the plain search's budget before probing takes over
 
 
 @dataclass
@@ -163,13 +165,23 @@ def _start(clues: Clues, known: np.ndarray | None) -> _Board:
     return _Board(clues, rf, re, cf, ce)
 
 
-def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
-             known: np.ndarray | None = None) -> Classification:
-    """Count the solutions of `clues` (with `known` cells, if given) up to two."""
+def _first_unknown(board: _Board) -> tuple[int, int]:
+    """The first unknown cell of the row with the fewest unknowns (a cheap branching choice)."""
+    w = board.clues.width
+    full = (1 << w) - 1
+    best, y = w + 1, -1
+    for i, (f, e) in enumerate(zip(board.rf, board.re)):
+        left = w - (f | e).bit_count()
+        if 0 < left < best:
+            best, y = left, i
+    unknown = full & ~(board.rf[y] | board.re[y])
+    return y, (unknown & -unknown).bit_length() - 1
+
+
+def _search(first: _Board, node_limit: int, probing: bool) -> Classification:
     out = Classification(NONE)
-    h, w = clues.height, clues.width
-    first = _start(clues, known)
-    # each stack entry: a board and the lines whose knowledge changed
+    h, w = first.clues.height, first.clues.width
+    # each stack entry: a board and the rows and columns whose knowledge changed
     stack: list[tuple[_Board, set[int], set[int]]] = [(first, set(range(h)), set(range(w)))]
     while stack:
         if len(out.solutions) >= 2:
@@ -181,8 +193,7 @@ def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
         out.nodes += 1
         if not board.propagate(rows, cols):
             continue
-        children = None
-        if not board.solved():
+        if probing and not board.solved():
             ok, used, children = board.probe(node_limit - out.nodes)
             out.nodes += used
             if not ok:
@@ -193,9 +204,16 @@ def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
         if board.solved():
             out.solutions.append(board.grid())
             continue
-        # branch on the best probed cell: its two boards are already propagated
-        stack.append((children[1], set(), set()))
-        stack.append((children[0], set(), set()))
+        if probing:   # the best probed cell: its two boards are already propagated
+            stack.append((children[1], set(), set()))
+            stack.append((children[0], set(), set()))
+            continue
+        y, x = _first_unknown(board)
+        for filled in (False, True):   # pushed in reverse: filled is explored first
+            b = board.copy()
+            bit = 1 << x
+            b.set_row(y, b.rf[y] | (bit if filled else 0), b.re[y] | (0 if filled else bit))
+            stack.append((b, {y}, {x}))
     if len(out.solutions) >= 2:
         out.kind = MULTIPLE
     elif out.limit_hit:
@@ -203,3 +221,19 @@ def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
     else:
         out.kind = UNIQUE if out.solutions else NONE
     return out
+
+
+def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
+             known: np.ndarray | None = None, quick_nodes: int = QUICK_NODES) -> Classification:
+    """Count the solutions of `clues` (with `known` cells, if given) up to two.
+
+    A quick plain search first (most clue sets with many solutions show two at once), then,
+    if it ran out of its small budget, the probing search with what is left of node_limit.
+    quick_nodes=0 skips the plain search (tests use it to check the probing search alone).
+    """
+    quick = _search(_start(clues, known), min(quick_nodes, node_limit), probing=False)
+    if not quick.limit_hit or node_limit <= quick_nodes:
+        return quick
+    full = _search(_start(clues, known), node_limit - quick.nodes, probing=True)
+    full.nodes += quick.nodes
+    return full

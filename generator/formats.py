@@ -307,11 +307,15 @@ def dumps_tk_json(p: LoadedPuzzle) -> str:
     d = {"width": w, "height": h,
          "row_clues": [list(c) for c in p.clues.rows], "col_clues": [list(c) for c in p.clues.cols],
          "grid": [[int(v) for v in row] for row in grid]}
-    # one line per row keeps the file readable and diffable
-    body = ",\n".join(f'  {json.dumps(k)}: {json.dumps(v)}' if k not in ("grid", "row_clues", "col_clues")
-                      else f'  {json.dumps(k)}: [\n' + ",\n".join(f"    {json.dumps(x)}" for x in v) + "\n  ]"
-                      for k, v in d.items())
-    return "{\n" + body + "\n}\n"
+    # one line per clue and per grid row keeps the file readable and diffable
+    parts = []
+    for key, value in d.items():
+        if isinstance(value, list):
+            rows = ",\n".join(f"    {json.dumps(v)}" for v in value)
+            parts.append(f'  "{key}": [\n{rows}\n  ]')
+        else:
+            parts.append(f'  "{key}": {json.dumps(value)}')
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def dumps(p: LoadedPuzzle, fmt: str) -> str:

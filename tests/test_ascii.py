@@ -30,7 +30,8 @@ def test_empty_lines_show_0_and_unknown_cells():
 def test_headers_are_the_devlogs():
     assert header("solved", 4) == "-- SOLVED! in 4 iterations --"
     assert header("stalled", 4) == "-- not solved... no options after 4 iterations --"
-    assert header("contradiction", 0).startswith("-- contradiction")
+    assert header("solved", 1) == "-- SOLVED! in 1 iteration --"
+    assert header("contradiction", 0).startswith("-- contradiction after 0 iterations")
 
 
 @settings(max_examples=60, deadline=None)

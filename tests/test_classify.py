@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
-from generator.classify import MULTIPLE, NONE, UNIQUE, UNKNOWN_KIND, classify
+from generator.classify import MULTIPLE, NONE, QUICK_NODES, UNIQUE, UNKNOWN_KIND, classify
 from generator.clues import Clues, grid_clues, line_clue
 from generator.linesolve import SOLVED, solve
 
@@ -54,7 +54,11 @@ def expected_kind(n: int) -> str:
 
 
 def check_against_brute(clues: Clues, sols: list[np.ndarray]) -> None:
-    c = classify(clues, node_limit=10_000)
+    for quick in (QUICK_NODES, 0):    # the default, and the probing search alone
+        check_one(classify(clues, node_limit=10_000, quick_nodes=quick), clues, sols)
+
+
+def check_one(c, clues: Clues, sols: list[np.ndarray]) -> None:
     assert not c.limit_hit
     assert c.kind == expected_kind(len(sols)), (clues, c.kind, len(sols))
     as_bytes = {s.tobytes() for s in sols}
@@ -109,8 +113,9 @@ def test_known_cells_restrict_the_solutions():
     clues = grid_clues(np.eye(2, dtype=bool))
     assert classify(clues).kind == MULTIPLE
     known = np.array([[1, -1], [-1, -1]], dtype=np.int8)
-    c = classify(clues, known=known)
-    assert c.kind == UNIQUE and (c.solutions[0] == np.eye(2, dtype=bool)).all()
+    for quick in (0, QUICK_NODES):
+        c = classify(clues, known=known, quick_nodes=quick)
+        assert c.kind == UNIQUE and (c.solutions[0] == np.eye(2, dtype=bool)).all()
     assert classify(clues, known=np.array([[1, 1], [-1, -1]], dtype=np.int8)).kind == NONE
 
 
@@ -122,8 +127,9 @@ def test_node_limit_is_reported_never_a_silent_answer():
         if solve(clues).status != SOLVED:
             c = classify(clues, node_limit=1)
             assert c.limit_hit and c.kind == UNKNOWN_KIND and c.nodes <= 1
-            c = classify(clues, node_limit=50)
-            assert c.kind == UNKNOWN_KIND and c.nodes <= 50
+            for quick in (0, 10, QUICK_NODES):
+                c = classify(clues, node_limit=50, quick_nodes=quick)
+                assert c.nodes <= 50 and c.limit_hit == (c.kind == UNKNOWN_KIND)
             return
     pytest.fail("no stalled grid found")
 
