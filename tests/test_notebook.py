@@ -59,7 +59,8 @@ def test_notebook_runs_in_quick_mode_and_draws(executed):
 
 def test_notebook_writes_the_readme_figures(executed):
     _, figures = executed
-    for name in ("solvable_vs_density", "solve_steps", "sheet_spires", "sheet_lookout"):
+    sheets = [f"sheet_{w.name}" for w in read_worlds(explore.WORLDS).worlds]
+    for name in ["solvable_vs_density", "solve_steps", *sheets]:
         png = (figures / f"{name}.png").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 5000
 
