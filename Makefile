@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 CART   := build/picross.p8
 PICO8  := $(shell command -v pico8 2>/dev/null)
 
-.PHONY: cart png web run test bench puzzles pictures art clean
+.PHONY: cart png web run test bench puzzles pictures art notebook figures clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -61,6 +61,18 @@ puzzles: $(STAMP)
 pictures: $(STAMP)
 	$(PY) -m generator import cart/pictures/valley.txt -o cart/pictures/valley.json --strict --sheet docs/pictures-valley.png
 	$(PY) -m generator import cart/pictures/firewatch.txt -o cart/pictures/firewatch.json --strict --sheet docs/pictures-firewatch.png
+
+# Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook; no browser
+# without a display, and --allow-root where we run as root (containers, CI machines).
+notebook: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[notebook]'
+	$(VENV)/bin/jupyter lab notebooks/explore.ipynb $(if $(DISPLAY),,--no-browser) \
+		$(if $(filter 0,$(shell id -u)),--allow-root) $(JUPYTER_ARGS)
+
+# The README's figures (docs/figures/*.png), drawn by running the whole notebook with full
+# samples (about half a minute); byte-identical for the same code and seed.
+figures: $(STAMP)
+	$(PY) -m generator.runnotebook --figures docs/figures
 
 clean:
 	rm -rf build
