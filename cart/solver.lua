@@ -44,11 +44,13 @@ function solve(rc,cc,rf,re)
   rf[i]|=nf re[i]|=ne
   while nf|ne>0 do
    j-=sgn(i)
-   rf[j]|=nf%2*b re[j]|=ne%2*b z-=(nf|ne)%2
+   if (nf|ne)%2>0 then
+    (nf%2>0 and rf or re)[j]|=b z-=1
+   end
    nf\=2 ne\=2
   end
  end
- for x=1,w do rf[-x],re[-x]=0,0 end
+ for x=-w,-1 do rf[x],re[x]=0,0 end
  for y=1,h do put(y,rf[y],re[y]) end
  while true do
   local ch=z
