@@ -6,7 +6,7 @@
 --  solve(rc,cc,rf,re) -> status,iterations
 --    rc[y] / cc[x]: clue tables of row y / column x (1-based), e.g. from line_clue.
 --    rf[y] / re[y]: masks of row y's cells known filled / known empty (bit x = column x+1);
---      0,0 for a blank row. filled and empty must not overlap.
+--      0,0 for a blank row. filled and empty must not overlap, nor reach past the row.
 --    both are updated IN PLACE to the fixpoint of line logic; solve also writes the
 --    columns' masks to rf[-x] / re[-x] (bit y = row y+1) and leaves them there.
 --    status: "solved" (every cell known), "stalled" (line logic is stuck), or
