@@ -58,7 +58,8 @@ function solve(rc,cc,rf,re)
   for i=h,-w,-1 do
    local c=rc[i] or cc[-i]
    if c then
-    -- a starts as the unknown cells, o as the known ones and those past the line;
+    -- a starts as every cell but the known-filled ones (the first placement trims it),
+    -- o as the known cells and those past the line;
     -- lat[j]: the latest start of run j
     local n,f,e,lat=i>0 and w or h,rf[i],re[i],{}
     local a,o=~f,f|e|-1<<n
