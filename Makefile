@@ -50,6 +50,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m generator.bench
 	$(PY) -m generator.bench_pictures
+	$(PY) -m generator.bench_lua
 
 # Regenerate the default batch shipped in the repo. Smooth style: blob-like pictures with no
 # solid rows or columns and short clues (4-5 numbers at most per line, not 6-7) for the
