@@ -1,0 +1,30 @@
+-- picross8: 15x15 picross in two worlds and an endless mode.
+-- build.py inlines the #include files in this order after its
+-- generated constants (pz_base, worlds, pz_names).
+#include board.lua
+#include save.lua
+#include input.lua
+#include draw.lua
+#include hint.lua
+#include endless.lua
+#include play.lua
+#include screens.lua
+
+function _init()
+ cartdata("picross8_v1")
+ menuitem(1,"hint",function() if (upd==plupd) hint() end)
+ go(tupd,tdrw)
+end
+
+function _update()
+ sf+=1
+ upd()
+end
+
+function _draw()
+ drw()
+end
+
+-- last: the solver's file-level locals (e.g. its "line") would
+-- otherwise hide the api functions of the same name from the files after it
+#include solver.lua

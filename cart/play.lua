@@ -1,0 +1,75 @@
+-- play: a puzzle on the board, then its solved picture.
+-- cur = puzzle number (-1 endless), tf = frames spent on it.
+sol={}
+
+-- start ROM puzzle p, resuming its saved board if it has one
+function startpz(p)
+ cur,tf=p,0
+ for y=1,15 do sol[y]=peek2(pz_base+p*30+y*2-2) end
+ newboard(loadboard(p))
+ play()
+end
+
+-- enter the play screen on the board set up in sol and g
+function play()
+ cx,cy,msg,pk,pb,dirty=7,7,nil,nil,btn(),true
+ go(plupd,pldrw)
+end
+
+function plupd()
+ playinput()
+ tf+=1
+ if (dirty or tf%30==0) saveboard() dirty=false
+ if solved() then
+  sfx(4)
+  dset(0,0)
+  if cur<0 then
+   dset(3,dget(3)+1)
+  else
+   local b,n=rec(cur),min(255,tf\150+1)
+   if (b==0 or n<b) rec(cur,n)
+  end
+  go(supd,sdrw)
+ end
+end
+
+function pldrw()
+ cls(0)
+ clues()
+ board(0)
+ preview(11,4,0)
+ local s=msg or clock(tf/30)
+ ct(s,26,38,msg and 9 or 10)
+ ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
+end
+
+-- puzzle p's name, or its number in its world
+function pname(p)
+ local n=pz_names[p+1]
+ return n!="" and n or "no. "..p-worlds[wo].first+1
+end
+
+-- solved: the board slides to the middle and becomes the picture
+function supd()
+ bx=max(26,52-sf)
+ by=bx
+ if sf>40 and btnp(4) then
+  bx,by=52,52
+  if cur<0 then
+   startendless()
+  else
+   go(pupd,pdrw)
+  end
+ end
+end
+
+function sdrw()
+ cls(0)
+ board(sf+1)
+ if sf>30 then
+  ct(cur<0 and "solved!" or pname(cur),64,10,10)
+  local b=cur>=0 and "  best "..clock(rec(cur)*5) or ""
+  ct("time "..clock(tf/30)..b,64,108,6)
+  blink("\142 continue",118)
+ end
+end
