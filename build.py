@@ -1,0 +1,39 @@
+"""Build the PICO-8 cart: `python build.py [--out build/picross.p8] [--worlds cart/worlds.json]`.
+
+A thin command line over generator.cartbuild (which documents the steps); the ROM layout is in
+generator.romdata and the art rules in generator.artmap.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from generator.cartbuild import build_to, palette_report
+from generator.cliutil import user_errors
+
+HERE = Path(__file__).resolve().parent
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--worlds", "worlds_path", type=click.Path(dir_okay=False), default=str(HERE / "cart/worlds.json"),
+              show_default=True, help="The world config: worlds, batches, art.")
+@click.option("--main", "main_lua", type=click.Path(dir_okay=False), default=str(HERE / "cart/main.lua"),
+              show_default=True, help="The cart's Lua entry; #include lines are inlined.")
+@click.option("--out", type=click.Path(dir_okay=False), default="build/picross.p8", show_default=True)
+@click.option("--manifest", type=click.Path(dir_okay=False), default=None,
+              help="Manifest JSON [default: OUT with .json instead of .p8].")
+@click.option("--palettes/--no-palettes", default=False, help="Also print the palette report.")
+@user_errors
+def main(worlds_path, main_lua, out, manifest, palettes):
+    """Pack the worlds' puzzles, the art and the Lua into a .p8 cart, and print its counts."""
+    manifest = manifest or str(Path(out).with_suffix(".json"))
+    res = build_to(worlds_path, main_lua, out, manifest)
+    click.echo(f"wrote {out} and {manifest}")
+    click.echo(res.summary)
+    if palettes:
+        click.echo(palette_report(res.palettes))
+
+
+if __name__ == "__main__":
+    main()

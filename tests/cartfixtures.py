@@ -1,0 +1,50 @@
+"""Helpers for the cart-build tests: line-solvable 15x15 batches, worlds files, tiny carts."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+from generator.batchfile import Batch, Puzzle, write_batch
+from generator.clues import grid_clues
+from generator.linesolve import SOLVED, solve
+
+REPO = Path(__file__).resolve().parent.parent
+CART = REPO / "cart"
+
+
+def solvable_puzzles(n: int, seed: int, density: float = 0.6) -> list[Puzzle]:
+    """n distinct random 15x15 grids that the line solver finishes."""
+    rng = np.random.default_rng(seed)
+    out, seen = [], set()
+    while len(out) < n:
+        g = rng.random((15, 15)) < density
+        key = g.tobytes()
+        if key in seen:
+            continue
+        r = solve(grid_clues(g))
+        if r.status == SOLVED:
+            seen.add(key)
+            out.append(Puzzle(g, r.iterations))
+    return out
+
+
+def write_solvable_batch(path, n: int, seed: int) -> Path:
+    write_batch(path, Batch(solvable_puzzles(n, seed), {"size": 15, "density": 0.6, "seed": seed}))
+    return Path(path)
+
+
+def cart_dir(tmp: Path, counts=(3, 2), seed: int = 7) -> Path:
+    """A copy of the real art and Lua with a small worlds.json over fresh batches, in tmp/cart."""
+    d = tmp / "cart"
+    d.mkdir(parents=True, exist_ok=True)
+    for f in ("spritesheet.png", "label.png", "main.lua", "solver.lua"):
+        shutil.copy(CART / f, d / f)
+    cfg = json.loads((CART / "worlds.json").read_text())
+    for i, (w, n) in enumerate(zip(cfg["worlds"], counts)):
+        write_solvable_batch(d / f"b{i}.json", n, seed + i)
+        w["batches"] = [f"b{i}.json"]
+    (d / "worlds.json").write_text(json.dumps(cfg, indent=1))
+    return d
