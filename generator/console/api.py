@@ -1,0 +1,208 @@
+"""The Python half of the PICO-8 API a cart sees: everything but the Lua built-ins lupaz8 has.
+
+`make_api(console)` returns {name: function} for the Lua globals. Names PICO-8 has that are
+neither here nor in lupaz8 are listed in PICO8_NAMES, so reading one is a loud error.
+"""
+from __future__ import annotations
+
+import math
+
+from generator.console.fixed import fix, from_raw, integer, num, to_raw
+from generator.console.memory import CARTDATA, CURSOR, PEN, DEVKIT
+from generator.console.text import draw_text
+
+# Every global of PICO-8 0.2.6 (manual's API index), implemented or not.
+PICO8_NAMES = """
+camera circ circfill clip cls color cursor fget fillp flip fset line map mget mset oval
+ovalfill pal palt pget print pset rect rectfill sget spr sset sspr tline rrect rrectfill
+add all count del deli foreach ipairs pairs pack unpack next select inext
+btn btnp sfx music memcpy memset peek peek2 peek4 poke poke2 poke4 reload cstore serial
+abs atan2 band bnot bor bxor ceil cos flr lshr max mid min rnd rotl rotr sgn shl shr sin sqrt
+srand cartdata dget dset cocreate coresume costatus yield chr ord split sub tostr tonum type
+extcmd load ls menuitem printh reset run stat stop time t trace info assert getmetatable
+setmetatable rawequal rawget rawlen rawset holdframe _set_fps _update_buttons _mark_cpu
+_map_display _get_menu_item_selected cd mkdir folder dir install_demos install_games keyconfig
+splore save import export
+""".split()
+
+AUDIO_STAT = {46: -1, 47: -1, 48: -1, 49: -1, 54: -1}
+FIXED_CLOCK = (2026, 11, 29, 12, 0, 0)
+
+
+class Rng:
+    """A deterministic 32-bit xorshift generator (not PICO-8's own sequence)."""
+
+    def __init__(self, seed=0) -> None:
+        self.srand(seed)
+
+    def srand(self, seed) -> None:
+        s = to_raw(num(seed)) ^ 0x9E3779B9
+        self.state = s or 0x6D2B79F5
+        for _ in range(4):
+            self.next32()
+
+    def next32(self) -> int:
+        s = self.state
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.state = s
+        return s
+
+    def rnd(self, x=1):
+        if x is not None and not isinstance(x, (int, float, bool)):  # table form
+            n = len(x)
+            return x[self.next32() % n + 1] if n else None
+        limit = to_raw(num(x, 1))
+        if limit == 0 or limit & 0x80000000:
+            self.next32()
+            return 0
+        return from_raw(self.next32() % limit)
+
+
+def make_api(c) -> dict:
+    """The functions of console `c` as Lua globals (c: generator.console.Console)."""
+    g, mem = c.gfx, c.mem
+
+    def print_(s=None, x=None, y=None, col=None):
+        text = c.tostr(s)
+        if x is not None and y is None:
+            col, x = x, None
+        if col is not None:
+            mem.ram[PEN] = integer(col) & 0xFF
+        if x is None:
+            x, y = mem.ram[CURSOR], mem.ram[CURSOR + 1]
+        x, y = integer(x), integer(y)
+        c.record_print(text, x, y, mem.ram[PEN] & 15)
+        right, _, next_y = draw_text(g, text, x, y)
+        mem.ram[CURSOR] = x & 0xFF
+        mem.ram[CURSOR + 1] = max(0, min(next_y, 255))
+        return right
+
+    def cursor(x=0, y=0, col=None):
+        old = mem.ram[CURSOR], mem.ram[CURSOR + 1]
+        mem.ram[CURSOR] = integer(x) & 0xFF
+        mem.ram[CURSOR + 1] = integer(y) & 0xFF
+        if col is not None:
+            mem.ram[PEN] = integer(col) & 0xFF
+        return old
+
+    # memory
+    def peek(a, n=1):
+        return tuple(mem.read(integer(a), integer(n, 1)))
+
+    def peek2(a, n=1):
+        a = integer(a)
+        out = []
+        for i in range(integer(n, 1)):
+            lo, hi = mem.read(a + 2 * i, 2)
+            v = lo | hi << 8
+            out.append(v - 0x10000 if v & 0x8000 else v)
+        return tuple(out)
+
+    def peek4(a, n=1):
+        a = integer(a)
+        return tuple(from_raw(int.from_bytes(mem.read(a + 4 * i, 4), "little"))
+                     for i in range(integer(n, 1)))
+
+    def poke(a, *vs):
+        mem.write(integer(a), bytes(integer(v) & 0xFF for v in vs))
+
+    def poke2(a, *vs):
+        mem.write(integer(a), b"".join((integer(v) & 0xFFFF).to_bytes(2, "little") for v in vs))
+
+    def poke4(a, *vs):
+        mem.write(integer(a), b"".join(to_raw(num(v)).to_bytes(4, "little") for v in vs))
+
+    def memcpy(dest, src, n):
+        mem.memcpy(integer(dest), integer(src), integer(n))
+
+    def memset(dest, v, n):
+        mem.memset(integer(dest), integer(v), integer(n))
+
+    def reload(dest=0, src=0, n=0x4300):
+        dest, src, n = integer(dest), integer(src), integer(n, 0x4300)
+        mem.write(dest, c.cart.rom[src:src + n].ljust(n, b"\0"))
+
+    # maths PICO-8 does differently from lupaz8 (its sin/cos give +-1.62 at quarter turns)
+    def sin(x=0):
+        return fix(-math.sin(num(x) * 2 * math.pi) + 0.5 / 65536)
+
+    def cos(x=0):
+        return fix(math.cos(num(x) * 2 * math.pi) + 0.5 / 65536)
+
+    # persistence
+    def cartdata(id):
+        return c.open_cartdata(str(id))
+
+    def dget(i):
+        i = integer(i)
+        if not 0 <= i < 64:
+            return 0
+        return from_raw(int.from_bytes(mem.read(CARTDATA + 4 * i, 4), "little"))
+
+    def dset(i, v):
+        i = integer(i)
+        if 0 <= i < 64:
+            mem.write(CARTDATA + 4 * i, to_raw(num(v)).to_bytes(4, "little"))
+            c.save_cartdata()
+
+    # system
+    def stat(n):
+        n = integer(n)
+        if n == 0:
+            return fix(c.lua_kb())
+        if n in (1, 2):
+            return fix(c.instructions_so_far() / c.budget)
+        if n in (4, 6, 31):
+            return ""
+        if n in (7, 8, 9):
+            return c.fps
+        if n == 30:
+            return False
+        if n in (32, 33, 34, 36):
+            mx, my, mb = c.mouse if mem.ram[DEVKIT] else (0, 0, 0)
+            return {32: mx, 33: my, 34: mb, 36: 0}[n]
+        if n in AUDIO_STAT:
+            return AUDIO_STAT[n]
+        if 80 <= n <= 85 or 90 <= n <= 95:
+            return FIXED_CLOCK[n % 10]
+        raise NotImplementedError(f"unimplemented PICO-8 API: stat({n})")
+
+    def time_():
+        return fix(c.frame_index / c.fps)
+
+    def sfx(n, channel=None, offset=None, length=None):
+        c.sfx_calls.append((c.frame_index, integer(n), channel, offset, length))
+
+    def music(n=0, fade=None, mask=None):
+        c.music_calls.append((c.frame_index, integer(n), fade, mask))
+
+    def menuitem(i, label=None, callback=None):
+        c.set_menuitem(integer(i), label, callback)
+
+    def extcmd(cmd, *args):
+        c.extcmds.append((c.frame_index, str(cmd)) + args)
+
+    def printh(s, filename=None, overwrite=None, save_to_desktop=None):
+        c.printh_lines.append(c.tostr(s))
+
+    def fget(n, f=None):
+        return g.fget(n, f)
+
+    api = {
+        "cls": g.cls, "pset": g.pset, "pget": g.pget, "line": g.line, "rect": g.rect,
+        "rectfill": g.rectfill, "circ": g.circ, "circfill": g.circfill, "oval": g.oval,
+        "ovalfill": g.ovalfill, "spr": g.spr, "sspr": g.sspr, "map": g.map, "mget": g.mget,
+        "mset": g.mset, "fget": fget, "fset": g.fset, "sget": g.sget, "sset": g.sset,
+        "color": g.color, "camera": g.camera, "clip": g.clip, "pal": g.pal, "palt": g.palt,
+        "fillp": g.fillp, "print": print_, "cursor": cursor,
+        "peek": peek, "peek2": peek2, "peek4": peek4, "poke": poke, "poke2": poke2,
+        "poke4": poke4, "memcpy": memcpy, "memset": memset, "reload": reload,
+        "sin": sin, "cos": cos, "rnd": c.rng.rnd, "srand": c.rng.srand,
+        "btn": c.buttons.btn, "btnp": c.buttons.btnp,
+        "cartdata": cartdata, "dget": dget, "dset": dset,
+        "stat": stat, "time": time_, "t": time_,
+        "sfx": sfx, "music": music, "menuitem": menuitem, "extcmd": extcmd, "printh": printh,
+    }
+    return api

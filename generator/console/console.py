@@ -1,0 +1,277 @@
+"""A headless PICO-8: runs a .p8 cart frame by frame under lupaz8 with scripted buttons.
+
+    c = Console.load("build/picross.p8", cartdata=store)   # store: dict or JSON path
+    c.boot()                       # top-level code, then _init()
+    c.step(buttons={"right"})      # one frame: _update/_update60 then _draw
+    c.press("x"); c.hold("right", frames=20); c.run_frames(30)
+    c.screenshot("a.png", scale=4)
+    c.max_instructions <= c.budget
+
+Instructions are counted with a debug hook every `hook_every` VM instructions (counts are
+multiples of it, rounded down per frame and per coroutine). A Lua error, or an API the console
+does not implement, raises CartError with the Lua message, line and traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from generator.atomic import write_atomic
+from generator.console.api import PICO8_NAMES, Rng, make_api
+from generator.console.buttons import Buttons, button_index
+from generator.console.cart import Cart, read_p8
+from generator.console.gfx import Gfx
+from generator.console.memory import CARTDATA, Memory
+from generator.console.picture import display_colours, png_bytes, rgb
+
+INSTRUCTIONS_PER_SECOND = 4_000_000
+
+
+class CartError(RuntimeError):
+    """The cart failed: a Lua runtime error or a call the console does not implement."""
+
+
+@dataclass(frozen=True)
+class PrintRecord:
+    text: str      # unicode (P8SCII glyphs as shrinko names them, e.g. "⬅️")
+    x: int
+    y: int
+    colour: int    # pen colour (draw slot 0-15, before the draw palette)
+
+
+@dataclass
+class Frame:
+    index: int
+    buttons: frozenset
+    instructions: int = 0
+    prints: list = field(default_factory=list)
+
+
+class Console:
+    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100) -> None:
+        from lupaz8 import luaz8
+        self.cart = cart
+        self.mem = Memory()
+        self.mem.write(0, cart.rom)
+        self.mem.reset_draw_state()
+        self.gfx = Gfx(self.mem)
+        self.buttons = Buttons(self.mem.ram)
+        self.rng = Rng(seed)
+        self.mouse = (0, 0, 0)
+        self.hook_every = hook_every
+        self.frame_index = 0
+        self.frames: list[Frame] = []
+        self.init_instructions = 0
+        self.sfx_calls: list = []
+        self.music_calls: list = []
+        self.extcmds: list = []
+        self.printh_lines: list[str] = []
+        self.menu: dict[int, tuple] = {}
+        self._cartdata_id = None
+        self._store_path = None
+        if cartdata is None:
+            cartdata = {}
+        elif isinstance(cartdata, (str, os.PathLike)):
+            self._store_path = Path(cartdata)
+            cartdata = (json.loads(self._store_path.read_text())
+                        if self._store_path.exists() else {})
+        self.cartdata_store = cartdata
+        self._frame: Frame | None = None
+        self._boot_prints: list = []
+        self.booted = False
+        self.fps = 30
+
+        self.lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True)
+        self._tostr = self.lua.eval("tostr")
+        self._collect = self.lua.eval("collectgarbage")
+        prelude = (resources.files("generator.console") / "prelude.lua").read_text()
+        api = self.lua.table_from(make_api(self))
+        names = self.lua.table_from(PICO8_NAMES)
+        self.ctl = self.lua.execute(prelude, api, names, hook_every)
+
+    @classmethod
+    def load(cls, path, **kw) -> "Console":
+        return cls(read_p8(path), **kw)
+
+    # ------------------------------------------------------------------ running
+    def _run(self, f, *args):
+        ok, err = self.ctl.run(f, *args)
+        hi, lo = self.ctl.count()
+        count = (hi * 10000 + lo) * self.hook_every
+        if not ok:
+            raise CartError(str(err))
+        return count
+
+    def boot(self) -> "Console":
+        """Run the cart's top-level code, then _init() (time() is 0 throughout)."""
+        name = "@" + self.cart.name
+        code = "\n" * (self.cart.lua_first_line - 1) + self.cart.lua
+        f, err = self.ctl.compile(code, name)
+        if not f:
+            raise CartError(f"syntax error: {err}")
+        self._frame = Frame(index=0, buttons=frozenset())
+        self.init_instructions = self._run(f)
+        if self.global_("_update60"):
+            self.fps = 60
+        self.buttons.fps = self.fps
+        init = self.global_("_init")
+        if init:
+            self.init_instructions += self._run(init)
+        self._boot_prints = self._frame.prints
+        self.save_cartdata()
+        self.booted = True
+        return self
+
+    def step(self, buttons=(), mouse=None) -> Frame:
+        """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw."""
+        if not self.booted:
+            self.boot()
+        held = frozenset(button_index(b) for b in buttons)
+        if mouse is not None:
+            self.mouse = tuple(mouse) + (0,) * (3 - len(mouse))
+        self.frame_index += 1
+        self.buttons.next_frame(held)
+        frame = self._frame = Frame(index=self.frame_index, buttons=held)
+        update = self.global_("_update60") or self.global_("_update")
+        if update:
+            frame.instructions += self._run(update)
+        draw = self.global_("_draw")
+        if draw:
+            frame.instructions += self._run(draw)
+        self.save_cartdata()
+        self.frames.append(frame)
+        return frame
+
+    def run_frames(self, n: int, buttons=()) -> list[Frame]:
+        return [self.step(buttons) for _ in range(n)]
+
+    def hold(self, *buttons, frames: int = 1) -> list[Frame]:
+        """Hold `buttons` down for `frames` frames (btnp repeats as on PICO-8)."""
+        return self.run_frames(frames, buttons)
+
+    def press(self, *buttons, frames: int = 1, release: int = 1) -> list[Frame]:
+        """Press `buttons` for `frames` frames, then release them for `release` frames."""
+        return self.run_frames(frames, buttons) + self.run_frames(release)
+
+    # ------------------------------------------------------------------ inspection
+    @property
+    def budget(self) -> int:
+        """VM instructions one frame may use: 4M/s over 30 (or 60) frames."""
+        return INSTRUCTIONS_PER_SECOND // self.fps
+
+    @property
+    def instructions(self) -> list[int]:
+        return [f.instructions for f in self.frames]
+
+    @property
+    def max_instructions(self) -> int:
+        return max(self.instructions, default=0)
+
+    @property
+    def prints(self) -> list[PrintRecord]:
+        """What print() drew in the last frame (or at boot before any frame)."""
+        return self._frame.prints if self._frame else []
+
+    def text(self) -> str:
+        """The texts print() drew in the last frame, joined by newlines."""
+        return "\n".join(p.text for p in self.prints)
+
+    def global_(self, name: str):
+        return self.ctl["global"](name)
+
+    def call(self, name: str, *args):
+        """Call a cart global function (counted, errors as CartError); returns its results."""
+        f = self.global_(name)
+        if not f:
+            raise KeyError(f"cart has no global {name!r}")
+        box = []
+        self._run(lambda *a: box.append(f(*a)), *args)
+        return box[0]
+
+    def peek(self, addr: int, n: int = 1) -> bytes:
+        return self.mem.read(addr, n)
+
+    def screen(self) -> np.ndarray:
+        """128x128 (row, column) draw slots 0-15, as in screen memory."""
+        return self.mem.px.copy()
+
+    def display(self) -> np.ndarray:
+        """128x128 colours through the display palette: 0-15, or 128-143 (secret palette)."""
+        return display_colours(self.mem)
+
+    def rgb(self) -> np.ndarray:
+        return rgb(self.mem)
+
+    def png(self, scale: int = 1) -> bytes:
+        return png_bytes(self.mem, scale)
+
+    def screenshot(self, path, scale: int = 1) -> Path:
+        write_atomic(path, self.png(scale))
+        return Path(path)
+
+    # ------------------------------------------------------------------ menu
+    def set_menuitem(self, i: int, label, callback) -> None:
+        if label is None:
+            self.menu.pop(i, None)
+        else:
+            self.menu[i] = (self.tostr(label), callback)
+
+    def menu_items(self) -> dict[int, str]:
+        return {i: label for i, (label, _) in sorted(self.menu.items())}
+
+    def choose_menuitem(self, item, b: int = 32):
+        """Invoke a menu item's callback (by index or label) with button bits b (32 = X)."""
+        key = item if isinstance(item, int) else next(
+            (i for i, (label, _) in self.menu.items() if label == item), None)
+        if key not in self.menu:
+            raise KeyError(f"no menu item {item!r}: have {self.menu_items()}")
+        _, callback = self.menu[key]
+        box = []
+        if callback is not None:
+            self._run(lambda: box.append(callback(b)))
+        return box[0] if box else None
+
+    # ------------------------------------------------------------------ cartdata
+    def open_cartdata(self, id: str) -> bool:
+        if self._cartdata_id is not None:
+            raise RuntimeError("cartdata() can only be called once")
+        self._cartdata_id = id
+        saved = self.cartdata_store.get(id)
+        if saved is not None:
+            data = b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in saved)
+            self.mem.write(CARTDATA, data.ljust(256, b"\0"))
+        return saved is not None
+
+    def save_cartdata(self) -> None:
+        """Copy 0x5e00-0x5eff to the store (and its JSON file) when cartdata is open."""
+        if self._cartdata_id is None:
+            return
+        raw = self.mem.read(CARTDATA, 256)
+        values = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, 256, 4)]
+        if self.cartdata_store.get(self._cartdata_id) != values:
+            self.cartdata_store[self._cartdata_id] = values
+            if self._store_path is not None:
+                write_atomic(self._store_path,
+                             json.dumps(self.cartdata_store, indent=1, sort_keys=True) + "\n")
+
+    # ------------------------------------------------------------------ helpers for api.py
+    def tostr(self, v) -> str:
+        return v if isinstance(v, str) else self._tostr(v)
+
+    def record_print(self, text: str, x: int, y: int, colour: int) -> None:
+        import shrinko.shrinko8  # noqa: F401
+        from pico_defs import from_p8str
+        if self._frame is not None:
+            self._frame.prints.append(PrintRecord(from_p8str(text), x, y, colour))
+
+    def instructions_so_far(self) -> int:
+        hi, lo = self.ctl.count()
+        return (hi * 10000 + lo) * self.hook_every
+
+    def lua_kb(self) -> float:
+        return self._collect("count")

@@ -1,0 +1,127 @@
+"""PICO-8's 64 KiB address space, with the screen (0x6000-0x7fff) kept as one byte per pixel.
+
+lupaz8 has its own memory behind peek/poke, but Python cannot reach it, so the console replaces
+peek/poke/memcpy/memset with this one. Everything but the screen lives in `ram`; the screen
+lives only in `px` (128x128 colour indices 0-15), which is what the drawing code touches, and
+screen addresses are packed/unpacked on access: left pixel of a byte = low nibble.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+SCREEN = 0x6000
+SCREEN_END = 0x8000
+SIZE = 0x10000
+
+# Draw state addresses (PICO-8 0.2 memory map).
+DRAW_PAL = 0x5F00      # 16 bytes: low nibble = colour drawn, bit 4 = transparent (palt)
+DISPLAY_PAL = 0x5F10   # 16 bytes: 0-15 or 128-143
+CLIP = 0x5F20          # x0, y0, x1, y1 (x1/y1 exclusive)
+PEN = 0x5F25           # colour: low nibble primary, high nibble fillp secondary
+CURSOR = 0x5F26        # x, y
+CAMERA = 0x5F28        # int16 x, int16 y
+DEVKIT = 0x5F2D
+FILLP = 0x5F31         # pattern low byte, high byte, flags (bit 0 = transparent)
+BTNP_DELAY = 0x5F5C
+BTNP_REPEAT = 0x5F5D
+CARTDATA = 0x5E00
+SHEET_END = 0x2000
+
+
+class Memory:
+    def __init__(self) -> None:
+        self.ram = bytearray(SIZE)
+        self.px = np.zeros((128, 128), dtype=np.uint8)
+        self._sheet = None
+
+    # -- bulk access: everything else is built on read/write
+    def read(self, addr: int, n: int) -> bytes:
+        addr &= 0xFFFF
+        n = max(0, min(n, SIZE - addr))
+        out = bytearray(self.ram[addr:addr + n])
+        lo, hi = max(addr, SCREEN), min(addr + n, SCREEN_END)
+        if lo < hi:
+            flat = self.px.reshape(-1)
+            i = (lo - SCREEN) * 2
+            j = (hi - SCREEN) * 2
+            packed = flat[i:j:2] | (flat[i + 1:j:2] << 4)
+            out[lo - addr:hi - addr] = packed.tobytes()
+        return bytes(out)
+
+    def write(self, addr: int, data: bytes) -> None:
+        addr &= 0xFFFF
+        data = bytes(data[:SIZE - addr])
+        n = len(data)
+        self.ram[addr:addr + n] = data
+        if addr < SHEET_END:
+            self._sheet = None
+        lo, hi = max(addr, SCREEN), min(addr + n, SCREEN_END)
+        if lo < hi:
+            b = np.frombuffer(data[lo - addr:hi - addr], dtype=np.uint8)
+            flat = self.px.reshape(-1)
+            i = (lo - SCREEN) * 2
+            j = (hi - SCREEN) * 2
+            flat[i:j:2] = b & 15
+            flat[i + 1:j:2] = b >> 4
+
+    def peek(self, addr: int) -> int:
+        addr &= 0xFFFF
+        if SCREEN <= addr < SCREEN_END:
+            i = (addr - SCREEN) * 2
+            flat = self.px.reshape(-1)
+            return int(flat[i]) | int(flat[i + 1]) << 4
+        return self.ram[addr]
+
+    def poke(self, addr: int, v: int) -> None:
+        addr &= 0xFFFF
+        v &= 0xFF
+        if SCREEN <= addr < SCREEN_END:
+            i = (addr - SCREEN) * 2
+            flat = self.px.reshape(-1)
+            flat[i] = v & 15
+            flat[i + 1] = v >> 4
+        else:
+            self.ram[addr] = v
+            if addr < SHEET_END:
+                self._sheet = None
+
+    def memset(self, addr: int, v: int, n: int) -> None:
+        if n > 0:
+            self.write(addr, bytes([v & 0xFF]) * n)
+
+    def memcpy(self, dest: int, src: int, n: int) -> None:
+        if n > 0:
+            self.write(dest, self.read(src, n))
+
+    # -- typed views used by the drawing code
+    def sheet(self) -> np.ndarray:
+        """The sprite sheet 0x0000-0x1fff unpacked to 128x128 colour indices (cached)."""
+        if self._sheet is None:
+            b = np.frombuffer(bytes(self.ram[:SHEET_END]), dtype=np.uint8).reshape(128, 64)
+            s = np.empty((128, 128), dtype=np.uint8)
+            s[:, 0::2] = b & 15
+            s[:, 1::2] = b >> 4
+            self._sheet = s
+        return self._sheet
+
+    def int16(self, addr: int) -> int:
+        v = self.ram[addr] | self.ram[addr + 1] << 8
+        return v - 0x10000 if v & 0x8000 else v
+
+    def set_int16(self, addr: int, v: int) -> None:
+        v &= 0xFFFF
+        self.ram[addr] = v & 0xFF
+        self.ram[addr + 1] = v >> 8
+
+    def reset_draw_state(self) -> None:
+        """PICO-8's state at boot: identity palettes, colour 0 transparent, full clip, pen 6."""
+        for c in range(16):
+            self.ram[DRAW_PAL + c] = c
+            self.ram[DISPLAY_PAL + c] = c
+        self.ram[DRAW_PAL] |= 0x10
+        self.ram[CLIP:CLIP + 4] = bytes([0, 0, 128, 128])
+        self.ram[PEN] = 6
+        self.ram[CURSOR:CURSOR + 2] = bytes([0, 0])
+        self.set_int16(CAMERA, 0)
+        self.set_int16(CAMERA + 2, 0)
+        self.ram[FILLP:FILLP + 3] = bytes(3)

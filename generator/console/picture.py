@@ -1,0 +1,46 @@
+"""The screen as people see it: draw slots through the display palette to RGB, and PNG bytes.
+
+PNGs are written by Pillow from the same pixels with no metadata, so the bytes are the same for
+the same screen (deterministic for a given Pillow/zlib).
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from PIL import Image
+
+from generator.console.memory import DISPLAY_PAL, Memory
+
+# PICO-8's 16 colours, then the 16 "secret" ones (128-143) (shared/pico8-facts.md).
+PALETTE = np.array([
+    (0x00, 0x00, 0x00), (0x1D, 0x2B, 0x53), (0x7E, 0x25, 0x53), (0x00, 0x87, 0x51),
+    (0xAB, 0x52, 0x36), (0x5F, 0x57, 0x4F), (0xC2, 0xC3, 0xC7), (0xFF, 0xF1, 0xE8),
+    (0xFF, 0x00, 0x4D), (0xFF, 0xA3, 0x00), (0xFF, 0xEC, 0x27), (0x00, 0xE4, 0x36),
+    (0x29, 0xAD, 0xFF), (0x83, 0x76, 0x9C), (0xFF, 0x77, 0xA8), (0xFF, 0xCC, 0xAA),
+    (0x29, 0x18, 0x14), (0x11, 0x1D, 0x35), (0x42, 0x21, 0x36), (0x12, 0x53, 0x59),
+    (0x74, 0x2F, 0x29), (0x49, 0x33, 0x3B), (0xA2, 0x88, 0x79), (0xF3, 0xEF, 0x7D),
+    (0xBE, 0x12, 0x50), (0xFF, 0x6C, 0x24), (0xA8, 0xE7, 0x2E), (0x00, 0xB5, 0x43),
+    (0x06, 0x5A, 0xB5), (0x75, 0x46, 0x65), (0xFF, 0x6E, 0x59), (0xFF, 0x9D, 0x81),
+], dtype=np.uint8)
+
+
+def display_colours(mem: Memory) -> np.ndarray:
+    """Each pixel's display colour: 0-15, or 128-143 for the secret palette."""
+    lut = np.frombuffer(bytes(mem.ram[DISPLAY_PAL:DISPLAY_PAL + 16]), dtype=np.uint8) & 0x8F
+    return lut[mem.px]
+
+
+def rgb(mem: Memory) -> np.ndarray:
+    d = display_colours(mem)
+    return PALETTE[(d & 15) + np.where(d & 0x80, 16, 0)]
+
+
+def png_bytes(mem: Memory, scale: int = 1) -> bytes:
+    """The screen as a PNG, each pixel a scale x scale block (nearest neighbour)."""
+    img = rgb(mem)
+    if scale != 1:
+        img = img.repeat(scale, axis=0).repeat(scale, axis=1)
+    out = io.BytesIO()
+    Image.fromarray(img, "RGB").save(out, format="PNG")
+    return out.getvalue()
