@@ -1,7 +1,7 @@
 -- board: the puzzle being played.
 -- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
--- rc/cc = row/column clues, rk/ck their keys, rd/cd = line satisfied.
+-- rc/cc = row/column clues, rk/ck their keys, rok/cok = line satisfied.
 
 -- a clue as a comparable string
 function ckey(t)
@@ -31,7 +31,7 @@ end
 -- start a puzzle from sol: clues, blank board (or the saved one in b)
 function newboard(b)
  local s=solcells()
- rc,cc,rk,ck,rd,cd,g={},{},{},{},{},{},b or {}
+ rc,cc,rk,ck,rok,cok,g={},{},{},{},{},{},b or {}
  for i=0,14 do
   rc[i+1]=line_clue(sol[i+1],15)
   cc[i+1]=line_clue(lmask(s,i,true,1),15)
@@ -44,16 +44,16 @@ end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
- local r,c=rd[y+1],cd[x+1]
- rd[y+1]=ckey(line_clue(lmask(g,y,false,1),15))==rk[y+1]
- cd[x+1]=ckey(line_clue(lmask(g,x,true,1),15))==ck[x+1]
- return rd[y+1] and not r or cd[x+1] and not c
+ local r,c=rok[y+1],cok[x+1]
+ rok[y+1]=ckey(line_clue(lmask(g,y,false,1),15))==rk[y+1]
+ cok[x+1]=ckey(line_clue(lmask(g,x,true,1),15))==ck[x+1]
+ return rok[y+1] and not r or cok[x+1] and not c
 end
 
 -- every line matches its clues
 function solved()
  for i=1,15 do
-  if not (rd[i] and cd[i]) then return false end
+  if not (rok[i] and cok[i]) then return false end
  end
  return true
 end

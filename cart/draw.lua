@@ -1,16 +1,23 @@
 -- draw: the play screen. colours are screen slots whose meaning is
 -- the same in every world (the world's display palette gives the hue):
 -- 0 backdrop, 1 paper, 2 grid, 3 guide line, 4 fill, 5 cross,
--- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-15 picture ramp.
+-- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture ramp
+-- (top to bottom), 15 band behind clue rows.
 bx,by=52,52
+
+-- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
+-- bit 3*row+column of dg[d+1] is a pixel of digit d
+dg=split"3951,3731,3747,3895,2541,1823,3961,1191,3967,2543"
 
 -- a clue number; 10-15 as a bar and a digit, 5 px wide like "1 1"
 function num(v,x,y,c)
  if v>9 then
-  line(x,y,x,y+4,c)
+  line(x,y,x,y+3,c)
   x+=2 v-=10
  end
- print(v,x,y,c)
+ for b=0,11 do
+  if (dg[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
+ end
 end
 
 -- seconds as m:ss
@@ -28,26 +35,29 @@ end
 function clues()
  for i=0,14 do
   local x,y=bx-2,by+1+i*5
+  -- the cursor's row and column are lit in the clues too
+  if (i==cy) rectfill(0,y,bx-1,y+3,8)
+  if (i==cx) rectfill(bx+i*5+1,by-41,bx+i*5+3,by-2,8)
   local t=dc(rc[i+1])
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,rd[i+1] and 7 or i==cy and 10 or 6)
-   x-=1
+   num(v,x,y,rok[i+1] and 7 or i==cy and 10 or 6)
+   x-=2
   end
-  x,y=bx+1+i*5,by-7
+  x,y=bx+1+i*5,by-6
   t=dc(cc[i+1])
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,cd[i+1] and 7 or i==cx and 10 or 6)
-   y-=6
+   num(v,v>9 and x-1 or x,y,cok[i+1] and 7 or i==cx and 10 or 6)
+   y-=5
   end
  end
 end
 
 -- picture colour of a filled cell in row y
 function ramp(y)
- return 11+y\3
+ return 11+y\4
 end
 
 -- the board; r = how far the solved picture has been revealed (0 none)

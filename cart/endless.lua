@@ -4,8 +4,8 @@
 -- half done comes back the same.
 function startendless()
  cur,tf=-2,0
- if (dget(0)!=-1) dset(2,flr(rnd(32767)))
- srand(dget(2))
+ if (peek2(0x5e00)!=-1) poke2(0x5e04,rnd(32767))
+ srand(peek2(0x5e04))
  -- the solver calls solve_hook after each line: rest there when the
  -- frame has had its share of the cpu
  solve_hook=function()
@@ -40,7 +40,6 @@ end
 -- while it works: the empty grid with a wave of cells
 function edrw()
  usepal(1)
- cls(0)
  for y=0,14 do
   for x=0,14 do
    local k=(x+y-sf\2)%20

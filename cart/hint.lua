@@ -5,7 +5,7 @@ function hint()
   for x=0,14 do
    local v,s=g[y*15+x],sol[y+1]>>x&1
    if v==1 and s==0 or v==2 and s==1 then
-    cx,cy,msg=x,y,"mistake!"
+    say("mistake!",x,y)
     return
    end
   end
@@ -20,11 +20,16 @@ function hint()
   for x=0,14 do
    local v=f[y+1]>>x&1==1 and 1 or e[y+1]>>x&1==1 and 2 or 0
    if v>0 and g[y*15+x]==0 then
-    cx,cy,msg=x,y,"hint"
+    say("hint",x,y)
     mark(v)
     return
    end
   end
  end
- msg="no hint"
+ say("no hint",cx,cy)
+end
+
+-- show s for two seconds with the cursor on x,y
+function say(s,x,y)
+ msg,mt,cx,cy,redraw=s,sf+60,x,y,true
 end

@@ -38,5 +38,6 @@ function playinput()
    end
   end
  end
+ redraw=redraw or pb|btn()>0
  pb=btn()
 end

@@ -12,7 +12,14 @@
 
 function _init()
  cartdata("picross8_v1")
+ -- key repeat: first after 8 frames, then every 3
+ poke(0x5f5c,8,3)
  menuitem(1,"hint",function() if (upd==plupd) hint() end)
+ menuitem(2,"leave puzzle",function()
+  if upd==plupd then
+   if (cur<0) go(wupd,wdrw) else go(pupd,pdrw)
+  end
+ end)
  go(tupd,tdrw)
 end
 

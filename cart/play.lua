@@ -12,35 +12,42 @@ end
 
 -- enter the play screen on the board set up in sol and g
 function play()
- cx,cy,msg,pk,pb,dirty=7,7,nil,nil,btn(),true
+ cx,cy,msg,pk,pb,dirty,mt,redraw=7,7,nil,nil,btn(),true,0,true
  go(plupd,pldrw)
 end
 
 function plupd()
  playinput()
  tf+=1
+ if (sf>mt) msg=nil
  if (dirty or tf%30==0) saveboard() dirty=false
  if solved() then
   sfx(4)
-  dset(0,0)
+  poke2(0x5e00,0)
   if cur<0 then
-   dset(3,dget(3)+1)
+   poke2(0x5e06,peek2(0x5e06)+1)
   else
-   local b,n=rec(cur),min(255,tf\150+1)
+   local b,n=rec(cur),min(63,tf\900+1)
    if (b==0 or n<b) rec(cur,n)
   end
   go(supd,sdrw)
  end
 end
 
+-- what changes only on input (clues, preview) is drawn when it may
+-- have changed and kept in upper memory; other frames copy it back
 function pldrw()
- cls(0)
- clues()
+ usepal(wo)
+ if redraw then
+  clues()
+  preview(11,4,0)
+  ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
+  memcpy(0x8000,0x6000,0x2000)
+  redraw=false
+ end
+ memcpy(0x6000,0x8000,0x2000)
  board(0)
- preview(11,4,0)
- local s=msg or clock(tf/30)
- ct(s,26,38,msg and 9 or 10)
- ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
+ ct(msg or clock(tf/30),26,38,msg and 9 or 10)
 end
 
 -- puzzle p's name, or its number in its world
@@ -64,11 +71,11 @@ function supd()
 end
 
 function sdrw()
- cls(0)
+ usepal(wo)
  board(sf+1)
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
-  local b=cur>=0 and "  best "..clock(rec(cur)*5) or ""
+  local b=cur>=0 and "  best "..clock(rec(cur)*30-30) or ""
   ct("time "..clock(tf/30)..b,64,108,6)
   blink("\142 continue",118)
  end

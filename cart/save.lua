@@ -1,49 +1,38 @@
--- save: progress in cartdata, 64 numbers of 32 bits.
---  0      puzzle in progress: 0 none, p+1 for puzzle p, -1 endless
---         (the game calls endless puzzle -2)
---  1      seconds spent on it so far
---  2      endless: seed of the puzzle in progress
---  3      endless: puzzles solved
---  4-18   its board, a row a number: cell x in bits 2x,2x+1
---         (0 blank, 1 filled, 2 crossed; bit 0 = lowest fraction bit)
---  19-63  a byte per puzzle, 4 a number (puzzle p: number 19+p\4,
---         bits 8*(p%4)..+7): 0 unsolved, else best time in 5 s units
--- bits are counted over the whole 16.16 value, fraction bits first.
+-- save: progress in the cartdata memory, 256 bytes at 0x5e00 (the
+-- 64 dget/dset numbers; poking them persists as dset does).
+-- byte 0-1  puzzle in progress: 0 none, p+1 for puzzle p, -1 endless
+-- byte 2-3  seconds spent on it so far
+-- byte 4-5  endless: seed of the puzzle in progress
+-- byte 6-7  endless: puzzles solved
+-- byte 8-64 its board, 4 cells a byte: cell i=y*15+x in byte 8+i\4,
+--           bits 2*(i%4): 0 blank, 1 filled, 2 crossed
+-- byte 65+  6 bits a puzzle: puzzle p in bits p*6.. counted from
+--           byte 65 bit 0; 0 unsolved, else 1 + best time\30 s
+--           (63 at most): room for 254 puzzles
+-- the game calls the endless puzzle -2, so slot 0 holds cur+1.
 
--- w-bit field at bit s of v, and v with that field set to b
-function fget(v,s,w)
- return v>>>s<<16&(1<<w)-1
-end
-function fset(v,s,w,b)
- local m=((1<<w)-1)>>16<<s
- return v&~m|b>>16<<s&m
-end
-
--- best time code of puzzle p (0 = unsolved)
+-- best time code of puzzle p (0 = unsolved); with b, set it first
 function rec(p,b)
- local i,s=19+p\4,p%4*8
- if (b) dset(i,fset(dget(i),s,8,b))
- return fget(dget(i),s,8)
+ local a,s=0x5e41+p*6\8,p*6%8
+ if (b) poke2(a,peek2(a)&~(63<<s)|b<<s)
+ return peek2(a)>>s&63
 end
 
 -- remember the board in progress
 function saveboard()
- dset(0,cur+1)
- dset(1,flr(tf/30))
- for y=0,14 do
+ poke2(0x5e00,cur+1,tf\30)
+ for i=0,56 do
   local v=0
-  for x=0,14 do v=fset(v,2*x,2,g[y*15+x]) end
-  dset(4+y,v)
+  for k=3,0,-1 do v=v*4+(g[i*4+k] or 0) end
+  poke(0x5e08+i,v)
  end
 end
 
 -- the saved board, if it belongs to puzzle p
 function loadboard(p)
- if (dget(0)!=p+1) return
+ if (peek2(0x5e00)!=p+1) return
  local b={}
- for y=0,14 do
-  for x=0,14 do b[y*15+x]=fget(dget(4+y),2*x,2) end
- end
- tf=dget(1)*30
+ for i=0,224 do b[i]=peek(0x5e08+i\4)>>i%4*2&3 end
+ tf=peek2(0x5e02)*30
  return b
 end

@@ -4,16 +4,31 @@ function go(u,d)
  upd,drw,sf=u,d,0
 end
 
--- show world w's colours (pal() resets them: call again after it)
-function usepal(w)
+-- the screen slots of the ui's colours 1-15 then 0 in each world (see
+-- draw.lua): the draw palette maps them, the display palette shows them
+ui={
+ split"7,12,5,2,6,1,6,11,13,14,8,13,4,2,7,9",
+ split"15,11,6,2,14,15,5,11,8,10,10,9,8,12,3,2"
+}
+for t in all(ui) do t[0]=deli(t) end
+
+-- world w's colours: art=true leaves the draw palette alone (for
+-- its art), else ui colours; fills the screen with the backdrop colour
+function usepal(w,art)
  wo=w
+ pal()
  pal(worlds[w].pal,1)
+ palt(0)
+ if (not art) pal(ui[w]) rectfill(0,0,127,127,0)
 end
 
--- world w's backdrop from the spritesheet, stretched to the screen
-function backdrop(w)
+-- world w's backdrop strip from the spritesheet at y
+function backdrop(w,y)
  local a=worlds[w]
- sspr(a.bx,a.by,a.bw,a.bh,0,0,128,128)
+ pal()
+ pal(a.pal,1)
+ sspr(a.bx,a.by,a.bw,a.bh,0,y)
+ pal(ui[w])
 end
 
 -- text centred on x
@@ -33,7 +48,7 @@ function tupd()
 end
 function tdrw()
  usepal(1)
- backdrop(1)
+ backdrop(1,104)
  for k=0,7 do
   for b=0,14 do
    if logo[k+1]>>b&1==1 then
@@ -65,12 +80,12 @@ end
 function wdrw()
  local w=min(ws,#worlds)
  usepal(w)
- backdrop(w)
+ backdrop(w,104)
  rectfill(24,44,103,79,1)
- rect(24,44,103,79,2)
+ rect(24,44,103,79,3)
  if ws>#worlds then
   ct("endless",64,50,6)
-  ct("solved "..dget(3),64,62,7)
+  ct("solved "..peek2(0x5e06),64,62,7)
  else
   local wd,s=worlds[ws],0
   for p=wd.first,wd.first+wd.count-1 do
@@ -98,7 +113,7 @@ function pupd()
 end
 function pdrw()
  local wd=worlds[ws]
- cls(0)
+ usepal(ws)
  local i=ps-wd.first
  local top=mid(0,i\7-2,(wd.count-1)\7-4)
  print(wd.title,2,2,10)
@@ -115,14 +130,14 @@ function pdrw()
     end
    end
   else
-   ct(k+1 .."",x+9,y+6,dget(0)==p+1 and 9 or 6)
+   ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 6)
   end
  end
  local b=rec(ps)
  print("#"..ps-wd.first+1,2,112,10)
  if b>0 then
-  print(pname(ps).."  best "..clock(b*5),2,120,6)
+  print(pname(ps).."  best "..clock(b*30-30),2,120,6)
  else
-  print(dget(0)==ps+1 and "in progress" or "unsolved",2,120,7)
+  print(peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
  end
 end
