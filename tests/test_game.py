@@ -1,0 +1,113 @@
+"""The game, played in the headless console with button presses (tests/gameplay.py)."""
+import numpy as np
+import pytest
+
+from generator.clues import grid_clues
+from generator.linesolve import SOLVED, solve
+from gameplay import Player, build_cart, solution
+
+
+@pytest.fixture(scope="module")
+def cart(tmp_path_factory):
+    return build_cart(tmp_path_factory.mktemp("game"))
+
+
+def within_budget(p: Player):
+    assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
+
+
+def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
+    path, manifest = cart
+    store = {}
+    p = Player(path, store)
+    p.idle(2)
+    assert "press" in p.c.text()
+    p.open_puzzle(0, 0)
+    assert not p.board().any()
+    sol = solution(manifest, 0)
+    p.enter(sol)
+    assert p.on("supd")
+    assert (p.board() == 1).sum() == sol.sum()
+    p.idle(45)
+    assert "time" in p.c.text()
+    within_budget(p)
+    best = p.c.call("rec", 0)
+    assert best > 0
+
+    again = Player(path, store)
+    again.idle(2)
+    again.press("o")
+    again.press("o")                      # puzzle select, on puzzle 0
+    assert again.on("pupd")
+    assert "best" in again.c.text()
+    assert again.c.call("rec", 0) == best
+    assert again.c.call("rec", 1) == 0
+
+
+def test_a_puzzle_left_half_done_comes_back(cart):
+    path, _ = cart
+    store = {}
+    p = Player(path, store)
+    p.open_puzzle(1, 2)
+    p.move_to(3, 4)
+    p.press("o")
+    p.move_to(4, 4)
+    p.c.step(["x"])
+    p.move_to(6, 4, paint="x")            # crosses 4,4 .. 6,4
+    p.move_to(10, 11)
+    p.press("o")
+    before = p.board()
+    assert before.sum() == 1 + 2 * 3 + 1
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("pupd")
+    within_budget(p)
+
+    again = Player(path, store)
+    again.open_puzzle(1, 2)
+    assert (again.board() == before).all()
+
+
+def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
+    path, manifest = cart
+    p = Player(path)
+    p.open_puzzle(0, 3)
+    sol = solution(manifest, 3)
+    p.c.choose_menuitem("hint")
+    p.idle(1)
+    b = p.board()
+    assert (b != 0).sum() == 1
+    y, x = map(int, np.argwhere(b != 0)[0])
+    assert (b[y, x] == 1) == sol[y, x]
+    assert p.cursor() == (x, y)
+
+    # a wrong mark: the hint points at it instead
+    wy, wx = map(int, np.argwhere(~sol)[5])
+    p.move_to(wx, wy)
+    p.press("o")
+    p.move_to(0 if wx > 7 else 14, wy)
+    p.c.choose_menuitem("hint")
+    p.idle(1)
+    assert p.cursor() == (wx, wy)
+    assert "mistake" in p.c.text()
+    within_budget(p)
+
+
+def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
+    path, _ = cart
+    p = Player(path)
+    p.idle(2)
+    p.press("o")
+    n = len(p.g("worlds"))
+    for _ in range(n):
+        p.press("right")
+    p.press("o")
+    frames = 0
+    while not p.on("plupd"):
+        p.idle(1)
+        frames += 1
+        assert frames < 3000, "no endless puzzle after 100 s"
+    within_budget(p)
+    sol = p.sol()
+    assert 0 < sol.sum() < 225
+    assert solve(grid_clues(sol)).status == SOLVED
