@@ -13,7 +13,8 @@ Refused, with a message naming the place: an image that is not 128x128; a transp
 the art rows, or any visible pixel below them (rows `art_rows`..127 hold puzzle data in the cart
 and must be left fully transparent); a swatch cell that is not one colour; two swatches of one
 world with the same colour; a swatch farther than palette.MAX_DELTA_E from every PICO-8 colour;
-more than 16 distinct colours in one palette's pixels; a pixel whose colour is not one of its
+more than 16 distinct colours in the sprite pixels one palette maps (swatch strips
+aside); a pixel whose colour is not one of its
 palette's swatches (x, y and colour).
 """
 from __future__ import annotations
@@ -126,12 +127,14 @@ def map_sheet(rgba: np.ndarray, worlds: list[WorldArt], ui_world: str, art_rows:
         raise UserError(f"{source}: ui_palette {ui_world!r} is not one of the worlds")
     # which world's palette maps each art pixel
     owner = np.full((art_rows, SHEET_SIZE), ui_world, dtype=object)
+    strips = np.zeros((art_rows, SHEET_SIZE), dtype=bool)
     for wa in worlds:
         for r in (wa.swatch_rect, wa.backdrop):
             if r.x < 0 or r.y < 0 or r.x + r.w > SHEET_SIZE or r.y + r.h > art_rows:
                 raise UserError(f"{source}: world {wa.name}: region {r} is outside the art rows "
                                 f"0-{art_rows - 1}")
             owner[r.cells()] = wa.name
+        strips[wa.swatch_rect.cells()] = True
 
     packed = _pack(rgba[:art_rows, :, :3])
     slots = np.zeros((art_rows, SHEET_SIZE), dtype=np.uint8)
@@ -139,9 +142,9 @@ def map_sheet(rgba: np.ndarray, worlds: list[WorldArt], ui_world: str, art_rows:
         mask = owner == name
         if not mask.any():
             continue
-        distinct = np.unique(packed[mask])
+        distinct = np.unique(packed[mask & ~strips])
         if len(distinct) > SLOTS:
-            raise UserError(f"{source}: {len(distinct)} distinct colours in the pixels drawn with "
+            raise UserError(f"{source}: {len(distinct)} distinct colours in the sprite pixels drawn with "
                             f"world {name}'s palette; at most {SLOTS}")
         swatch = np.array([_pack(np.array(s.rgb)) for s in snaps])
         hit = packed[..., None] == swatch

@@ -62,7 +62,12 @@ def verify(p: Puzzle, where: str) -> int:
 def world_puzzles(w: World) -> list[Placed]:
     out = []
     for ref in w.batches:
-        batch = read_batch(ref.path)
+        try:
+            batch = read_batch(ref.path)
+        except UserError as e:
+            raise UserError(f"world {w.name}: {e}") from None
+        except FileNotFoundError:
+            raise UserError(f"world {w.name}: {ref.path}: batch file not found") from None
         n = len(batch.puzzles)
         stop = n if ref.count is None else ref.start + ref.count
         if ref.start >= n or stop > n:

@@ -37,11 +37,9 @@ def write_solvable_batch(path, n: int, seed: int) -> Path:
 
 
 def cart_dir(tmp: Path, counts=(3, 2), seed: int = 7) -> Path:
-    """A copy of the real art and Lua with a small worlds.json over fresh batches, in tmp/cart."""
+    """A copy of the real cart/ (art, every Lua file) with a worlds.json over fresh batches."""
     d = tmp / "cart"
-    d.mkdir(parents=True, exist_ok=True)
-    for f in ("spritesheet.png", "label.png", "main.lua", "solver.lua"):
-        shutil.copy(CART / f, d / f)
+    shutil.copytree(CART, d, ignore=shutil.ignore_patterns("*.json"))
     cfg = json.loads((CART / "worlds.json").read_text())
     for i, (w, n) in enumerate(zip(cfg["worlds"], counts)):
         write_solvable_batch(d / f"b{i}.json", n, seed + i)

@@ -121,7 +121,6 @@ def draw_ui(img):
     # logo
     c.rect(64, 8, 127, 15, 0)
     c.text(66, 9, "picross8", 7, 1)
-    c.text(98, 9, "", 7)
 
 
 def swatches(img, pal, y):
@@ -247,10 +246,10 @@ def draw_sheet() -> Image.Image:
 
 
 def draw_label(sheet: Image.Image) -> Image.Image:
-    """Title art: the spires backdrop above, the lookout below, the logo between."""
+    """Title art: the spires backdrop above, the lookout below (64x24 windows at 2x), the logo between."""
     img = Image.new("RGB", (128, 128))
-    top = sheet.crop((0, 16, 128, 40)).convert("RGB").resize((128, 48), Image.NEAREST)
-    bottom = sheet.crop((0, 40, 128, 64)).convert("RGB").resize((128, 48), Image.NEAREST)
+    top = sheet.crop((0, 16, 64, 40)).convert("RGB").resize((128, 48), Image.NEAREST)
+    bottom = sheet.crop((30, 40, 94, 64)).convert("RGB").resize((128, 48), Image.NEAREST)
     img.paste(top, (0, 0))
     img.paste(bottom, (0, 80))
     c = Canvas(img, SPIRES)
