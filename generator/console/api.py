@@ -205,4 +205,17 @@ def make_api(c) -> dict:
         "stat": stat, "time": time_, "t": time_,
         "sfx": sfx, "music": music, "menuitem": menuitem, "extcmd": extcmd, "printh": printh,
     }
-    return api
+    return {name: _guard(c, name, f) for name, f in api.items()}
+
+
+def _guard(c, name, f):
+    """Keep the message of a Python exception, which lupaz8 reports only as 'error during
+    Python call', so the console can put it in the CartError."""
+    def call(*args):
+        try:
+            return f(*args)
+        except Exception as e:
+            c.api_error = f"{name}(): {type(e).__name__}: {e}"
+            raise
+    call.__name__ = name
+    return call

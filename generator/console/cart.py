@@ -22,6 +22,13 @@ class Cart:
     lua_first_line: int  # 1-based line of the .p8 file holding the first Lua line
 
 
+def p8_to_unicode(text: str) -> str:
+    """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
+    import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
+    from pico_defs import from_p8str
+    return from_p8str(text)
+
+
 def read_p8(path: str | os.PathLike) -> Cart:
     """Read a .p8 text cart; a missing or malformed file is a UserError."""
     path = Path(path)

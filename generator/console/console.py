@@ -24,12 +24,30 @@ import numpy as np
 from generator.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import Cart, read_p8
+from generator.console.cart import Cart, p8_to_unicode, read_p8
+from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 
 INSTRUCTIONS_PER_SECOND = 4_000_000
+
+
+_PER_CALL: dict[int, int] = {}
+
+
+def instructions_per_hook_call(ctl, k: int) -> int:
+    """Cart instructions between two calls of a hook set to run every k instructions.
+
+    The hook's own instructions also count down, so a call comes every k - (h mod k) cart
+    instructions (h = the hook's length), or k when h divides k. Measured once: a fixed loop
+    counted exactly with k = 1, then with k.
+    """
+    if k not in _PER_CALL:
+        exact = to_raw(ctl.calibrate(1))
+        calls = to_raw(ctl.calibrate(k))
+        _PER_CALL[k] = max(1, round(exact / calls))
+    return _PER_CALL[k]
 
 
 class CartError(RuntimeError):
@@ -53,7 +71,8 @@ class Frame:
 
 
 class Console:
-    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100) -> None:
+    def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100,
+                 max_frame_instructions=10_000_000, strict_coroutines=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
         self.mem = Memory()
@@ -82,7 +101,6 @@ class Console:
                         if self._store_path.exists() else {})
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
-        self._boot_prints: list = []
         self.booted = False
         self.fps = 30
 
@@ -92,20 +110,29 @@ class Console:
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
-        self.ctl = self.lua.execute(prelude, api, names, hook_every)
+        self.ctl = self.lua.execute(prelude, api, names, hook_every,
+                                    strict_coroutines)
+        self._per_call = instructions_per_hook_call(self.ctl, hook_every)
+        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
+        self.api_error = None
 
     @classmethod
     def load(cls, path, **kw) -> "Console":
         return cls(read_p8(path), **kw)
 
     # ------------------------------------------------------------------ running
-    def _run(self, f, *args):
-        ok, err = self.ctl.run(f, *args)
-        hi, lo = self.ctl.count()
-        count = (hi * 10000 + lo) * self.hook_every
+    def _run(self, f, *args) -> tuple[int, object]:
+        """Call Lua function f counted; returns (instructions, its first result)."""
+        self.api_error = None
+        ok, result = self.ctl.run(f, *args)
+        count = to_raw(self.ctl.count()) * self._per_call
         if not ok:
-            raise CartError(str(err))
-        return count
+            err = str(result)
+            if self.api_error and "error during Python call" in err:
+                err = err.replace("error during Python call", self.api_error, 1)
+            self.api_error = None
+            raise CartError(err)
+        return count, result
 
     def boot(self) -> "Console":
         """Run the cart's top-level code, then _init() (time() is 0 throughout)."""
@@ -115,14 +142,13 @@ class Console:
         if not f:
             raise CartError(f"syntax error: {err}")
         self._frame = Frame(index=0, buttons=frozenset())
-        self.init_instructions = self._run(f)
+        self.init_instructions = self._run(f)[0]
         if self.global_("_update60"):
             self.fps = 60
         self.buttons.fps = self.fps
         init = self.global_("_init")
         if init:
-            self.init_instructions += self._run(init)
-        self._boot_prints = self._frame.prints
+            self.init_instructions += self._run(init)[0]
         self.save_cartdata()
         self.booted = True
         return self
@@ -139,10 +165,10 @@ class Console:
         frame = self._frame = Frame(index=self.frame_index, buttons=held)
         update = self.global_("_update60") or self.global_("_update")
         if update:
-            frame.instructions += self._run(update)
+            frame.instructions += self._run(update)[0]
         draw = self.global_("_draw")
         if draw:
-            frame.instructions += self._run(draw)
+            frame.instructions += self._run(draw)[0]
         self.save_cartdata()
         self.frames.append(frame)
         return frame
@@ -169,6 +195,11 @@ class Console:
         return [f.instructions for f in self.frames]
 
     @property
+    def count_step(self) -> int:
+        """Counts are multiples of this (rounded down per _update/_draw call and coroutine)."""
+        return self._per_call
+
+    @property
     def max_instructions(self) -> int:
         return max(self.instructions, default=0)
 
@@ -189,9 +220,7 @@ class Console:
         f = self.global_(name)
         if not f:
             raise KeyError(f"cart has no global {name!r}")
-        box = []
-        self._run(lambda *a: box.append(f(*a)), *args)
-        return box[0]
+        return self._run(f, *args)[1]
 
     def peek(self, addr: int, n: int = 1) -> bytes:
         return self.mem.read(addr, n)
@@ -231,10 +260,7 @@ class Console:
         if key not in self.menu:
             raise KeyError(f"no menu item {item!r}: have {self.menu_items()}")
         _, callback = self.menu[key]
-        box = []
-        if callback is not None:
-            self._run(lambda: box.append(callback(b)))
-        return box[0] if box else None
+        return None if callback is None else self._run(callback, b)[1]
 
     # ------------------------------------------------------------------ cartdata
     def open_cartdata(self, id: str) -> bool:
@@ -264,14 +290,13 @@ class Console:
         return v if isinstance(v, str) else self._tostr(v)
 
     def record_print(self, text: str, x: int, y: int, colour: int) -> None:
-        import shrinko.shrinko8  # noqa: F401
-        from pico_defs import from_p8str
         if self._frame is not None:
-            self._frame.prints.append(PrintRecord(from_p8str(text), x, y, colour))
+            self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
 
     def instructions_so_far(self) -> int:
-        hi, lo = self.ctl.count()
-        return (hi * 10000 + lo) * self.hook_every
+        """This frame's count so far: earlier callbacks (_update) plus the running one."""
+        done = self._frame.instructions if self._frame else 0
+        return done + to_raw(self.ctl.count()) * self._per_call
 
     def lua_kb(self) -> float:
         return self._collect("count")

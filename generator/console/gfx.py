@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from generator.console.fixed import integer, num, to_raw
+from generator.console.fixed import from_raw, integer, num, to_raw
 from generator.console.memory import (CAMERA, CLIP, CURSOR, DISPLAY_PAL, DRAW_PAL, FILLP, PEN,
                                       Memory)
 
@@ -23,6 +23,7 @@ FLAGS = 0x3000
 class Gfx:
     def __init__(self, mem: Memory) -> None:
         self.mem = mem
+        self._patterns: dict[bytes, np.ndarray] = {}
 
     # ---------------------------------------------------------------- state helpers
     def _camera(self) -> tuple[int, int]:
@@ -39,6 +40,16 @@ class Gfx:
     def _pattern(self) -> np.ndarray:
         """4x4 screen colours the pen draws at (y&3, x&3); -1 where the pattern is transparent."""
         r = self.mem.ram
+        key = bytes(r[DRAW_PAL:DRAW_PAL + 16]) + bytes((r[PEN],)) + bytes(r[FILLP:FILLP + 3])
+        pat = self._patterns.get(key)
+        if pat is None:
+            if len(self._patterns) > 4096:
+                self._patterns.clear()
+            pat = self._patterns[key] = self._make_pattern()
+        return pat
+
+    def _make_pattern(self) -> np.ndarray:
+        r = self.mem.ram
         pen = r[PEN]
         c1 = r[DRAW_PAL + (pen & 15)] & 15
         c2 = r[DRAW_PAL + (pen >> 4)] & 15
@@ -48,7 +59,9 @@ class Gfx:
         for i in range(16):
             if bits >> (15 - i) & 1:
                 out[i] = second
-        return out.reshape(4, 4)
+        out = out.reshape(4, 4)
+        out.flags.writeable = False
+        return out
 
     def _fill(self, x0: int, y0: int, x1: int, y1: int, pat: np.ndarray) -> None:
         """Fill the screen rectangle x0..x1, y0..y1 (inclusive, after camera) with a pattern."""
@@ -58,9 +71,9 @@ class Gfx:
         if x0 > x1 or y0 > y1:
             return
         region = self.mem.px[y0:y1 + 1, x0:x1 + 1]
-        flat = pat.reshape(-1)
-        if (flat == flat[0]).all() and flat[0] >= 0:
-            region[:] = flat[0]
+        r = self.mem.ram
+        if not (r[FILLP] or r[FILLP + 1]):   # no pattern: one colour
+            region[:] = pat[0, 0]
             return
         ys = np.arange(y0, y1 + 1) & 3
         xs = np.arange(x0, x1 + 1) & 3
@@ -173,7 +186,7 @@ class Gfx:
     def fillp(self, p=0):
         r = self.mem.ram
         raw = to_raw(num(p))
-        old = r[FILLP] | r[FILLP + 1] << 8
+        old = from_raw((r[FILLP] | r[FILLP + 1] << 8) << 16 | (0x8000 if r[FILLP + 2] & 1 else 0))
         pattern = raw >> 16 & 0xFFFF
         r[FILLP] = pattern & 0xFF
         r[FILLP + 1] = pattern >> 8

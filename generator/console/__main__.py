@@ -1,0 +1,61 @@
+"""python -m generator.console CART [--press x] [--press right:20] [--frames N] --out shot.png
+
+Boots the cart, runs each --press in order (buttons joined by '+', held for ':N' frames, default
+1, then released for one frame), then --frames more frames, and saves a screenshot.
+"""
+from __future__ import annotations
+
+import click
+
+from generator import UserError
+from generator.cliutil import user_errors
+from generator.console.console import CartError, Console
+
+
+def parse_press(spec: str) -> tuple[list[str], int]:
+    names, _, n = spec.partition(":")
+    try:
+        frames = int(n) if n else 1
+    except ValueError:
+        raise UserError(f"--press {spec!r}: frame count must be a number")
+    if frames < 1:
+        raise UserError(f"--press {spec!r}: frame count must be at least 1")
+    return [b for b in names.split("+") if b], frames
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("cart", type=click.Path(dir_okay=False))
+@click.option("--press", "presses", multiple=True, metavar="BUTTONS[:N]",
+              help="Buttons (left right up down o x, joined by +) held N frames, then released.")
+@click.option("--frames", default=1, show_default=True, help="Frames to run after the presses.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the last screen as a PNG.")
+@click.option("--scale", default=1, show_default=True, help="PNG pixels per PICO-8 pixel.")
+@click.option("--cartdata", type=click.Path(dir_okay=False), help="JSON file holding cartdata.")
+@click.option("--seed", default=0, show_default=True, help="Seed of rnd() before any srand().")
+@user_errors
+def main(cart, presses, frames, out, scale, cartdata, seed):
+    """Run a .p8 cart headless and screenshot it."""
+    script = [parse_press(p) for p in presses]
+    if scale < 1:
+        raise UserError("--scale must be at least 1")
+    try:
+        c = Console.load(cart, cartdata=cartdata, seed=seed)
+        c.boot()
+        for names, n in script:
+            c.press(*names, frames=n)
+        c.run_frames(frames)
+    except CartError as e:
+        raise UserError(f"{cart}: {str(e).splitlines()[0]}")
+    except ValueError as e:
+        raise UserError(str(e))
+    click.echo(f"frames: {c.frame_index}  max instructions/frame: {c.max_instructions}"
+               f" (budget {c.budget})")
+    for p in c.prints:
+        click.echo(f"print {p.x},{p.y} c{p.colour}: {p.text}")
+    if out:
+        c.screenshot(out, scale)
+        click.echo(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
