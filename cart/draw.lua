@@ -2,7 +2,7 @@
 -- the same in every world (the world's display palette gives the hue):
 -- 0 backdrop, 1 paper, 2 grid, 3 guide line, 4 fill, 5 cross,
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture ramp
--- (top to bottom), 15 band behind clue rows.
+-- (top to bottom), 15 highlight behind the clues.
 bx,by=52,52
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
@@ -36,8 +36,8 @@ function clues()
  for i=0,14 do
   local x,y=bx-2,by+1+i*5
   -- the cursor's row and column are lit in the clues too
-  if (i==cy) rectfill(0,y,bx-1,y+3,8)
-  if (i==cx) rectfill(bx+i*5+1,by-41,bx+i*5+3,by-2,8)
+  if (i==cy) rectfill(0,y,bx-1,y+3,15)
+  if (i==cx) rectfill(bx+i*5+1,by-41,bx+i*5+3,by-2,15)
   local t=dc(rc[i+1])
   for j=#t,1,-1 do
    local v=t[j]

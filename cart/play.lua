@@ -75,7 +75,7 @@ function sdrw()
  board(sf+1)
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
-  local b=cur>=0 and "  best "..clock(rec(cur)*30-30) or ""
+  local b=cur>=0 and "  best <"..clock(rec(cur)*30) or ""
   ct("time "..clock(tf/30)..b,64,108,6)
   blink("\142 continue",118)
  end

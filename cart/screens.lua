@@ -7,8 +7,8 @@ end
 -- the screen slots of the ui's colours 1-15 then 0 in each world (see
 -- draw.lua): the draw palette maps them, the display palette shows them
 ui={
- split"7,12,5,2,6,1,6,11,13,14,8,13,4,2,7,9",
- split"15,11,6,2,14,15,5,11,8,10,10,9,8,12,3,2"
+ split"7,12,5,2,6,1,6,9,13,14,8,13,4,2,7,9",
+ split"15,11,14,2,14,15,14,7,8,10,10,9,8,12,4,2"
 }
 for t in all(ui) do t[0]=deli(t) end
 
@@ -49,16 +49,20 @@ end
 function tdrw()
  usepal(1)
  backdrop(1,104)
+ -- the logo as a solved board: 31x7 cells of 4 px
+ rectfill(2,18,126,46,1)
+ for i=0,31 do line(2+i*4,18,2+i*4,46,2) end
+ for i=0,7 do line(2,18+i*4,126,18+i*4,2) end
  for k=0,7 do
   for b=0,14 do
    if logo[k+1]>>b&1==1 then
-    local x,y=5+k*15+b%3*4,22+b\3*4
-    rectfill(x+1,y+1,x+3,y+3,0)
-    rectfill(x,y,x+2,y+2,k==7 and 9 or 4)
+    local x,y=2+(k*4+b%3)*4,22+b\3*4
+    rectfill(x+1,y+1,x+3,y+3,k==7 and 9 or 4)
    end
   end
  end
- blink("press \142",100)
+ ct("15x15 picture logic",64,54,7)
+ blink("press \142",80)
 end
 
 -- world select: left/right between worlds and endless
@@ -80,22 +84,25 @@ end
 function wdrw()
  local w=min(ws,#worlds)
  usepal(w)
- backdrop(w,104)
- rectfill(24,44,103,79,1)
- rect(24,44,103,79,3)
+ backdrop(w,48)
+ ct("choose a world",64,8,7)
  if ws>#worlds then
-  ct("endless",64,50,6)
-  ct("solved "..peek2(0x5e06),64,62,7)
+  ct("endless",64,22,10)
+  ct("new puzzles, made here",64,32,6)
+  ct(peek2(0x5e06).." solved",64,84,6)
  else
   local wd,s=worlds[ws],0
   for p=wd.first,wd.first+wd.count-1 do
    if (rec(p)>0) s+=1
   end
-  ct(wd.title,64,50,6)
-  ct(s.."/"..wd.count.." solved",64,62,7)
+  ct(wd.title,64,22,10)
+  ct(s.."/"..wd.count.." solved",64,32,6)
+  -- progress bar
+  rectfill(24,84,104,86,2)
+  if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
  end
- print("\139",16,59,10)
- print("\145",106,59,10)
+ print("\139",4,22,9)
+ print("\145",117,22,9)
  blink("\142 play  \151 back",108)
 end
 
@@ -115,8 +122,9 @@ function pdrw()
  local wd=worlds[ws]
  usepal(ws)
  local i=ps-wd.first
- local top=mid(0,i\7-2,(wd.count-1)\7-4)
+ local top=max(0,min(i\7-2,(wd.count-1)\7-4))
  print(wd.title,2,2,10)
+ print("\151 back",96,2,7)
  for k=top*7,min(top*7+34,wd.count-1) do
   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
   local b=rec(p)
@@ -136,7 +144,7 @@ function pdrw()
  local b=rec(ps)
  print("#"..ps-wd.first+1,2,112,10)
  if b>0 then
-  print(pname(ps).."  best "..clock(b*30-30),2,120,6)
+  print(pname(ps).."  best <"..clock(b*30),2,120,6)
  else
   print(peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
  end

@@ -14,3 +14,4 @@ def main() -> None:
 
 
 # Command families register here, one line each.
+from generator.cli_screenshots import screenshots; main.add_command(screenshots)  # noqa: E402

@@ -1,10 +1,32 @@
 """The game, played in the headless console with button presses (tests/gameplay.py)."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from generator import tokencount
+from generator.cartbuild import build_to
 from generator.clues import grid_clues
 from generator.linesolve import SOLVED, solve
-from gameplay import Player, build_cart, solution
+from generator.player import Player, solution
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def build_cart(out_dir: Path) -> tuple[Path, dict]:
+    """Build the real cart (cart/worlds.json) into out_dir; returns its path and manifest.
+
+    The game tests leave the per-file token budgets (the solver's) to the build's own tests;
+    the cart's total budgets still apply.
+    """
+    saved = dict(tokencount.FILE_TOKEN_BUDGETS)
+    tokencount.FILE_TOKEN_BUDGETS.clear()
+    try:
+        res = build_to(REPO / "cart/worlds.json", REPO / "cart/main.lua",
+                       out_dir / "picross.p8", out_dir / "picross.json")
+    finally:
+        tokencount.FILE_TOKEN_BUDGETS.update(saved)
+    return out_dir / "picross.p8", res.manifest
 
 
 @pytest.fixture(scope="module")

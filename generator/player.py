@@ -1,7 +1,7 @@
-"""Playing the built cart in the headless console: the moves a player makes, as test helpers.
+"""A scripted player for the built cart in the headless console (tests and screenshots).
 
 `Player` drives a Console with button presses only (plus the pause menu), reading the cart's
-globals just to know when to stop (cursor position, current screen).
+globals just to know when to stop (cursor position, current screen, the board).
 """
 from __future__ import annotations
 
@@ -9,31 +9,13 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import tokencount
-from generator.cartbuild import build_to
 from generator.console.console import Console
 
-REPO = Path(__file__).resolve().parent.parent
 FRESH_GAP = 7   # frames between two fresh presses of one direction (6 or fewer = double tap)
 
 
-def build_cart(out_dir: Path) -> tuple[Path, dict]:
-    """Build the real cart (cart/worlds.json) into out_dir; returns its path and manifest.
-
-    The game tests leave the per-file token budgets (the solver's) to the build's own tests;
-    the cart's total budgets still apply.
-    """
-    saved = dict(tokencount.FILE_TOKEN_BUDGETS)
-    tokencount.FILE_TOKEN_BUDGETS.clear()
-    try:
-        res = build_to(REPO / "cart/worlds.json", REPO / "cart/main.lua",
-                       out_dir / "picross.p8", out_dir / "picross.json")
-    finally:
-        tokencount.FILE_TOKEN_BUDGETS.update(saved)
-    return out_dir / "picross.p8", res.manifest
-
-
 def solution(manifest: dict, p: int) -> np.ndarray:
+    """Puzzle p's solution from the build's manifest (bool, 15x15)."""
     return np.array([[ch == "#" for ch in row] for row in manifest["puzzles"][p]["rows"]])
 
 
@@ -101,9 +83,9 @@ class Player:
         if paint:
             self.idle(1)
 
-    def enter(self, solution: np.ndarray) -> None:
-        """Fill every filled cell of `solution`, run by run, holding O across each run."""
-        for y in range(15):
+    def enter(self, solution: np.ndarray, rows=range(15)) -> None:
+        """Fill the filled cells of `solution` in `rows`, run by run, holding O across each run."""
+        for y in rows:
             xs = range(15) if y % 2 == 0 else range(14, -1, -1)
             row = [x for x in xs if solution[y, x]]
             runs, start, prev = [], None, None
