@@ -68,6 +68,7 @@ end
 -- world select: left/right between worlds and endless
 ws=1
 function wupd()
+ if (btnp()&15>0) sfx(5)
  local n=#worlds+1
  if (btnp(0)) ws=(ws-2)%n+1
  if (btnp(1)) ws=ws%n+1
@@ -108,6 +109,7 @@ end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture
 function pupd()
+ if (btnp()&15>0) sfx(5)
  local wd=worlds[ws]
  local i=ps-wd.first
  if (btnp(0)) i-=1

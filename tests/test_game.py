@@ -9,6 +9,7 @@ from generator.cartbuild import build_to
 from generator.clues import grid_clues
 from generator.linesolve import SOLVED, solve
 from generator.player import Player, solution
+from generator.sfx import parse_sfx
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -53,6 +54,12 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     p.idle(45)
     assert "time" in p.c.text()
     within_budget(p)
+    # fill, line complete and solved sounds played, from the effects the build packed
+    played = {n for _, n, *_ in p.c.sfx_calls}
+    assert {0, 3, 4} <= played
+    effects = parse_sfx((REPO / "cart/sfx.txt").read_text())
+    for n in played:
+        assert p.c.peek(0x3200 + 68 * n, 68) == effects[n]
     best = p.c.call("rec", 0)
     assert best > 0
 
