@@ -140,3 +140,13 @@ def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
     sol = p.sol()
     assert 0 < sol.sum() < 225
     assert solve(grid_clues(sol)).status == SOLVED
+
+
+def test_the_label_is_the_title_screen(cart):
+    """cart/label.png (the cart's __label__) is what `make screenshots` takes of the title."""
+    from PIL import Image
+    path, _ = cart
+    p = Player(path)
+    p.idle(3)
+    label = np.asarray(Image.open(REPO / "cart/label.png").convert("RGB"))
+    assert (label == p.c.rgb()).all(), "cart/label.png is not the title screen: run make screenshots"
