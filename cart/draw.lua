@@ -64,8 +64,10 @@ end
 function board(r)
  if r<30 then
   rectfill(bx,by,bx+75,by+75,1)
-  rectfill(bx,by+cy*5,bx+75,by+cy*5+5,8)
-  rectfill(bx+cx*5,by,bx+cx*5+5,by+75,8)
+  if r==0 then
+   rectfill(bx,by+cy*5,bx+75,by+cy*5+5,8)
+   rectfill(bx+cx*5,by,bx+cx*5+5,by+75,8)
+  end
   for i=0,15 do
    local c=i%5==0 and 3 or 2
    line(bx+i*5,by,bx+i*5,by+75,c)

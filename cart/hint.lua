@@ -16,17 +16,21 @@ function hint()
   e[y+1]=lmask(g,y,false,2)
  end
  solve(rc,cc,f,e)
+ -- of the cells line logic fixes, the one nearest the cursor
+ local d,hx,hy,hv=99
  for y=0,14 do
   for x=0,14 do
    local v=f[y+1]>>x&1==1 and 1 or e[y+1]>>x&1==1 and 2 or 0
-   if v>0 and g[y*15+x]==0 then
-    say("hint",x,y)
-    mark(v)
-    return
-   end
+   local k=abs(x-cx)+abs(y-cy)
+   if (v>0 and g[y*15+x]==0 and k<d) d,hx,hy,hv=k,x,y,v
   end
  end
- say("no hint",cx,cy)
+ if hv then
+  say("hint",hx,hy)
+  mark(hv)
+ else
+  say("no hint",cx,cy)
+ end
 end
 
 -- show s for two seconds with the cursor on x,y

@@ -143,11 +143,8 @@ function pdrw()
    ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 6)
   end
  end
+ -- a picture's name shows once it is solved
  local b=rec(ps)
- print("#"..ps-wd.first+1,2,112,10)
- if b>0 then
-  print(pname(ps).."  best <"..clock(b*30),2,120,6)
- else
-  print(peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
- end
+ print(b>0 and pname(ps) or "no. "..i+1,2,112,10)
+ print(b>0 and "solved, best <"..clock(b*30) or peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
 end
