@@ -34,6 +34,7 @@ end
 function eupd()
  coresume(gen)
  if costatus(gen)=="dead" then
+  solve_hook=nil
   newboard(loadboard(-2))
   play()
  end

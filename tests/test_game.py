@@ -140,6 +140,10 @@ def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
     sol = p.sol()
     assert 0 < sol.sum() < 225
     assert solve(grid_clues(sol)).status == SOLVED
+    # the hint works there too (the solver runs outside the generator's coroutine)
+    p.c.choose_menuitem("hint")
+    p.idle(1)
+    assert (p.board() != 0).sum() == 1
 
 
 def test_the_label_is_the_title_screen(cart):
@@ -150,3 +154,35 @@ def test_the_label_is_the_title_screen(cart):
     p.idle(3)
     label = np.asarray(Image.open(REPO / "cart/label.png").convert("RGB"))
     assert (label == p.c.rgb()).all(), "cart/label.png is not the title screen: run make screenshots"
+
+
+def test_an_endless_puzzle_left_half_done_comes_back(cart):
+    path, _ = cart
+    store = {}
+
+    def start_endless(p):
+        p.idle(2)
+        p.press("o")
+        for _ in range(len(p.g("worlds"))):
+            p.press("right")
+        p.press("o")
+        while not p.on("plupd"):
+            p.idle(1)
+
+    p = Player(path, store)
+    start_endless(p)
+    sol = p.sol()
+    p.move_to(2, 2)
+    p.press("o")
+    p.press("down")
+    p.press("x")
+    board = p.board()
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("wupd")
+
+    again = Player(path, store)
+    start_endless(again)
+    assert (again.sol() == sol).all()
+    assert (again.board() == board).all()
+    within_budget(again)
