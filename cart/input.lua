@@ -1,6 +1,7 @@
 -- input on the play screen: d-pad moves (with key repeat), a quick
 -- double tap jumps to the edge; o fills, x crosses, again clears;
 -- holding o or x while moving paints the same change along the way.
+-- pb = buttons held last frame (bit 4 o, bit 5 x, mouse buttons too).
 dx,dy=split"-1,1,0,0",split"0,0,-1,1"
 lt,pb={},0
 
@@ -15,8 +16,16 @@ function mark(v)
 end
 
 function playinput()
+ -- mouse (devkit mode): left button as o, right as x; the cursor
+ -- follows the pointer when it moves over the board
+ local bt,mx,my=btn()|(stat(34)&3)<<4,(stat(32)-bx)\5,(stat(33)-by)\5
+ if (mx!=lmx or my!=lmy) and mx==mid(0,mx,14) and my==mid(0,my,14) then
+  cx,cy,redraw=mx,my,true
+  if (pk and g[cy*15+cx]==pv) mark(pm)
+ end
+ lmx,lmy=mx,my
  for b=4,5 do
-  if btn(b) and pb>>b&1==0 then
+  if bt>>b&1==1 and pb>>b&1==0 then
    -- a fresh press: choose what this stroke paints
    local m=b-3
    pk,pv=b,g[cy*15+cx]
@@ -24,7 +33,7 @@ function playinput()
    mark(pm)
   end
  end
- if (pk and not btn(pk)) pk=nil
+ if (pk and bt>>pk&1==0) pk=nil
  for b=0,3 do
   if btnp(b) then
    local n=1
@@ -38,6 +47,6 @@ function playinput()
    end
   end
  end
- redraw=redraw or pb|btn()>0
- pb=btn()
+ redraw=redraw or pb|bt>0
+ pb=bt
 end

@@ -12,8 +12,9 @@
 
 function _init()
  cartdata("picross8_v1")
- -- key repeat: first after 8 frames, then every 3
+ -- key repeat: first after 8 frames, then every 3; mouse on
  poke(0x5f5c,8,3)
+ poke(0x5f2d,1)
  menuitem(1,"hint",function() if (upd==plupd) hint() end)
  menuitem(2,"leave puzzle",function()
   if upd==plupd then

@@ -186,3 +186,25 @@ def test_an_endless_puzzle_left_half_done_comes_back(cart):
     assert (again.sol() == sol).all()
     assert (again.board() == board).all()
     within_budget(again)
+
+
+def test_the_mouse_paints_in_devkit_mode(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 5)
+
+    def at(x, y, b=0):
+        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * y + 2, b))
+
+    at(3, 5)
+    at(3, 5, 1)
+    for x in (4, 5, 6):
+        at(x, 5, 1)                     # dragging with the left button held
+    at(6, 5)
+    at(10, 10)
+    at(10, 10, 2)
+    at(10, 10)
+    b = p.board()
+    assert [int(v) for v in b[5, 2:8]] == [0, 1, 1, 1, 1, 0]
+    assert b[10, 10] == 2 and (b != 0).sum() == 5
+    assert p.cursor() == (10, 10)
