@@ -103,9 +103,10 @@ def test_circfill_has_the_radius_and_circ_is_its_rim(make, r):
     s = drawn(f"circfill(64,64,{r},8)", make)
     ys, xs = np.nonzero(s == 8)
     assert (xs.min(), xs.max(), ys.min(), ys.max()) == (64 - r, 64 + r, 64 - r, 64 + r)
+    box = (s == 8)[64 - r:65 + r, 64 - r:65 + r]
+    assert np.array_equal(box, box.T) and np.array_equal(box, box[::-1, ::-1])  # symmetric
+    assert np.array_equal(box, box[:, ::-1])
     filled = s == 8
-    assert np.array_equal(filled[64 - r:65 + r, 64 - r:65 + r],
-                          filled[64 - r:65 + r, 64 - r:65 + r].T)   # 8-fold symmetric
     rim = drawn(f"circ(64,64,{r},8)", make) == 8
     assert ys_xs(rim) <= ys_xs(filled)
     assert {(64, 64 - r), (64, 64 + r), (64 - r, 64), (64 + r, 64)} <= ys_xs(rim)
@@ -193,6 +194,7 @@ end""")
     assert [(p.text, p.x, p.y, p.colour) for p in c.prints][:2] == [
         ("hello", 10, 20, 7), ("ab\ncde", 0, 40, 7)]
     assert "hello" in c.text()
+    assert c.find_print("cde").y == 40 and c.find_print("nowhere") is None
 
 
 def test_print_wide_glyph_and_cursor(make):
@@ -206,9 +208,25 @@ end""")
 
 
 def test_unsupported_p8scii_control_code_is_an_error(make):
-    c = make('function _draw() print("\\^wbig") end')
-    with pytest.raises(CartError, match="print control code"):
+    c = make('function _draw() print("\\^iinverted") end')
+    with pytest.raises(CartError, match=r"print control code \\\^i"):
         c.step()
+    c2 = make('function _draw() print("\\aspeak") end')
+    with pytest.raises(CartError, match=r"print control code chr\(7\)"):
+        c2.step()
+
+
+def test_print_wide_tall_and_jump(make):
+    c = make('function _draw() cls() w=print("\\^wa\\^-wb",0,0,7) print("\\^tc\\nd",0,20,7)'
+             ' print("\\^j45e",0,0,7) end')
+    c.step()
+    s = c.screen()
+    assert c.global_("w") == 8 + 4
+    assert np.array_equal(s[0:6, 0:8] == 7, font_glyph("a").repeat(2, axis=1))
+    assert np.array_equal(s[0:6, 8:12] == 7, font_glyph("b"))
+    assert np.array_equal(s[20:32, 0:4] == 7, font_glyph("c").repeat(2, axis=0))
+    assert np.array_equal(s[32:44, 0:4] == 7, font_glyph("d").repeat(2, axis=0))  # still tall
+    assert np.array_equal(s[20:26, 16:20] == 7, font_glyph("e"))  # jump to (4*4, 5*4)
 
 
 # ---------------------------------------------------------------- palettes and pictures
@@ -216,6 +234,7 @@ def test_display_palette_reaches_the_png(make, tmp_path):
     c = make("function _draw() cls(1) pset(0,0,2) pal(1,140,1) end")
     c.step()
     assert c.display()[5, 5] == 140 and c.display()[0, 0] == 2
+    assert c.palette_indices()[5, 5] == 28 and c.screen()[5, 5] == 1
     path = c.screenshot(tmp_path / "a.png")
     img = np.asarray(Image.open(path).convert("RGB"))
     assert img.shape == (128, 128, 3)
@@ -256,6 +275,8 @@ def test_btn_and_press(make):
     c.step(buttons={"left", 4})
     assert c.global_("n") == 2
     assert c.global_("held") == 0b10001
+    c.step(buttons="left")
+    assert c.global_("held") == 0b1
 
 
 # ---------------------------------------------------------------- persistence and records
@@ -436,3 +457,13 @@ def test_btnp_delays_poked_by_the_cart(make):
              " if btnp(1) then hits+=1 end end")
     d.hold("right", frames=10)
     assert d.global_("hits") == 1 + 5    # frame 0, then frames 5-9
+
+
+def test_printing_at_the_cursor_scrolls_at_the_bottom(make):
+    c = make("function _draw() cls() for i=1,22 do print(i, 7) end end")
+    c.step()
+    ys = [p.y for p in c.prints]
+    assert ys[:3] == [0, 6, 12] and ys[-1] == 122   # the screen scrolled up to fit it
+    s = c.screen()
+    assert np.array_equal(s[122:128, 0:4] == 7, font_glyph("2"))
+    assert np.array_equal(s[116:122, 0:4] == 7, font_glyph("2"))   # "21": 120, scrolled up 4

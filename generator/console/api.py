@@ -9,7 +9,7 @@ import math
 
 from generator.console.fixed import fix, from_raw, integer, num, to_raw
 from generator.console.memory import CARTDATA, CURSOR, PEN, DEVKIT
-from generator.console.text import draw_text
+from generator.console.text import LINE_H, draw_text
 
 # Every global of PICO-8 0.2.6 (manual's API index), implemented or not.
 PICO8_NAMES = """
@@ -72,6 +72,12 @@ def make_api(c) -> dict:
             mem.ram[PEN] = integer(col) & 0xFF
         if x is None:
             x, y = mem.ram[CURSOR], mem.ram[CURSOR + 1]
+            lines = text.split("\0")[0].count("\n") + 1
+            over = y + LINE_H * lines - 128
+            if over > 0:   # printing at the cursor past the bottom scrolls the screen up
+                mem.px[:-over] = mem.px[over:].copy()
+                mem.px[-over:] = 0
+                y -= over
         x, y = integer(x), integer(y)
         c.record_print(text, x, y, mem.ram[PEN] & 15)
         right, _, next_y = draw_text(g, text, x, y)

@@ -7,8 +7,9 @@
     c.screenshot("a.png", scale=4)
     c.max_instructions <= c.budget
 
-Instructions are counted with a debug hook every `hook_every` VM instructions (counts are
-multiples of it, rounded down per frame and per coroutine). A Lua error, or an API the console
+Instructions are counted with a debug hook (every `hook_every` VM instructions, default 100):
+counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
+down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator import UserError
 from generator.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
@@ -97,8 +99,11 @@ class Console:
             cartdata = {}
         elif isinstance(cartdata, (str, os.PathLike)):
             self._store_path = Path(cartdata)
-            cartdata = (json.loads(self._store_path.read_text())
-                        if self._store_path.exists() else {})
+            try:
+                cartdata = (json.loads(self._store_path.read_text())
+                            if self._store_path.exists() else {})
+            except json.JSONDecodeError as e:
+                raise UserError(f"{self._store_path}: not a cartdata JSON file ({e})")
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
         self.booted = False
@@ -110,8 +115,10 @@ class Console:
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
-        self.ctl = self.lua.execute(prelude, api, names, hook_every,
-                                    strict_coroutines)
+        setup = self.lua.eval("load")(prelude, "=console prelude")
+        if isinstance(setup, tuple):   # (nil, message)
+            raise RuntimeError(f"console prelude: {setup[1]}")
+        self.ctl = setup(api, names, hook_every, strict_coroutines)
         self._per_call = instructions_per_hook_call(self.ctl, hook_every)
         self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
@@ -157,6 +164,8 @@ class Console:
         """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw."""
         if not self.booted:
             self.boot()
+        if isinstance(buttons, (str, int)):
+            buttons = (buttons,)
         held = frozenset(button_index(b) for b in buttons)
         if mouse is not None:
             self.mouse = tuple(mouse) + (0,) * (3 - len(mouse))
@@ -174,6 +183,7 @@ class Console:
         return frame
 
     def run_frames(self, n: int, buttons=()) -> list[Frame]:
+        """n frames with the same buttons held (a name, an index, or a collection of them)."""
         return [self.step(buttons) for _ in range(n)]
 
     def hold(self, *buttons, frames: int = 1) -> list[Frame]:
@@ -212,6 +222,10 @@ class Console:
         """The texts print() drew in the last frame, joined by newlines."""
         return "\n".join(p.text for p in self.prints)
 
+    def find_print(self, text: str) -> PrintRecord | None:
+        """The first print of the last frame whose text contains `text` (None if none)."""
+        return next((p for p in self.prints if text in p.text), None)
+
     def global_(self, name: str):
         return self.ctl["global"](name)
 
@@ -232,6 +246,11 @@ class Console:
     def display(self) -> np.ndarray:
         """128x128 colours through the display palette: 0-15, or 128-143 (secret palette)."""
         return display_colours(self.mem)
+
+    def palette_indices(self) -> np.ndarray:
+        """128x128 indices 0-31 into picture.PALETTE (16-31 = the secret colours 128-143)."""
+        d = self.display()
+        return (d & 15) + (d >> 7) * 16
 
     def rgb(self) -> np.ndarray:
         return rgb(self.mem)

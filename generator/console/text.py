@@ -4,11 +4,15 @@ Characters below 0x80 advance 4 px, the wide glyphs 0x80-0xff advance 8 px; line
 Supported P8SCII control codes (parameters P are 0-9 then a=10, b=11, ... as on PICO-8):
 chr(0) "\\0" end of string; chr(1) "\\*"P c: repeat c P times; chr(2) "\\#"P: background colour
 (filled behind each later glyph cell); chr(3) "\\-"P: move x by P-16; chr(4) "\\|"P: move y by
-P-16; chr(5) "\\+"PP: move x, y; chr(8) "\\b": back one character; chr(9) "\\t": next 16-px
-tab stop; chr(10) "\\n": next line; chr(12) "\\f"P: foreground colour (stays the pen colour,
-as on PICO-8); chr(13) "\\r": back to the line start. The rest (chr(6) "\\^" commands,
-chr(7) audio, chr(11) decoration, chr(14)/chr(15) fonts) is an error naming the code, since
-drawing it wrongly would hide a broken cart.
+P-16; chr(5) "\\+"PP: move x, y; chr(8) "\\b": back one character; chr(9) "\\t": next tab stop
+(every 16 px of screen x); chr(10) "\\n": next line (down by the line's tallest character);
+chr(12) "\\f"P: foreground colour (stays the pen colour, as on PICO-8); chr(13) "\\r": back to
+the line start; chr(6) "\\^" commands: w/t/p wide, tall, both (2x; "\\^-w" etc. turn off),
+cP cls to colour P and home to 0,0, g go home, h set home here, jPP jump to (P*4, P*4),
+xP character width, yP character height, sP tab width.
+The rest (other "\\^" commands: frame skips, delays, wrap, invert, border, solid, stripes,
+pokes, one-off characters; chr(7) audio; chr(11) decoration; chr(14)/chr(15) custom font) is
+an error naming the code, since drawing it wrongly would hide a broken cart.
 """
 from __future__ import annotations
 
@@ -18,9 +22,8 @@ from importlib import resources
 import numpy as np
 from PIL import Image
 
-from generator.console.fixed import integer
 from generator.console.gfx import Gfx
-from generator.console.memory import CURSOR, DRAW_PAL, PEN
+from generator.console.memory import DRAW_PAL, PEN
 
 LINE_H = 6
 TAB = 16
@@ -37,8 +40,12 @@ def font() -> np.ndarray:
     return cells
 
 
-def advance(ch: int) -> int:
-    return 8 if ch >= 0x80 else 4
+def param(s: str, k: int) -> int:
+    """A P8SCII parameter character: 0-9, then a=10, b=11, ..."""
+    if k >= len(s):
+        raise ValueError("print: a P8SCII control code is missing its parameter")
+    p = s[k].lower()
+    return ord(p) - 48 if p.isdigit() else ord(p) - ord("a") + 10
 
 
 def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:
@@ -51,17 +58,13 @@ def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:
     glyphs = font()
     fg = mem.ram[PEN] & 15
     bg = None
-    left, right = x, x
+    left, top, right = x, y, x
+    char_w, char_h, tab = 4, LINE_H, TAB
+    wide = tall = False
+    line_h = char_h        # the tallest character on the current line
+    last_w = char_w
+    pending = []           # characters still to draw, for "\*" repeats
     i = 0
-    last_w = 4
-
-    def param(k: int) -> int:
-        if k >= len(s):
-            raise ValueError(f"print: control code chr({ch}) is missing its parameter")
-        p = s[k].lower()
-        return ord(p) - 48 if p.isdigit() else ord(p) - ord("a") + 10
-
-    pending = []   # characters still to draw, for "\*" repeats
     while i < len(s) or pending:
         if pending:
             ch = pending.pop()
@@ -71,56 +74,80 @@ def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:
         if ch == 0:
             break
         if ch == 1:
-            n, rep = param(i), s[i + 1:i + 2]
+            n, rep = param(s, i), s[i + 1:i + 2]
             i += 2
             pending.extend([ord(rep)] * n if rep else [])
-            continue
-        if ch in (2, 12):
-            c = param(i) & 15
+        elif ch in (2, 12):
+            c = param(s, i) & 15
             i += 1
             if ch == 12:
                 fg = c
                 mem.ram[PEN] = (mem.ram[PEN] & 0xF0) | c
             else:
                 bg = c
-            continue
-        if ch in (3, 4, 5):
-            dx = param(i) - 16 if ch != 4 else 0
-            dy = param(i + (ch == 5)) - 16 if ch != 3 else 0
+        elif ch in (3, 4, 5):
+            dx = param(s, i) - 16 if ch != 4 else 0
+            dy = param(s, i + (ch == 5)) - 16 if ch != 3 else 0
             i += 2 if ch == 5 else 1
             x, y = x + dx, y + dy
-            continue
-        if ch == 8:
+        elif ch == 6:
+            cmd = s[i:i + 1]
+            i += 1
+            on = True
+            if cmd == "-":
+                cmd, on = s[i:i + 1], False
+                i += 1
+            if cmd in ("w", "t", "p"):
+                wide = on if cmd in "wp" else wide
+                tall = on if cmd in "tp" else tall
+            elif cmd == "c":
+                mem.px[:] = param(s, i) & 15
+                i += 1
+                x, y = left, top = 0, 0
+            elif cmd == "g":
+                x, y = left, top
+            elif cmd == "h":
+                left, top = x, y
+            elif cmd == "j":
+                x, y = param(s, i) * 4, param(s, i + 1) * 4
+                i += 2
+            elif cmd in ("x", "y", "s"):
+                v = param(s, i)
+                i += 1
+                if cmd == "x":
+                    char_w = v
+                elif cmd == "y":
+                    char_h = line_h = v
+                else:
+                    tab = v
+            else:
+                raise NotImplementedError(
+                    f"unimplemented PICO-8 API: print control code \\^{cmd} (P8SCII)")
+        elif ch == 8:
             x -= last_w
-            continue
-        if ch == 9:
-            x = left + ((x - left) // TAB + 1) * TAB
+        elif ch == 9:
+            x += tab - x % tab if tab else 0
             right = max(right, x)
-            continue
-        if ch == 10:
-            x, y = left, y + LINE_H
-            continue
-        if ch == 13:
+        elif ch == 10:
+            x, y = left, y + line_h
+            line_h = char_h
+        elif ch == 13:
             x = left
-            continue
-        if ch < 16:
+        elif ch < 16:
             raise NotImplementedError(
                 f"unimplemented PICO-8 API: print control code chr({ch}) (P8SCII)")
-        w = last_w = advance(ch)
-        if bg is not None:
-            gfx.stamp(np.ones((LINE_H, w), dtype=bool), x - cx, y - cy,
-                      mem.ram[DRAW_PAL + bg] & 15)
-        gfx.stamp(glyphs[ch][:, :w], x - cx, y - cy, mem.ram[DRAW_PAL + fg] & 15)
-        x += w
-        right = max(right, x)
-    return right, x, y + LINE_H
-
-
-def text_width(s: str) -> int:
-    """Width in pixels of the widest line of plain P8SCII text (no control codes)."""
-    return max((sum(advance(ord(c)) for c in line) for line in s.split("\n")), default=0)
-
-
-def set_cursor(gfx: Gfx, x: int, y: int) -> None:
-    gfx.mem.ram[CURSOR] = integer(x) & 0xFF
-    gfx.mem.ram[CURSOR + 1] = integer(y) & 0xFF
+        else:
+            cell = glyphs[ch][:, :8 if ch >= 0x80 else 4]
+            w, h = (char_w + 4 if ch >= 0x80 else char_w), char_h
+            if wide:
+                cell, w = cell.repeat(2, axis=1), w * 2
+            if tall:
+                cell, h = cell.repeat(2, axis=0), h * 2
+            if bg is not None:
+                gfx.stamp(np.ones((h, w), dtype=bool), x - cx, y - cy,
+                          mem.ram[DRAW_PAL + bg] & 15)
+            gfx.stamp(cell[:h, :w], x - cx, y - cy, mem.ram[DRAW_PAL + fg] & 15)
+            x += w
+            last_w, line_h = w, max(line_h, h)
+            right = max(right, x)
+    return right, x, y + line_h
