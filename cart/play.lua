@@ -24,10 +24,13 @@ function plupd()
  if solved() then
   sfx(4)
   poke2(0x5e00,0)
+  bs=""
   if cur<0 then
    poke2(0x5e06,peek2(0x5e06)+1)
   else
+   -- best times are kept in 30 s steps: "best <1:30"
    local b,n=rec(cur),min(63,tf\900+1)
+   if (b>0) bs=n<b and "  new best!" or "  best <"..clock(b*30)
    if (b==0 or n<b) rec(cur,n)
   end
   go(supd,sdrw)
@@ -75,8 +78,7 @@ function sdrw()
  board(sf+1)
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
-  local b=cur>=0 and "  best <"..clock(rec(cur)*30) or ""
-  ct("time "..clock(tf/30)..b,64,108,6)
+  ct("time "..clock(tf/30)..bs,64,108,6)
   blink("\142 continue",118)
  end
 end

@@ -83,7 +83,7 @@ function wupd()
  end
 end
 function wdrw()
- local w=min(ws,#worlds)
+ local w=ws>#worlds and 1 or ws
  usepal(w)
  backdrop(w,48)
  ct("choose a world",64,8,7)
@@ -140,7 +140,7 @@ function pdrw()
     end
    end
   else
-   ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 6)
+   ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 4)
   end
  end
  -- a picture's name shows once it is solved
