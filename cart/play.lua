@@ -1,5 +1,6 @@
 -- play: a puzzle on the board, then its solved picture.
--- cur = puzzle number (-1 endless), tf = frames spent on it.
+-- cur = puzzle number (-2 endless), tf = seconds spent on it (a frame
+-- count would pass 32767, the largest number, after 18 minutes).
 sol={}
 
 -- start ROM puzzle p, resuming its saved board if it has one
@@ -18,9 +19,9 @@ end
 
 function plupd()
  playinput()
- tf+=1
+ tf+=1/30
  if (sf>mt) msg=nil
- if (dirty or tf%30==0) saveboard() dirty=false
+ if (dirty or sf%30==0) saveboard() dirty=false
  if solved() then
   sfx(4)
   poke2(0x5e00,0)
@@ -29,7 +30,7 @@ function plupd()
    poke2(0x5e06,peek2(0x5e06)+1)
   else
    -- best times are kept in 30 s steps: "best <1:30"
-   local b,n=rec(cur),min(63,tf\900+1)
+   local b,n=rec(cur),min(63,tf\30+1)
    if (b>0) bs=n<b and "  new best!" or "  best <"..clock(b*30)
    if (b==0 or n<b) rec(cur,n)
   end
@@ -50,7 +51,7 @@ function pldrw()
  end
  memcpy(0x6000,0x8000,0x2000)
  board(0)
- ct(msg or clock(tf/30),26,38,msg and 9 or 10)
+ ct(msg or clock(tf),26,38,msg and 9 or 10)
 end
 
 -- puzzle p's name, or its number in its world
@@ -78,7 +79,7 @@ function sdrw()
  board(sf+1)
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
-  ct("time "..clock(tf/30)..bs,64,108,6)
+  ct("time "..clock(tf)..bs,64,108,6)
   blink("\142 continue",118)
  end
 end

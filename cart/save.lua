@@ -13,6 +13,8 @@
 
 -- best time code of puzzle p (0 = unsolved); with b, set it first
 function rec(p,b)
+ -- (past puzzle 253 nothing is kept: bytes beyond 0x5eff are not saved)
+ if (p>253) return 0
  local a,s=0x5e41+p*6\8,p*6%8
  if (b) poke2(a,peek2(a)&~(63<<s)|b<<s)
  return peek2(a)>>s&63
@@ -20,7 +22,7 @@ end
 
 -- remember the board in progress
 function saveboard()
- poke2(0x5e00,cur+1,tf\30)
+ poke2(0x5e00,cur+1,tf)
  for i=0,56 do
   local v=0
   for k=3,0,-1 do v=v*4+(g[i*4+k] or 0) end
@@ -33,6 +35,6 @@ function loadboard(p)
  if (peek2(0x5e00)!=p+1) return
  local b={}
  for i=0,224 do b[i]=peek(0x5e08+i\4)>>i%4*2&3 end
- tf=peek2(0x5e02)*30
+ tf=peek2(0x5e02)
  return b
 end
