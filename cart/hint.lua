@@ -35,5 +35,5 @@ end
 
 -- show s for two seconds with the cursor on x,y
 function say(s,x,y)
- msg,mt,cx,cy,redraw=s,sf+60,x,y,true
+ msg,mt,cx,cy,redraw=s,60,x,y,true
 end

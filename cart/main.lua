@@ -25,7 +25,8 @@ function _init()
 end
 
 function _update()
- sf+=1
+ -- frames on this screen (wrapping before numbers run out)
+ sf=(sf+1)%30000
  upd()
 end
 

@@ -20,7 +20,8 @@ end
 function plupd()
  playinput()
  tf+=1/30
- if (sf>mt) msg=nil
+ mt-=1
+ if (mt<0) msg=nil
  if (dirty or sf%30==0) saveboard() dirty=false
  if solved() then
   sfx(4)
