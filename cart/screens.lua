@@ -55,8 +55,10 @@ function tdrw()
  for i=0,7 do line(2,18+i*4,126,18+i*4,2) end
  for k=0,7 do
   for b=0,14 do
-   if logo[k+1]>>b&1==1 then
-    local x,y=2+(k*4+b%3)*4,22+b\3*4
+   -- filled in column by column as the title appears
+   local c=k*4+b%3
+   if logo[k+1]>>b&1==1 and c<sf then
+    local x,y=2+c*4,22+b\3*4
     rectfill(x+1,y+1,x+3,y+3,k==7 and 9 or 4)
    end
   end

@@ -17,6 +17,7 @@ from generator.player import Player, solution
 
 CARTDATA_ID = "picross8_v1"
 SCALE = 4
+TITLE_FRAME = 45   # the logo is filled in and the prompt is showing
 
 
 def saved_progress(solved: dict[int, int]) -> dict:
@@ -39,7 +40,7 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
     shots = []
 
     p = Player(cart, saved_progress({0: 9, 1: 14, 2: 7, 4: 21, 8: 12}))
-    p.idle(3)
+    p.idle(TITLE_FRAME)
     shots.append(_shot(p, out, "title"))
     if label is not None:
         with tempfile.TemporaryDirectory() as d:

@@ -9,6 +9,7 @@ from generator.cartbuild import build_to
 from generator.clues import grid_clues
 from generator.linesolve import SOLVED, solve
 from generator.player import Player, solution
+from generator.screenshots import TITLE_FRAME
 from generator.sfx import parse_sfx
 
 REPO = Path(__file__).resolve().parent.parent
@@ -151,7 +152,7 @@ def test_the_label_is_the_title_screen(cart):
     from PIL import Image
     path, _ = cart
     p = Player(path)
-    p.idle(3)
+    p.idle(TITLE_FRAME)
     label = np.asarray(Image.open(REPO / "cart/label.png").convert("RGB"))
     assert (label == p.c.rgb()).all(), "cart/label.png is not the title screen: run make screenshots"
 
