@@ -209,3 +209,29 @@ def test_the_mouse_paints_in_devkit_mode(cart):
     assert [int(v) for v in b[5, 2:8]] == [0, 1, 1, 1, 1, 0]
     assert b[10, 10] == 2 and (b != 0).sum() == 5
     assert p.cursor() == (10, 10)
+
+
+def test_controls_fill_cross_clear_repeat_and_jump(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 6)
+    assert p.cursor() == (7, 7)
+    p.press("o")
+    assert p.board()[7, 7] == 1
+    p.press("o")                          # again: clears
+    assert p.board()[7, 7] == 0
+    p.press("x")
+    assert p.board()[7, 7] == 2
+    p.press("o")                          # o on a cross fills it
+    assert p.board()[7, 7] == 1
+    p.idle(8)
+    p.double_tap("left")
+    assert p.cursor() == (0, 7)
+    p.idle(8)
+    p.double_tap("down")
+    assert p.cursor() == (0, 14)
+    # holding: a move at once, then after 8 frames one every 3 (frames 0, 8, 11, 14)
+    p.idle(8)
+    p.c.hold("up", frames=15)
+    assert p.cursor() == (0, 10)
+    within_budget(p)
