@@ -235,3 +235,17 @@ def test_controls_fill_cross_clear_repeat_and_jump(cart):
     p.c.hold("up", frames=15)
     assert p.cursor() == (0, 10)
     within_budget(p)
+
+
+def test_clear_board_from_the_menu(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(1, 1)
+    p.press("o")
+    p.press("right")
+    p.press("x")
+    assert (p.board() != 0).sum() == 2
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    assert not p.board().any()
+    assert p.on("plupd")
