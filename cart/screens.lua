@@ -1,7 +1,7 @@
 -- screens: title, world select, puzzle select, play, solved, endless.
 -- go(u,d) switches screen; each screen is an update and a draw.
 function go(u,d)
- upd,drw,sf=u,d,0
+ upd,drw,sf,redraw=u,d,0,true
 end
 
 -- the screen slots of the ui's colours 1-15 then 0 in each world (see
@@ -112,6 +112,7 @@ end
 -- puzzle select: 7 tiles a row; a solved tile shows its picture
 function pupd()
  if (btnp()&15>0) sfx(5)
+ if (btnp()>0) redraw=true
  local wd=worlds[ws]
  local i=ps-wd.first
  if (btnp(0)) i-=1
@@ -122,9 +123,12 @@ function pupd()
  if (btnp(5)) go(wupd,wdrw)
  if (btnp(4)) startpz(ps)
 end
+-- (drawn again only after a button: the pictures are slow to draw)
 function pdrw()
- local wd=worlds[ws]
  usepal(ws)
+ if (not redraw) memcpy(0x6000,0x8000,0x2000) return
+ redraw=false
+ local wd=worlds[ws]
  local i=ps-wd.first
  local top=max(0,min(i\7-2,(wd.count-1)\7-4))
  print(wd.title,2,2,10)
@@ -145,8 +149,12 @@ function pdrw()
    ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 4)
   end
  end
+ -- a scroll bar when the rows do not all fit
+ local n=(wd.count+6)\7
+ if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
  -- a picture's name shows once it is solved
  local b=rec(ps)
  print(b>0 and pname(ps) or "no. "..i+1,2,112,10)
  print(b>0 and "solved, best <"..clock(b*30) or peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
+ memcpy(0x8000,0x6000,0x2000)
 end

@@ -41,6 +41,10 @@ class Player:
         g = self.g("g")
         return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
 
+    def recent_text(self, frames: int = 4) -> str:
+        """What print() drew over the last few frames (screens that cache skip printing)."""
+        return "\n".join(r.text for f in self.c.frames[-frames:] for r in f.prints)
+
     def sol(self) -> np.ndarray:
         s = self.g("sol")
         return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(15)] for y in range(15)])

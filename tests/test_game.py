@@ -69,7 +69,7 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     again.press("o")
     again.press("o")                      # puzzle select, on puzzle 0
     assert again.on("pupd")
-    assert "best" in again.c.text()
+    assert "best" in again.recent_text()
     assert again.c.call("rec", 0) == best
     assert again.c.call("rec", 1) == 0
 
