@@ -6,13 +6,6 @@ function startendless()
  cur,tf=-2,0
  if (peek2(0x5e00)!=-1) poke2(0x5e04,rnd(32767))
  srand(peek2(0x5e04))
- -- the solver calls solve_hook after each line: rest there every
- -- 6 lines (a line costs at most a few thousand instructions)
- local n=0
- solve_hook=function()
-  n+=1
-  if (n%6==0) yield()
- end
  gen=cocreate(function()
   repeat
    for y=1,15 do
@@ -34,7 +27,6 @@ end
 function eupd()
  coresume(gen)
  if costatus(gen)=="dead" then
-  solve_hook=nil
   newboard(loadboard(-2))
   play()
  end

@@ -1,6 +1,11 @@
 -- hint: point at a mark that contradicts the solution, or else
 -- mark one cell that line logic forces from the marks on the board.
+-- it runs as a coroutine over a few frames (see plupd).
 function hint()
+ hc=cocreate(dohint)
+end
+
+function dohint()
  for y=0,14 do
   for x=0,14 do
    local v,s=g[y*15+x],sol[y+1]>>x&1

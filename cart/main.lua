@@ -10,6 +10,15 @@
 #include play.lua
 #include screens.lua
 
+-- the solver calls solve_hook after each line. it only runs in
+-- coroutines (endless, hints): rest every 6 lines (a line costs at
+-- most a few thousand instructions) so that no frame runs long
+hn=0
+function solve_hook()
+ hn+=1
+ if (hn%6==0) yield()
+end
+
 function _init()
  cartdata("picross8_v1")
  -- key repeat: first after 8 frames, then every 3; mouse on

@@ -13,11 +13,17 @@ end
 
 -- enter the play screen on the board set up in sol and g
 function play()
- cx,cy,msg,pk,pb,dirty,mt,redraw=7,7,nil,nil,btn(),true,0,true
+ cx,cy,msg,pk,pb,dirty,mt,redraw,hc=7,7,nil,nil,btn(),true,0,true
  go(plupd,pldrw)
 end
 
 function plupd()
+ -- a hint being worked out holds the board still
+ if hc then
+  coresume(hc)
+  if (costatus(hc)=="dead") hc=nil
+  return
+ end
  playinput()
  tf+=1/30
  mt-=1

@@ -110,6 +110,13 @@ class Player:
                     self.c.step(["o"])
                     self.move_to(b, y, paint="o")
 
+    def hint(self) -> None:
+        """Ask for a hint from the pause menu and wait while the cart works it out."""
+        self.c.choose_menuitem("hint")
+        self.idle(1)
+        while self.g("hc"):
+            self.idle(1)
+
     # -- menus
     def open_puzzle(self, world: int, k: int) -> None:
         """From the title: world `world` (0-based), puzzle k of it."""

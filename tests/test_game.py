@@ -103,8 +103,7 @@ def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     p = Player(path)
     p.open_puzzle(0, 3)
     sol = solution(manifest, 3)
-    p.c.choose_menuitem("hint")
-    p.idle(1)
+    p.hint()
     b = p.board()
     assert (b != 0).sum() == 1
     y, x = map(int, np.argwhere(b != 0)[0])
@@ -116,8 +115,7 @@ def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     p.move_to(wx, wy)
     p.press("o")
     p.move_to(0 if wx > 7 else 14, wy)
-    p.c.choose_menuitem("hint")
-    p.idle(1)
+    p.hint()
     assert p.cursor() == (wx, wy)
     assert "mistake" in p.c.text()
     within_budget(p)
@@ -141,9 +139,8 @@ def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
     sol = p.sol()
     assert 0 < sol.sum() < 225
     assert solve(grid_clues(sol)).status == SOLVED
-    # the hint works there too (the solver runs outside the generator's coroutine)
-    p.c.choose_menuitem("hint")
-    p.idle(1)
+    # the hint works there too (in its own coroutine, after the generator's)
+    p.hint()
     assert (p.board() != 0).sum() == 1
 
 
