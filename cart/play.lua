@@ -76,6 +76,9 @@ function supd()
   if cur<0 then
    startendless()
   else
+   -- back to the puzzles, on the next one
+   local w=worlds[ws]
+   ps=min(cur+1,w.first+w.count-1)
    go(pupd,pdrw)
   end
  end

@@ -105,6 +105,8 @@ function wdrw()
   end
   ct(wd.title,64,22,10)
   ct(s.."/"..wd.count.." solved",64,32,6)
+  local p=peek2(0x5e00)-1
+  if (p>=wd.first and p<wd.first+wd.count) ct("no. "..p-wd.first+1 .." in progress",64,92,7)
   -- progress bar
   rectfill(24,84,104,86,2)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)

@@ -97,6 +97,12 @@ def test_a_puzzle_left_half_done_comes_back(cart):
     again.open_puzzle(1, 2)
     assert (again.board() == before).all()
 
+    look = Player(path, store)
+    look.idle(2)
+    look.press("o")
+    look.press("right")
+    assert "no. 3 in progress" in look.recent_text()
+
 
 def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     path, manifest = cart
