@@ -62,6 +62,8 @@ end
 
 -- the board; r = how far the solved picture has been revealed (0 none)
 function board(r)
+ -- the finished picture hangs in a thin frame
+ if (r>=30) rect(bx-3,by-3,bx+78,by+78,3)
  if r<30 then
   rectfill(bx,by,bx+75,by+75,1)
   if r==0 then
