@@ -15,8 +15,8 @@ from generator.sfx import parse_sfx
 REPO = Path(__file__).resolve().parent.parent
 
 
-def build_cart(out_dir: Path) -> tuple[Path, dict]:
-    """Build the real cart (cart/worlds.json) into out_dir; returns its path and manifest.
+def build_cart(out_dir: Path, cart: Path = REPO / "cart") -> tuple[Path, dict]:
+    """Build the cart in `cart` (the real one) into out_dir; returns its path and manifest.
 
     The game tests leave the per-file token budgets (the solver's) to the build's own tests;
     the cart's total budgets still apply.
@@ -24,7 +24,7 @@ def build_cart(out_dir: Path) -> tuple[Path, dict]:
     saved = dict(tokencount.FILE_TOKEN_BUDGETS)
     tokencount.FILE_TOKEN_BUDGETS.clear()
     try:
-        res = build_to(REPO / "cart/worlds.json", REPO / "cart/main.lua",
+        res = build_to(cart / "worlds.json", cart / "main.lua",
                        out_dir / "picross.p8", out_dir / "picross.json")
     finally:
         tokencount.FILE_TOKEN_BUDGETS.update(saved)
@@ -252,3 +252,24 @@ def test_clear_board_from_the_menu(cart):
     p.idle(1)
     assert not p.board().any()
     assert p.on("plupd")
+
+
+def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
+    from cartfixtures import cart_dir, solvable_puzzles
+    from generator.batchfile import Batch, Puzzle, write_batch
+    from generator.screenshots import saved_progress
+
+    d = cart_dir(tmp_path, counts=(2, 2))
+    named = [Puzzle(p.solution, p.iterations, "lantern") for p in solvable_puzzles(1, 3)]
+    write_batch(d / "b0.json", Batch(named + solvable_puzzles(1, 4), {}))
+    path, _ = build_cart(tmp_path, d)
+
+    def puzzle_list(store):
+        p = Player(path, store)
+        p.idle(2)
+        p.press("o")
+        p.press("o")
+        return p.recent_text()
+
+    assert "lantern" not in puzzle_list({})
+    assert "lantern" in puzzle_list(saved_progress({0: 3}))
