@@ -55,6 +55,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m generator.bench
+	$(PY) -m generator.bench_lua
 
 # Regenerate the default batch shipped in the repo.
 puzzles: $(STAMP)

@@ -38,43 +38,42 @@ def line_enumerate(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, in
     """Intersect every placement of `clue` that agrees with the known cells.
 
     Placements are generated run by run, left to right, skipping any that covers a known-empty
-    cell or leaves a known-filled cell uncovered. `all1` is the AND of the placements, `any1` their
-    OR. Enumeration stops early once neither can still teach anything about an unknown cell.
+    cell or leaves a known-filled cell uncovered; run j never starts after `latest[j]`. `all1` is
+    the AND of the placements, `any1` their OR. A branch that places runs j.. from cell `start`
+    stops once it has completed a placement and every unknown cell from `start` on has been seen
+    both filled and empty: its other placements share its prefix and cannot teach anything more.
     Returns the new (filled, empty) masks, or None when no placement agrees (a contradiction).
+    cart/solver.lua's `pl` is this function's `place`.
     """
     full = (1 << n) - 1
     unknown = full & ~(filled | empty)
     k = len(clue)
     # latest start of run j: leave room for runs j.. after it
     latest = [n - min_length(clue[j:]) for j in range(k)]
-    all1, any1, seen = full, 0, 0
+    all1, any1 = full, 0
 
     def place(j: int, start: int, acc: int) -> bool:
-        """Place runs j.. from cell `start`; returns True to stop early."""
-        nonlocal all1, any1, seen
+        """Place runs j.. from cell `start`; True if some placement completes."""
+        nonlocal all1, any1
         if j == k:
             if filled >> start:  # a known-filled cell after the last run
                 return False
             all1 &= acc
             any1 |= acc
-            seen += 1
-            return not (all1 & unknown) and not (~any1 & unknown)
-        run = (1 << clue[j]) - 1
+            return True
+        found = False
         for s in range(start, latest[j] + 1):
-            if s > start and (filled >> (s - 1)) & 1:  # the gap would leave a filled cell
-                break
-            cells = run << s
-            if cells & empty:
-                continue
+            cells = ((1 << clue[j]) - 1) << s
             end = s + clue[j]
-            if end < n and (filled >> end) & 1:  # run must be followed by an empty cell
-                continue
-            if place(j + 1, end + 1, acc | cells):
-                return True
-        return False
+            if not (cells & empty) and not (end < n and (filled >> end) & 1) \
+                    and place(j + 1, end + 1, acc | cells):
+                found = True
+            unsettled = (all1 | ~any1) & unknown & (-1 << start)
+            if (found and not unsettled) or (filled >> s) & 1:  # settled, or s is the last start
+                break
+        return found
 
-    place(0, 0, 0)
-    if not seen:
+    if not place(0, 0, 0):
         return None
     return filled | (all1 & full), empty | (full & ~any1)
 
