@@ -59,7 +59,7 @@ def test_small_cart_sections_and_sizes(small):
     text = out.read_text()
     assert text.startswith("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n")
     s = sections(text)
-    assert list(s) == ["lua", "gfx", "label"]          # map/gff unused with 5 puzzles
+    assert list(s) == ["lua", "gfx", "label", "sfx"]   # map/gff unused with 5 puzzles; sfx from cart/sfx.txt
     assert len(s["gfx"]) == 128 and all(len(x) == 128 for x in s["gfx"])
     assert len(s["label"]) == 128 and all(len(x) == 128 for x in s["label"])
     cart = pico_cart.read_cart(str(out))
@@ -70,7 +70,7 @@ def test_small_cart_sections_and_sizes(small):
 def test_full_cart_fits_281_puzzles_with_the_art(full):
     d, res, out = full
     s = sections(out.read_text())
-    assert list(s) == ["lua", "gfx", "label", "gff", "map"]
+    assert list(s) == ["lua", "gfx", "label", "gff", "map", "sfx"]
     assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
     assert len(s["gff"]) == 2 and all(len(x) == 256 for x in s["gff"])
     rom = res.manifest["counts"]["rom"]
