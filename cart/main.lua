@@ -11,12 +11,12 @@
 #include screens.lua
 
 -- the solver calls solve_hook after each line. it only runs in
--- coroutines (endless, hints): rest every 6 lines (a line costs at
+-- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long
 hn=0
 function solve_hook()
  hn+=1
- if (hn%6==0) yield()
+ if (hn%15==0) yield()
 end
 
 function _init()
