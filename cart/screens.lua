@@ -64,11 +64,14 @@ function tdrw()
   end
  end
  ct("15x15 picture logic",64,52,6)
+ -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
- ct("\142 fill   \151 cross",60,62,7)
- ct("hold while moving: paint",64,70,7)
- ct("double tap: to the edge",64,78,7)
- ct("pause menu: hint",64,86,7)
+ if sf>50 then
+  ct("\142 fill   \151 cross",60,62,7)
+  ct("hold while moving: paint",64,70,7)
+  ct("double tap: to the edge",64,78,7)
+  ct("pause menu: hint",64,86,7)
+ end
  blink("press \142",96)
 end
 

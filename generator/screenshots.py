@@ -1,14 +1,12 @@
 """Screenshots of the built cart, taken by playing it in the headless console.
 
-`take(cart, manifest, out_dir, label)` writes, 4x scaled: title, worlds (each world's card),
+`take(cart, manifest, out_dir, label)` writes, 4x scaled: title, title-controls, worlds (each world's card),
 puzzles (the first world's puzzle select with a few solved), play-<world> (a board in progress
 in each world's palette) and solved (a finished picture); and the title at 1x as the label
 picture the build puts in the cart's __label__.
 """
 from __future__ import annotations
 
-import json
-import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,7 +15,8 @@ from generator.player import Player, solution
 
 CARTDATA_ID = "picross8_v1"
 SCALE = 4
-TITLE_FRAME = 45   # the logo is filled in and the prompt is showing
+TITLE_FRAME = 45      # the logo is filled in and the prompt is showing: the label
+CONTROLS_FRAME = 75   # the controls have appeared too
 
 
 def saved_progress(solved: dict[int, int]) -> dict:
@@ -45,6 +44,8 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
     if label is not None:
         with tempfile.TemporaryDirectory() as d:
             write_atomic(label, p.c.screenshot(Path(d) / "label.png").read_bytes())
+    p.idle(CONTROLS_FRAME - TITLE_FRAME)
+    shots.append(_shot(p, out, "title-controls"))
     p.press("o")
     shots.append(_shot(p, out, f"worlds-{worlds[0]['name']}"))
     p.press("right")
