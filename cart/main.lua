@@ -1,6 +1,7 @@
 -- picross8: 15x15 picross in two worlds and an endless mode.
 -- build.py inlines the #include files in this order after its
 -- generated constants (pz_base, worlds, pz_names).
+#include solver.lua
 #include board.lua
 #include save.lua
 #include input.lua
@@ -45,7 +46,3 @@ end
 function _draw()
  drw()
 end
-
--- last: the solver's file-level locals (e.g. its "line") would
--- otherwise hide the api functions of the same name from the files after it
-#include solver.lua
