@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 CART   := build/picross.p8
 PICO8  := $(shell command -v pico8 2>/dev/null)
 
-.PHONY: cart png web run test bench puzzles pictures art notebook figures clean
+.PHONY: cart png web run test bench puzzles pictures art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,7 +40,13 @@ else
 	@echo "make run: PICO-8 is not on PATH; install it to play $(CART) (or load build/picross.p8.png in the BBS web player)."
 endif
 
-# Redraw cart/spritesheet.png and cart/label.png from their script.
+# Pictures of the game played in the headless console (docs/screenshots/*.png, 4x); the title
+# screen also becomes cart/label.png, the cart's __label__, so the cart is built again after.
+screenshots: cart
+	$(PY) -m generator screenshots $(CART) --out docs/screenshots --label cart/label.png
+	$(PY) build.py --out $(CART)
+
+# Redraw cart/spritesheet.png from its script (then `make screenshots` for the label).
 art: $(STAMP)
 	$(PY) cart/art/draw_art.py
 

@@ -21,6 +21,7 @@ from generator.grid import rows_to_text
 from generator.linesolve import SOLVED, solve
 from generator.luabuild import constants_chunk, inline_includes
 from generator.palette import PICO8, rgb_hex
+from generator.sfx import pack_sfx
 from generator import romdata
 from generator.tokencount import COMPRESSED, CHARS, TOKENS, Counts, check_budgets, count_file, count_text, report
 from generator.worlds import World, check_text, read_worlds
@@ -107,6 +108,9 @@ def build(worlds_path, main_lua) -> BuildResult:
     rom = romdata.new_rom()
     romdata.pack_sprites(rom, sheet.slots)
     romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed])
+    sfx = Path(main_lua).parent / "sfx.txt"     # the game's sound effects, beside its Lua
+    if sfx.exists():
+        pack_sfx(rom, sfx)
 
     wtables = []
     for w in cfg.worlds:

@@ -34,7 +34,8 @@ def run(argv: list[str] | None = None) -> None:
 from generator.cli_batch import check_cmd, generate_cmd, stats_cmd  # noqa: E402
 from generator.cli_pictures import cmd_explain, cmd_fix, cmd_import  # noqa: E402
 from generator.cli_puzzle import cmd_export, cmd_render, cmd_show, cmd_solve  # noqa: E402
+from generator.cli_screenshots import screenshots  # noqa: E402
 
 for _cmd in (generate_cmd, check_cmd, stats_cmd, cmd_solve, cmd_show, cmd_render, cmd_export,
-             cmd_import, cmd_explain, cmd_fix):
+             cmd_import, cmd_explain, cmd_fix, screenshots):
     main.add_command(_cmd)

@@ -46,13 +46,21 @@ def puzzle_bytes(solution: np.ndarray) -> bytes:
     return b"".join(line_to_bits(row).to_bytes(2, "little") for row in np.asarray(solution, dtype=bool))
 
 
+# cart/save.lua keeps 6 bits (solved + best time) per puzzle in bytes 65-255 of cartdata
+SAVE_RECORDS = 254
+
+
 def check_capacity(count: int) -> None:
+    """Refuse more puzzles than the ROM holds (with byte counts) or the save data can track."""
     need = count * PZ_BYTES
     free = PZ_END - PZ_BASE
     if need > free:
         raise UserError(f"{count} puzzles need {need} bytes of ROM at {PZ_BYTES} bytes each, but only "
                         f"{free} bytes are free (0x{PZ_BASE:04x}-0x{PZ_END - 1:04x}: "
                         f"{PZ_CAPACITY} puzzles); drop {count - PZ_CAPACITY} puzzles")
+    if count > SAVE_RECORDS:
+        raise UserError(f"{count} puzzles fit in ROM, but the cart's save data keeps progress for "
+                        f"{SAVE_RECORDS} (cart/save.lua); drop {count - SAVE_RECORDS} puzzles")
 
 
 def pack_puzzles(rom: bytearray, solutions: list[np.ndarray]) -> None:

@@ -48,8 +48,8 @@ def small(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def full(tmp_path_factory):
-    """Every puzzle slot used: 281 puzzles with the real art in place."""
-    d = cart_dir(tmp_path_factory.mktemp("full"), counts=(150, romdata.PZ_CAPACITY - 150))
+    """As many puzzles as the save data tracks (254, of the 281 the ROM holds), with the art."""
+    d = cart_dir(tmp_path_factory.mktemp("full"), counts=(150, romdata.SAVE_RECORDS - 150))
     res, out = do_build(d)
     return d, res, out
 
@@ -59,7 +59,7 @@ def test_small_cart_sections_and_sizes(small):
     text = out.read_text()
     assert text.startswith("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n")
     s = sections(text)
-    assert list(s) == ["lua", "gfx", "label"]          # map/gff unused with 5 puzzles
+    assert list(s) == ["lua", "gfx", "label", "sfx"]   # map/gff unused with 5 puzzles; sfx from cart/sfx.txt
     assert len(s["gfx"]) == 128 and all(len(x) == 128 for x in s["gfx"])
     assert len(s["label"]) == 128 and all(len(x) == 128 for x in s["label"])
     cart = pico_cart.read_cart(str(out))
@@ -67,15 +67,14 @@ def test_small_cart_sections_and_sizes(small):
     assert cart.label is not None
 
 
-def test_full_cart_fits_281_puzzles_with_the_art(full):
+def test_full_cart_fits_254_puzzles_with_the_art(full):
     d, res, out = full
     s = sections(out.read_text())
-    assert list(s) == ["lua", "gfx", "label", "gff", "map"]
+    assert list(s) == ["lua", "gfx", "label", "map", "sfx"]
     assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
-    assert len(s["gff"]) == 2 and all(len(x) == 256 for x in s["gff"])
     rom = res.manifest["counts"]["rom"]
-    assert rom["puzzles"] == romdata.PZ_CAPACITY >= 250
-    assert rom["free_bytes"] == 8448 - 281 * 30
+    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 281
+    assert rom["free_bytes"] == 8448 - 254 * 30
 
 
 def test_puzzle_bits_read_back_from_cart_memory(full):
@@ -83,13 +82,13 @@ def test_puzzle_bits_read_back_from_cart_memory(full):
     cart = pico_cart.read_cart(str(out))
     want = (json.loads((d / "b0.json").read_text())["puzzles"]
             + json.loads((d / "b1.json").read_text())["puzzles"])
-    assert len(want) == 281
+    assert len(want) == 254
     for p, pz in enumerate(want):
         a = 0x1000 + p * 30
         for r, row in enumerate(pz["rows"]):
             word = cart.rom[a + 2 * r] | (cart.rom[a + 2 * r + 1] << 8)
             assert "".join("#" if (word >> x) & 1 else "." for x in range(16)) == row + "."
-    assert res.manifest["puzzles"][280]["address"] == 0x1000 + 280 * 30
+    assert res.manifest["puzzles"][253]["address"] == 0x1000 + 253 * 30
     # the art is in place: the swatch strips (rows 8-15, 4x4 cells) read back as slots 0..15,
     # left pixel of a byte in its low nibble
     for y in range(8, 16):
@@ -125,7 +124,7 @@ def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
       nw=#worlds n=pz_count nn=#pz_names
     """)
     rows = rt.eval("got").split("\n")[:-1]
-    assert rt.eval("nw") == 2 and rt.eval("n") == 281 and rt.eval("nn") == 281
+    assert rt.eval("nw") == 2 and rt.eval("n") == 254 and rt.eval("nn") == 254
     assert rows == ["".join(p["rows"]) for p in res.manifest["puzzles"]]
 
 
@@ -186,6 +185,14 @@ def test_oversize_batch_refused_with_byte_counts(tmp_path):
         do_build(d)
     msg = str(e.value)
     assert "282 puzzles need 8460 bytes" in msg and "8448 bytes are free" in msg and "drop 1" in msg
+
+
+def test_more_puzzles_than_the_save_data_tracks_refused(tmp_path):
+    d = cart_dir(tmp_path, counts=(1, 1))
+    write_solvable_batch(d / "b0.json", romdata.SAVE_RECORDS, 3)
+    with pytest.raises(UserError, match=r"255 puzzles fit in ROM, but the cart's save data keeps "
+                                        r"progress for 254 .*drop 1 puzzles"):
+        do_build(d)
 
 
 def test_over_budget_names_the_files(tmp_path):

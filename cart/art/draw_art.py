@@ -1,4 +1,4 @@
-"""Draws cart/spritesheet.png and cart/label.png (run: python cart/art/draw_art.py).
+"""Draws cart/spritesheet.png (run: python cart/art/draw_art.py; the label is a screenshot).
 
 The PNGs are the source of truth for the build; this script is how they were made, kept so
 they can be redrawn. Colours here are the designer's true colours; the build snaps each
@@ -245,26 +245,7 @@ def draw_sheet() -> Image.Image:
     return img
 
 
-def draw_label(sheet: Image.Image) -> Image.Image:
-    """Title art: the spires backdrop above, the lookout below (64x24 windows at 2x), the logo between."""
-    img = Image.new("RGB", (128, 128))
-    top = sheet.crop((0, 16, 64, 40)).convert("RGB").resize((128, 48), Image.NEAREST)
-    bottom = sheet.crop((30, 40, 94, 64)).convert("RGB").resize((128, 48), Image.NEAREST)
-    img.paste(top, (0, 0))
-    img.paste(bottom, (0, 80))
-    c = Canvas(img, SPIRES)
-    c.rect(0, 48, 127, 79, 1)
-    c.rect(0, 48, 127, 48, 7)
-    c.rect(0, 79, 127, 79, 7)
-    c.text(18, 55, "picross8", 0, 3)
-    c.text(17, 54, "picross8", 7, 3)
-    for i in range(8):
-        c.pset(36 + i * 8, 74, 8 if i % 2 else 9)
-    return img
-
-
 if __name__ == "__main__":
-    sheet = draw_sheet()
-    sheet.save(CART / "spritesheet.png")
-    draw_label(sheet).save(CART / "label.png")
-    print(f"wrote {CART / 'spritesheet.png'} and {CART / 'label.png'}")
+    # cart/label.png is not drawn here: `make screenshots` takes it from the title screen
+    draw_sheet().save(CART / "spritesheet.png")
+    print(f"wrote {CART / 'spritesheet.png'} (run `make screenshots` to refresh cart/label.png)")

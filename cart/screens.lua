@@ -1,0 +1,170 @@
+-- screens: title, world select, puzzle select, play, solved, endless.
+-- go(u,d) switches screen; each screen is an update and a draw.
+function go(u,d)
+ upd,drw,sf,redraw=u,d,0,true
+end
+
+-- the screen slots of the ui's colours 1-15 then 0 in each world (see
+-- draw.lua): the draw palette maps them, the display palette shows them
+ui={
+ split"7,12,5,2,6,1,6,9,13,14,8,13,4,2,7,9",
+ split"15,11,14,2,14,15,14,11,8,10,10,9,8,12,4,2"
+}
+for t in all(ui) do t[0]=deli(t) end
+
+-- world w's colours: art=true leaves the draw palette alone (for
+-- its art), else ui colours; fills the screen with the backdrop colour
+function usepal(w,art)
+ wo=w
+ pal()
+ pal(worlds[w].pal,1)
+ palt(0)
+ if (not art) pal(ui[w]) rectfill(0,0,127,127,0)
+end
+
+-- world w's backdrop strip from the spritesheet at y
+function backdrop(w,y)
+ local a=worlds[w]
+ pal()
+ pal(a.pal,1)
+ sspr(a.bx,a.by,a.bw,a.bh,0,y)
+ pal(ui[w])
+end
+
+-- text centred on x
+function ct(s,x,y,c)
+ print(s,x-#s*2,y,c)
+end
+
+-- o = blinking prompt
+function blink(s,y)
+ if (sf%30<20) ct(s,64,y,10)
+end
+
+-- title: "picross8" in filled cells over the first world's backdrop
+logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
+function tupd()
+ if (btnp(4)) go(wupd,wdrw)
+end
+function tdrw()
+ usepal(1)
+ backdrop(1,104)
+ -- the logo as a solved board: 31x7 cells of 4 px
+ rectfill(2,18,126,46,1)
+ for i=0,31 do line(2+i*4,18,2+i*4,46,2) end
+ for i=0,7 do line(2,18+i*4,126,18+i*4,2) end
+ for k=0,7 do
+  for b=0,14 do
+   -- filled in column by column as the title appears
+   local c=k*4+b%3
+   if logo[k+1]>>b&1==1 and c<sf then
+    local x,y=2+c*4,22+b\3*4
+    rectfill(x+1,y+1,x+3,y+3,k==7 and 9 or 4)
+   end
+  end
+ end
+ ct("15x15 picture logic",64,52,6)
+ -- the controls once the logo is done (the label shows it before)
+ -- (ct counts the button glyphs as 4 px: they are 8)
+ if sf>50 then
+  ct("\142 fill   \151 cross",60,62,7)
+  ct("hold while moving: paint",64,70,7)
+  ct("double tap: to the edge",64,78,7)
+  ct("pause menu: hint",64,86,7)
+ end
+ blink("press \142",96)
+end
+
+-- world select: left/right between worlds and endless
+ws=1
+function wupd()
+ if (btnp()&15>0) sfx(5)
+ local n=#worlds+1
+ if (btnp(0)) ws=(ws-2)%n+1
+ if (btnp(1)) ws=ws%n+1
+ if (btnp(5)) go(tupd,tdrw)
+ if btnp(4) then
+  if ws>#worlds then
+   startendless()
+  else
+   ps=worlds[ws].first
+   go(pupd,pdrw)
+  end
+ end
+end
+function wdrw()
+ local w=ws>#worlds and 1 or ws
+ usepal(w)
+ backdrop(w,48)
+ ct("choose a world",64,8,7)
+ if ws>#worlds then
+  ct("endless",64,22,10)
+  ct("new puzzles, made here",64,32,6)
+  ct(peek2(0x5e06).." solved",64,84,6)
+ else
+  local wd,s=worlds[ws],0
+  for p=wd.first,wd.first+wd.count-1 do
+   if (rec(p)>0) s+=1
+  end
+  ct(wd.title,64,22,10)
+  ct(s.."/"..wd.count.." solved",64,32,6)
+  local p=peek2(0x5e00)-1
+  if (p>=wd.first and p<wd.first+wd.count) ct("no. "..p-wd.first+1 .." in progress",64,92,7)
+  -- progress bar
+  rectfill(24,84,104,86,2)
+  if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
+ end
+ print("\139",4,22,9)
+ print("\145",117,22,9)
+ blink("\142 play  \151 back",108)
+end
+
+-- puzzle select: 7 tiles a row; a solved tile shows its picture
+function pupd()
+ if (btnp()&15>0) sfx(5)
+ if (btnp()>0) redraw=true
+ local wd=worlds[ws]
+ local i=ps-wd.first
+ if (btnp(0)) i-=1
+ if (btnp(1)) i+=1
+ if (btnp(2)) i-=7
+ if (btnp(3)) i+=7
+ ps=wd.first+mid(0,i,wd.count-1)
+ if (btnp(5)) go(wupd,wdrw)
+ if (btnp(4)) startpz(ps)
+end
+-- (drawn again only after a button: the pictures are slow to draw)
+function pdrw()
+ usepal(ws)
+ if (not redraw) memcpy(0x6000,0x8000,0x2000) return
+ redraw=false
+ local wd=worlds[ws]
+ local i=ps-wd.first
+ local top=max(0,min(i\7-2,(wd.count-1)\7-4))
+ print(wd.title,2,2,10)
+ print("\151 back",96,2,7)
+ for k=top*7,min(top*7+34,wd.count-1) do
+  local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
+  local b=rec(p)
+  rectfill(x,y,x+16,y+16,p==ps and 9 or 2)
+  rectfill(x+1,y+1,x+15,y+15,1)
+  if b>0 then
+   for r=0,14 do
+    local m=peek2(pz_base+p*30+r*2)
+    for c=0,14 do
+     if (m>>c&1==1) pset(x+1+c,y+1+r,ramp(r))
+    end
+   end
+  else
+   ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 4)
+  end
+ end
+ -- a scroll bar when the rows do not all fit
+ local n=(wd.count+6)\7
+ if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
+ -- a picture's name shows once it is solved
+ local b=rec(ps)
+ print(b>0 and pname(ps) or "no. "..i+1,2,112,10)
+ print(b>0 and "solved, best <"..clock(b*30) or peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
+ memcpy(0x8000,0x6000,0x2000)
+end

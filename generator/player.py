@@ -1,0 +1,131 @@
+"""A scripted player for the built cart in the headless console (tests and screenshots).
+
+`Player` drives a Console with button presses only (plus the pause menu), reading the cart's
+globals just to know when to stop (cursor position, current screen, the board).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from generator.console.console import Console
+
+FRESH_GAP = 7   # frames between two fresh presses of one direction (6 or fewer = double tap)
+
+
+def solution(manifest: dict, p: int) -> np.ndarray:
+    """Puzzle p's solution from the build's manifest (bool, 15x15)."""
+    return np.array([[ch == "#" for ch in row] for row in manifest["puzzles"][p]["rows"]])
+
+
+class Player:
+    def __init__(self, cart: Path, cartdata: dict | None = None) -> None:
+        self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata)
+        self.c.boot()
+        self.last_fresh: dict[str, int] = {}
+
+    # -- reading the cart
+    def g(self, name):
+        return self.c.global_(name)
+
+    def on(self, screen: str) -> bool:
+        """Is the cart on the screen whose update function is `screen` (e.g. "plupd")?"""
+        return bool(self.c.call("rawequal", self.g("upd"), self.g(screen)))
+
+    def cursor(self) -> tuple[int, int]:
+        return int(self.g("cx")), int(self.g("cy"))
+
+    def board(self) -> np.ndarray:
+        """15x15 marks: 0 blank, 1 filled, 2 crossed."""
+        g = self.g("g")
+        return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
+
+    def recent_text(self, frames: int = 4) -> str:
+        """What print() drew over the last few frames (screens that cache skip printing)."""
+        return "\n".join(r.text for f in self.c.frames[-frames:] for r in f.prints)
+
+    def sol(self) -> np.ndarray:
+        s = self.g("sol")
+        return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(15)] for y in range(15)])
+
+    # -- pressing buttons
+    def idle(self, n: int = 1) -> None:
+        self.c.run_frames(n)
+
+    def press(self, *buttons, release: int = 2) -> None:
+        for b in buttons:
+            if b in ("left", "right", "up", "down"):
+                self._ready(b)
+                self.last_fresh[b] = self.c.frame_index + 1
+        self.c.press(*buttons, release=release)
+
+    def _ready(self, d: str, held=()) -> None:
+        """Wait (holding `held`) so that pressing direction d now is not a double tap."""
+        last = self.last_fresh.get(d)
+        if last is not None and self.c.frame_index + 1 - last < FRESH_GAP:
+            self.c.run_frames(FRESH_GAP - (self.c.frame_index + 1 - last), held)
+
+    def double_tap(self, d: str) -> None:
+        self._ready(d)
+        self.c.press(d, release=1)
+        self.c.press(d, release=1)
+        self.last_fresh[d] = self.c.frame_index
+
+    def move_to(self, x: int, y: int, paint: str | None = None) -> None:
+        """Hold the d-pad (and `paint`, o or x, if given) until the cursor is on x, y."""
+        for axis, target, lo, hi in ((0, x, "left", "right"), (1, y, "up", "down")):
+            while self.cursor()[axis] != target:
+                d = hi if self.cursor()[axis] < target else lo
+                self._ready(d, [paint] if paint else [])
+                self.last_fresh[d] = self.c.frame_index + 1
+                held = [d] + ([paint] if paint else [])
+                while self.cursor()[axis] != target and \
+                        (self.cursor()[axis] < target) == (d == hi):
+                    self.c.step(held)
+                self.c.step([paint] if paint else [])
+        if paint:
+            self.idle(1)
+
+    def enter(self, solution: np.ndarray, rows=range(15)) -> None:
+        """Fill the filled cells of `solution` in `rows`, run by run, holding O across each run."""
+        for y in rows:
+            xs = range(15) if y % 2 == 0 else range(14, -1, -1)
+            row = [x for x in xs if solution[y, x]]
+            runs, start, prev = [], None, None
+            for x in row:
+                if start is None:
+                    start = x
+                elif abs(x - prev) != 1:
+                    runs.append((start, prev))
+                    start = x
+                prev = x
+            if start is not None:
+                runs.append((start, prev))
+            for a, b in runs:
+                self.move_to(a, y)
+                if a == b:
+                    self.press("o")
+                else:
+                    self.c.step(["o"])
+                    self.move_to(b, y, paint="o")
+
+    def hint(self) -> None:
+        """Ask for a hint from the pause menu and wait while the cart works it out."""
+        self.c.choose_menuitem("hint")
+        self.idle(1)
+        while self.g("hc"):
+            self.idle(1)
+
+    # -- menus
+    def open_puzzle(self, world: int, k: int) -> None:
+        """From the title: world `world` (0-based), puzzle k of it."""
+        self.idle(2)
+        self.press("o")                  # title -> worlds
+        for _ in range(world):
+            self.press("right")
+        self.press("o")                  # -> puzzle select
+        for _ in range(k):
+            self.press("right")
+        self.press("o")                  # -> play
+        assert self.on("plupd")
