@@ -398,6 +398,16 @@ function _update() if costatus(co)!="dead" then coresume(co) end end""")
     assert min(busy) > 5000 and max(idle) < 100   # the loop is ~3 instructions an iteration
 
 
+def test_stat1_inside_a_coroutine_is_the_frames_cpu_so_far(make):
+    c = make("""function _init()
+ co=cocreate(function() while true do for i=1,6000 do end v=stat(1) yield() end end)
+end
+function _update() coresume(co) end""")
+    frame = c.run_frames(2)[-1]
+    used = c.global_("v") * c.budget
+    assert 6000 <= used <= frame.instructions + c.count_step
+
+
 # ---------------------------------------------------------------- CLI
 def test_cli_runs_presses_and_writes_a_png(tmp_path):
     cart = tmp_path / "c.p8"

@@ -154,12 +154,12 @@ def make_api(c) -> dict:
             c.save_cartdata()
 
     # system
-    def stat(n):
+    def stat(n, count=0):
         n = integer(n)
         if n == 0:
             return fix(c.lua_kb())
         if n in (1, 2):
-            return fix(c.instructions_so_far() / c.budget)
+            return fix(c.instructions_so_far(count) / c.budget)
         if n in (4, 6, 31):
             return ""
         if n in (7, 8, 9):

@@ -312,10 +312,11 @@ class Console:
         if self._frame is not None:
             self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
 
-    def instructions_so_far(self) -> int:
-        """This frame's count so far: earlier callbacks (_update) plus the running one."""
+    def instructions_so_far(self, count) -> int:
+        """This frame's count so far: earlier callbacks (_update) plus the running one, whose
+        hook count (the prelude's n) comes with the call."""
         done = self._frame.instructions if self._frame else 0
-        return done + to_raw(self.ctl.count()) * self._per_call
+        return done + to_raw(count) * self._per_call
 
     def lua_kb(self) -> float:
         return self._collect("count")

@@ -36,6 +36,11 @@ end
 
 for k, v in pairs(api) do _G[k] = v end
 
+-- stat(1)/stat(2) need the running count; Python cannot call back into Lua for it from
+-- inside a coroutine, so the count travels with the call
+local pystat = stat
+stat = function(k) return pystat(k, n) end
+
 -- PICO-8 has none of these (reading one gives nil, as on PICO-8); the console keeps its own
 -- references above. They must stay plain nils: lupaz8 itself looks `debug` up.
 local hidden = {"io", "os", "package", "require", "dofile", "loadfile", "load", "python",
