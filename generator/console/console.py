@@ -236,6 +236,14 @@ class Console:
             raise KeyError(f"cart has no global {name!r}")
         return self._run(f, *args)[1]
 
+    def exec(self, code: str, name: str = "=test"):
+        """Run a chunk of Lua in the cart's state, as the cart's own code would run (counted,
+        errors as CartError); returns its first result."""
+        f, err = self.ctl.compile(code, name)
+        if not f:
+            raise CartError(f"syntax error: {err}")
+        return self._run(f)[1]
+
     def peek(self, addr: int, n: int = 1) -> bytes:
         return self.mem.read(addr, n)
 
