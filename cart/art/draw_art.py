@@ -247,5 +247,10 @@ def draw_sheet() -> Image.Image:
 
 if __name__ == "__main__":
     # cart/label.png is not drawn here: `make screenshots` takes it from the title screen
-    draw_sheet().save(CART / "spritesheet.png")
-    print(f"wrote {CART / 'spritesheet.png'} (run `make screenshots` to refresh cart/label.png)")
+    sheet = draw_sheet()
+    sheet.save(CART / "spritesheet.png")
+    # a 4x preview for the README
+    preview = CART.parent / "docs" / "spritesheet-4x.png"
+    sheet.convert("RGB").resize((512, 512), Image.NEAREST).save(preview)
+    print(f"wrote {CART / 'spritesheet.png'} and {preview} "
+          "(run `make screenshots` to refresh cart/label.png)")
