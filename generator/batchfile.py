@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
@@ -28,6 +27,7 @@ from generator import UserError
 from generator.atomic import write_atomic
 from generator.clues import Clues, grid_clues
 from generator.grid import FILLED, rows_to_text, text_to_rows
+from generator.jsonfile import read_json
 
 FORMAT = "picross8-batch"
 VERSION = 1
@@ -116,9 +116,4 @@ def parse_batch(data: dict, source: str = "batch") -> Batch:
 
 
 def read_batch(path) -> Batch:
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except json.JSONDecodeError as e:
-        raise UserError(f"{path}: malformed JSON ({e.msg} at line {e.lineno})") from None
-    return parse_batch(data, str(path))
+    return parse_batch(read_json(path), str(path))

@@ -2,22 +2,10 @@
 exactly the recorded number of iterations. Each problem is named; nothing is trusted."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 from generator import UserError
 from generator.batchfile import parse_batch, puzzle_from_json
 from generator.batchsolve import solve_many
-
-
-def load_json(path) -> dict:
-    path = Path(path)
-    try:
-        return json.loads(path.read_text())
-    except json.JSONDecodeError as e:
-        raise UserError(f"{path}: malformed JSON ({e.msg} at line {e.lineno})") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a text file") from None
 
 
 def check_batch(data: dict, source: str) -> tuple[int, list[tuple[int, str]]]:

@@ -34,6 +34,24 @@ class Classification:
     limit_hit: bool = False
 
 
+def _cross(nf: int, ne: int, bit: int, into_f: list[int], into_e: list[int]) -> set[int]:
+    """Copy a line's newly filled / empty cells (nf, ne) into the crossing lines' masks at
+    `bit`; returns the indices of the crossing lines that changed."""
+    touched = set()
+    i = 0
+    while nf | ne:
+        if nf & 1:
+            into_f[i] |= bit
+            touched.add(i)
+        elif ne & 1:
+            into_e[i] |= bit
+            touched.add(i)
+        nf >>= 1
+        ne >>= 1
+        i += 1
+    return touched
+
+
 class _Board:
     """Known cells as bit masks by row (rf/re) and by column (cf/ce)."""
 
@@ -47,38 +65,13 @@ class _Board:
         """Record row y's masks; returns the columns that learnt something."""
         nf, ne = f & ~self.rf[y], e & ~self.re[y]
         self.rf[y], self.re[y] = f, e
-        touched = set()
-        bit = 1 << y
-        x = 0
-        while nf | ne:
-            if nf & 1:
-                self.cf[x] |= bit
-                touched.add(x)
-            elif ne & 1:
-                self.ce[x] |= bit
-                touched.add(x)
-            nf >>= 1
-            ne >>= 1
-            x += 1
-        return touched
+        return _cross(nf, ne, 1 << y, self.cf, self.ce)
 
     def set_col(self, x: int, f: int, e: int) -> set[int]:
+        """Record column x's masks; returns the rows that learnt something."""
         nf, ne = f & ~self.cf[x], e & ~self.ce[x]
         self.cf[x], self.ce[x] = f, e
-        touched = set()
-        bit = 1 << x
-        y = 0
-        while nf | ne:
-            if nf & 1:
-                self.rf[y] |= bit
-                touched.add(y)
-            elif ne & 1:
-                self.re[y] |= bit
-                touched.add(y)
-            nf >>= 1
-            ne >>= 1
-            y += 1
-        return touched
+        return _cross(nf, ne, 1 << x, self.rf, self.re)
 
     def propagate(self, rows: set[int], cols: set[int]) -> bool:
         """Line logic to the fixpoint from the dirty lines; False on a contradiction."""

@@ -12,7 +12,8 @@ import click
 from generator import DEFAULT_SIZE, UserError
 from generator.atomic import write_atomic
 from generator.batchfile import dumps, parse_batch
-from generator.check import check_batch, load_json
+from generator.check import check_batch
+from generator.jsonfile import read_json
 from generator.cliutil import user_errors
 from generator.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.stats import stats_lines
@@ -85,7 +86,7 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
 @user_errors
 def check_cmd(batch):
     """Re-verify a batch: clues match, line-solvable in the recorded iterations."""
-    n, problems = check_batch(load_json(batch), str(batch))
+    n, problems = check_batch(read_json(batch), str(batch))
     for _, line in problems:
         click.echo(f"picross: {line}", err=True)
     if problems:
@@ -99,5 +100,5 @@ def check_cmd(batch):
 @user_errors
 def stats_cmd(batch):
     """Counts, iterations histogram and acceptance rate of a batch."""
-    b = parse_batch(load_json(batch), str(batch))
+    b = parse_batch(read_json(batch), str(batch))
     click.echo("\n".join(stats_lines(b, str(batch))))

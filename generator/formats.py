@@ -33,6 +33,7 @@ from generator.batchfile import FORMAT as BATCH_FORMAT
 from generator.batchfile import parse_batch
 from generator.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.grid import UNKNOWN, check_size
+from generator.jsonfile import parse_json
 
 FORMATS = ("batch", "tk-json", "non", "text")
 EXPORT_FORMATS = ("non", "tk-json")
@@ -66,7 +67,7 @@ def detect_format(name: str, text: str) -> str:
         return _EXTENSIONS[ext]
     stripped = text.lstrip()
     if ext == ".json" or stripped.startswith("{"):
-        data = _load_json(text, name)
+        data = parse_json(text, name)
         if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
             return "batch"
         if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
@@ -100,24 +101,17 @@ def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> LoadedPuzz
 
 def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzle]:
     if fmt == "batch":
-        batch = parse_batch(_load_json(text, name), name)
+        batch = parse_batch(parse_json(text, name), name)
         if not batch.puzzles:
             raise UserError(f"{name}: the batch has no puzzles")
         return [LoadedPuzzle(p.clues, None, p.solution, p.name) for p in batch.puzzles]
     if fmt == "tk-json":
-        return [parse_tk_json(_load_json(text, name), name)]
+        return [parse_tk_json(parse_json(text, name), name)]
     if fmt == "non":
         return [parse_non(text, name)]
     if fmt == "text":
         return [parse_clue_text(text, name)]
     raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-
-
-def _load_json(text: str, name: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UserError(f"{name}: malformed JSON ({e.msg} at line {e.lineno})") from None
 
 
 def _checked(clues: Clues, name: str) -> Clues:

@@ -20,13 +20,13 @@ the puzzle's place in the cart's ROM (generator.romdata).
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
 from generator.artmap import Rect, WorldArt
+from generator.jsonfile import read_json
 
 FORMAT = "picross8-worlds"
 VERSION = 1
@@ -102,10 +102,7 @@ def _world(d, base: Path, where: str) -> World:
 
 def read_worlds(path) -> WorldsConfig:
     path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except json.JSONDecodeError as e:
-        raise UserError(f"{path}: malformed JSON ({e.msg} at line {e.lineno})") from None
+    data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UserError(f"{path}: not a worlds file (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
