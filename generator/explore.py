@@ -8,6 +8,8 @@ at every density, so the points of a density curve are drawn from common random 
 """
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +30,18 @@ from generator.worlds import read_worlds
 
 REPO = Path(__file__).resolve().parents[1]
 WORLDS = REPO / "cart" / "worlds.json"
-# slot roles shared by every world's palette (cart/art/draw_art.py): 0 ink, 1 deep, 7 paper
-INK_SLOT, DEEP_SLOT, PAPER_SLOT = 0, 1, 7
+SCREENS_LUA = REPO / "cart" / "screens.lua"
+# the board's colour roles in the cart (cart/draw.lua): 0 backdrop, 1 paper, 4 fill
+BACKDROP_ROLE, PAPER_ROLE, FILL_ROLE = 0, 1, 4
+
+
+def cart_role_slots(path=SCREENS_LUA) -> list[list[int]]:
+    """Per world, the screen slot of each colour role 0..15, read from the cart's `ui` table
+    (cart/screens.lua: one split"..." per world, roles 1..15 then role 0), so the sheets here
+    use the colours the cart really draws the board in."""
+    block = path.read_text().split("ui={", 1)[1].split("}", 1)[0]
+    tables = [[int(v) for v in t.split(",")] for t in re.findall(r'split"([0-9,]+)"', block)]
+    return [[t[15]] + t[:15] for t in tables]
 
 
 def candidates(size: int, density: float, n: int, seed: int, style: str = "noise") -> np.ndarray:
@@ -107,17 +119,22 @@ class WorldView:
     puzzles: list[Puzzle]
     sources: list[str]         # the batch files (and slices) its puzzles come from
 
+    roles: list[int]           # screen slot of each of the cart's colour roles 0..15
+
+    def _role(self, role: int) -> tuple[int, int, int]:
+        return tuple(int(c) for c in self.colours[self.roles[role]])
+
     @property
     def ink(self) -> tuple[int, int, int]:
-        return tuple(int(c) for c in self.colours[INK_SLOT])
+        return self._role(FILL_ROLE)
 
     @property
     def paper(self) -> tuple[int, int, int]:
-        return tuple(int(c) for c in self.colours[PAPER_SLOT])
+        return self._role(PAPER_ROLE)
 
     @property
     def frame(self) -> tuple[int, int, int]:
-        return tuple(int(c) for c in self.colours[DEEP_SLOT])
+        return self._role(BACKDROP_ROLE)
 
 
 def world_views(path=WORLDS) -> list[WorldView]:
@@ -126,10 +143,10 @@ def world_views(path=WORLDS) -> list[WorldView]:
     sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
                       cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
     out = []
-    for w in cfg.worlds:
+    for w, roles in zip(cfg.worlds, cart_role_slots()):
         colours = np.array([PICO8[s.pico8] for s in sheet.palettes[w.name]], dtype=np.uint8)
         sources = [f"{b.path.name}" + ("" if b.count is None else f"[{b.start}:{b.start + b.count}]")
                    for b in w.batches]
         out.append(WorldView(w.name, w.title, colours, colours[sheet.slots[w.art.backdrop.cells()]],
-                             [p.puzzle for p in world_puzzles(w)], sources))
+                             [p.puzzle for p in world_puzzles(w)], sources, roles))
     return out
