@@ -72,19 +72,20 @@ function solve(rc,cc,rf,re)
     -- s[j]: the cells just after run j that the runs before it allow (s[0]: cell -1).
     for j,l in ipairs(c) do
      g=(p&~(p+g)|g)<<l+1&~f
-     for i=1,l do g&=~e<<i end
+     for b=1,l do g&=~e<<b end
      s[j]=g
     end
-    -- right to left, x from cell n. a: the gap after run j, seen from the left; x grows
-    -- leftwards through a: the cells of the gap that the runs after it allow too, so they
-    -- can be empty. the cells in x just after run j keep their run: its l cells can be
-    -- filled, and x starts again from the cells just before those runs.
+    -- right to left, x from cell n. y: the cells just after run j (s[j]); a: the gap
+    -- after run j, seen from the left; x grows leftwards through a: the cells of the gap
+    -- that the runs after it allow too, so they can be empty. the cells of y in x keep
+    -- their run: its l cells can be filled, and x starts again from the cells just
+    -- before those runs.
     for j=#c,0,-1 do
-     local l,g=c[j] or 0,s[j]
-     local a=p&~(p+g)|g
+     local l,y=c[j] or 0,s[j]
+     local a=p&~(p+y)|y
      repeat local o=x x|=x>>>1&a until o==x
-     ce|=x g&=x x=g>>>l+1
-     for i=1,l do cf|=g>>>i end
+     ce|=x y&=x x=y>>>l+1
+     for b=1,l do cf|=y>>>b end
     end
     -- x reached cell -1 only if some placement fits
     if (x==0) return "contradiction",it

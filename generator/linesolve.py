@@ -167,24 +167,24 @@ def line_sweeps(clue: Clue, n: int, filled, empty):
         for i in range(1, length + 1):
             g &= ~e << i
         ends.append(g)
-    # right to left, x from cell n. a: the gap after run j, seen from the left; x grows
-    # leftwards through a (n + 1 steps always suffice; the Lua solver stops when a step adds
-    # nothing): the cells of the gap that the runs after it allow too, so they can be empty.
-    # The cells in x just after run j keep their run: its cells can be filled, and x starts
-    # again from the cells just before those runs.
+    # right to left, x from cell n. y: the cells just after run j (ends[j]); a: the gap after
+    # run j, seen from the left; x grows leftwards through a (n + 1 steps always suffice; the
+    # Lua solver stops when a step adds nothing): the cells of the gap that the runs after it
+    # allow too, so they can be empty. The cells of y in x keep their run: its cells can be
+    # filled, and x starts again from the cells just before those runs.
     x, can_fill, can_empty = 1 << n + 1, e, f
     for j in range(len(clue), -1, -1):
-        length, g = clue[j - 1] if j else 0, ends[j]
-        a = p & ~(p + g) | g
+        length, y = clue[j - 1] if j else 0, ends[j]
+        a = p & ~(p + y) | y
         for _ in range(n + 1):
             x |= x >> 1 & a
         can_empty |= x
-        g &= x
-        x = g >> length + 1
+        y &= x
+        x = y >> length + 1
         for i in range(1, length + 1):
-            can_fill |= g >> i
-    # g: cell -1 if the sweeps met there, i.e. some placement fits (Lua: x, one bit lower)
-    return filled | (~can_empty & m) >> 1, empty | (~can_fill & m) >> 1, g
+            can_fill |= y >> i
+    # y: cell -1 if the sweeps met there, i.e. some placement fits (Lua: x, one bit lower)
+    return filled | (~can_empty & m) >> 1, empty | (~can_fill & m) >> 1, y
 
 
 def line_bits(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
