@@ -61,10 +61,9 @@ function solve(rc,cc,rf,re)
     d[i]=1
     -- m: the line's cells. e: known empty, and every bit past the line.
     -- p: cells a gap may cross (not filled), and cell -1.
-    -- cf/ce: cells that can be filled / empty (starting with the known ones).
     local m=(1<<(i>0 and w or h))-1
     local f,e,g=rf[i],re[i]|~m,.5
-    local p,x,cf,ce=~f&m+.5,m+1,e,f
+    local p,x=~f&m+.5,m+1
     -- left to right. g: the cells just after the previous run (cell -1 at first), left
     -- empty; a gap goes on from them over cells not filled (p&~(p+g)|g: a carry runs
     -- from each bit of g up to the next filled cell); run j starts after the gap and
@@ -77,19 +76,20 @@ function solve(rc,cc,rf,re)
     end
     -- right to left, x from cell n. y: the cells just after run j (s[j]); a: the gap
     -- after run j, seen from the left; x grows leftwards through a: the cells of the gap
-    -- that the runs after it allow too, so they can be empty. the cells of y in x keep
-    -- their run: its l cells can be filled, and x starts again from the cells just
-    -- before those runs.
+    -- that the runs after it allow too, so they can be empty: they join f. the cells of y
+    -- in x keep their run: its l cells can be filled: they join e. x starts again from
+    -- the cells just before those runs. so the cells left out of f are forced filled,
+    -- those left out of e forced empty.
     for j=#c,0,-1 do
      local l,y=c[j] or 0,s[j]
      local a=p&~(p+y)|y
      repeat local o=x x|=x>>>1&a until o==x
-     ce|=x y&=x x=y>>>l+1
-     for b=1,l do cf|=y>>>b end
+     f|=x y&=x x=y>>>l+1
+     for b=1,l do e|=y>>>b end
     end
-    -- x reached cell -1 only if some placement fits
+    -- x reached cell -1 (and went on to .25) only if some placement fits
     if (x==0) return "contradiction",it
-    put(i,~ce&m,rf) put(i,~cf,re)
+    put(i,~f&m,rf) put(i,~e,re)
     if (solve_hook) solve_hook()
    end
   end
