@@ -179,8 +179,8 @@ def test_token_budget(tmp_path):
 
 
 def test_instruction_counts_on_a_fixed_sample():
-    """200 random 15x15 grids: deterministic counts, held to today's figures (median 32,289,
-    p99 49,046), inside the issue's targets (median 40,000, p99 133,000). See
+    """200 random 15x15 grids: deterministic counts, held to today's figures (median 32,143,
+    p99 48,798), inside the issue's targets (median 40,000, p99 133,000). See
     generator/bench_lua.py. These bounds catch a slowdown."""
     counts = solve_counts(200)
     assert (solve_counts(20) == counts[:20]).all()
