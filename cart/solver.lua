@@ -38,6 +38,7 @@ end
 function solve(rc,cc,rf,re)
  -- lines: row y is line y, column x is line -x. z: cells known to both their lines.
  -- d[i]: line i is solved and has not changed since. s[j]: see the sweeps below.
+ -- it: the passes before this one (each fixed cells, or solve would have returned).
  local h,w,it,d,z,s=#rc,#cc,-1,{},0,{[0]=.5}
  -- line i knows cells o of table k (rf or re): copy them into the crossing lines, whose
  -- index the string gives by the cell's bit t (2^x mod 19 differs for x=0..14)
