@@ -1,4 +1,4 @@
--- solver.lua: the line solver (permutation intersection), the twin of generator/linesolve.py.
+-- solver.lua: the line solver, the twin of generator/linesolve.py.
 --
 -- api
 --  line_clue(m,n) -> {run lengths} of the n-cell line mask m (bit x = cell x, 0-based;
@@ -17,15 +17,15 @@
 --    inside a coroutine set solve_hook=yield to spread a solve over frames.
 --  sizes: 1..15 rows and columns (masks stay positive 15-bit numbers).
 --
--- the algorithm, per line: enumerate the placements of the clue that agree with the
--- known cells, runs left to right, pruned (a run never covers a known-empty cell, never
--- leaves a known-filled cell in a gap, never starts after its latest start); a = the
--- cells filled in all of them, o = the cells filled in any; a cell in a is filled, a cell
--- outside o is empty. a branch stops as soon as every unknown cell from its first free
--- cell on has been seen both filled and empty: it cannot teach anything more.
--- the grid: every pass solves all rows, then all columns (generator/linesolve.py skips
--- lines that did not change since their last solve: the same result, for fewer tokens
--- here); what a line learns is copied into the lines that cross it.
+-- the algorithm, per line (linesolve.line_bits): the cells that every placement of the
+-- clue agreeing with the known cells fills (or leaves empty), found without listing the
+-- placements: a left-to-right sweep finds, run by run, where each run can end given the
+-- runs before it; a right-to-left sweep keeps the ends that the runs after it can also
+-- follow. a cell some kept run covers can be filled; a cell some gap between kept runs
+-- reaches can be empty; the rest is forced. masks, bit x = cell x; the 16.16 fraction bit
+-- .5 stands for cell -1 and bit n for cell n, the line's two outer edges.
+-- the grid: every pass solves the rows, then the columns, that changed since their last
+-- solve (all of them at first); what a line learns is copied into the lines that cross it.
 
 function line_clue(m,n)
  local c,r={},0
@@ -36,61 +36,65 @@ function line_clue(m,n)
 end
 
 function solve(rc,cc,rf,re)
- -- lines: row y is line y, column x is line -x. z: cells not yet known
- local h,w,it=#rc,#cc,0
- local z=h*w
- -- line i learns cells nf,ne: keep them and copy them into the crossing lines
- local function put(i,nf,ne)
-  local j,b=0,1<<abs(i)-1
-  rf[i]|=nf re[i]|=ne
-  while nf|ne>0 do
-   j-=sgn(i)
-   if (nf|ne)%2>0 then
-    (nf%2>0 and rf or re)[j]|=b z-=1
-   end
-   nf\=2 ne\=2
+ -- lines: row y is line y, column x is line -x. z: cells known to both their lines.
+ -- d[i]: line i is solved and has not changed since. s[j]: see the sweeps below.
+ -- it: the passes before this one (each fixed cells, or solve would have returned).
+ local h,w,it,d,z,s=#rc,#cc,-1,{},0,{[0]=.5}
+ -- line i knows cells o of table k (rf or re): copy them into the crossing lines, whose
+ -- index the string gives by the cell's bit t (2^x mod 19 differs for x=0..14)
+ local function put(i,o,k)
+  k[i]|=o
+  while o>0 do
+   local t=o&-o
+   local j=-sgn(i)*ord("\1\2\14\3x\15\7\4\9x\13x\6\8\12\5\11\10",t%19)
+   k[j]|=1<<abs(i)-1 z+=1 d[j]=nil o-=t
   end
  end
  for x=-w,-1 do rf[x],re[x]=0,0 end
- for y=1,h do put(y,rf[y],re[y]) end
- while true do
+ for y=1,h do put(y,rf[y],rf) put(y,re[y],re) end
+ repeat
+  it+=1
   local ch=z
   -- one pass: rows h..1, then columns 1..w (-1..-w); i=0 has no clue
   for i=h,-w,-1 do
    local c=rc[i] or cc[-i]
-   if c then
-    -- a starts as every cell but the known-filled ones (the first placement trims it),
-    -- o as the known cells and those past the line;
-    -- lat[j]: the latest start of run j
-    local n,f,e,lat=i>0 and w or h,rf[i],re[i],{}
-    local a,o=~f,f|e|-1<<n
-    for j=#c,1,-1 do n-=c[j] lat[j]=n n-=1 end
-    -- place runs j.. from cell s0 on (acc: the cells of runs 1..j-1);
-    -- true if some placement completes
-    local function pl(j,s0,acc)
-     if not c[j] then
-      if (f>>>s0>=1) return
-      a&=acc o|=acc
-      return true
-     end
-     local v
-     for s=s0,lat[j] do
-      local t=s+c[j]
-      local m=(1<<t)-(1<<s)
-      if (m&e|f&1<<t==0 and pl(j+1,t+1,acc|m)) v=true
-      -- stop when cells s0.. are all settled, or before a gap would skip a filled cell
-      if (v and (a|~o)>>>s0<1 or f&1<<s!=0) break
-     end
-     return v
+   if c and not d[i] then
+    d[i]=1
+    -- m: the line's cells. e: known empty, and every bit past the line.
+    -- p: cells a gap may cross (not filled), and cell -1.
+    local m=(1<<(i>0 and w or h))-1
+    local f,e,g=rf[i],re[i]|~m,.5
+    local p,x=~f&m+.5,m+1
+    -- left to right. g: the cells just after the previous run (cell -1 at first), left
+    -- empty; a gap goes on from them over cells not filled (p&~(p+g)|g: a carry runs
+    -- from each bit of g up to the next filled cell); run j starts after the gap and
+    -- is followed by cell g<<l+1, which must not be filled, its l cells not empty.
+    -- s[j]: the cells just after run j that the runs before it allow (s[0]: cell -1).
+    for j,l in ipairs(c) do
+     g=(p&~(p+g)|g)<<l+1&~f
+     for b=1,l do g&=~e<<b end
+     s[j]=g
     end
-    if (not pl(1,0,0)) return "contradiction",it
-    put(i,a,~o&-1)
+    -- right to left, x from cell n. y: the cells just after run j (s[j]); a: the gap
+    -- after run j, seen from the left; x grows leftwards through a: the cells of the gap
+    -- that the runs after it allow too, so they can be empty: they join f. the cells of y
+    -- in x keep their run: its l cells can be filled: they join e. x starts again from
+    -- the cells just before those runs. so the cells left out of f are forced filled,
+    -- those left out of e forced empty.
+    for j=#c,0,-1 do
+     local l,y=c[j] or 0,s[j]
+     local a=p&~(p+y)|y
+     repeat local o=x x|=x>>>1&a until o==x
+     f|=x y&=x x=y>>>l+1
+     for b=1,l do e|=y>>>b end
+    end
+    -- x reached cell -1 (and went on to .25) only if some placement fits
+    if (x==0) return "contradiction",it
+    put(i,~f&m,rf) put(i,~e,re)
     if (solve_hook) solve_hook()
    end
   end
-  it+=min(ch-z,1)
-  -- done when a pass learns nothing: a full board is solved only after a pass has
-  -- re-checked every line against its clue (columns may have changed rows since)
-  if (z==ch) return z==0 and "solved" or "stalled",it
- end
+  -- done when a pass learns nothing: every line is then checked against its clue
+ until z==ch
+ return z<h*w and "stalled" or "solved",it
 end

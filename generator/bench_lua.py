@@ -33,9 +33,12 @@ def main(argv: list[str]) -> None:
     counts = solve_counts(n)
     tokens = lua_tokens(SOLVER_LUA.read_text(), SOLVER_LUA.name)
     print(f"lua solver: {n} random {SIZE}x{SIZE} grids (density {DENSITY}, seed {SEED})")
-    print(f"  VM instructions per solve: median {np.median(counts):,.0f} (target {MEDIAN_TARGET:,}), "
-          f"p99 {np.percentile(counts, 99):,.0f} (target {P99_TARGET:,}), max {counts.max():,}")
+    median, p99 = np.median(counts), np.percentile(counts, 99)
+    print(f"  VM instructions per solve: median {median:,.0f} (target {MEDIAN_TARGET:,}), "
+          f"p99 {p99:,.0f} (target {P99_TARGET:,}), max {counts.max():,}")
     print(f"  tokens: {tokens} (budget {TOKEN_BUDGET})")
+    ok = median <= MEDIAN_TARGET and p99 <= P99_TARGET and tokens <= TOKEN_BUDGET
+    print(f"  {'within' if ok else 'NOT within'} the targets and the token budget")
 
 
 if __name__ == "__main__":

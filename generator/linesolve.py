@@ -1,14 +1,20 @@
 """The line solver: the devlog's permutation-intersection algorithm.
 
-For each row and column, find every placement of its clue that agrees with what is known;
+For each row and column, take every placement of its clue that agrees with what is known;
 a cell that is filled in all of them is filled, a cell that is empty in all of them is empty.
-Repeat over all rows, then all columns (one *iteration*), until a pass changes nothing.
+Repeat over all rows, then all columns (one *iteration*), until a pass changes nothing; a pass
+solves only the lines that changed since their last solve (the others would learn nothing).
+
+`line_bits` finds that intersection without listing the placements, by two bit-parallel
+sweeps over the line; `line_enumerate` (listing them) and `line_dp` (a cell-by-cell dynamic
+program) give the same answers more slowly and are kept as oracles for the tests.
 
 A grid that this solver completes has exactly one solution: every cell it fixes is forced by
 the clues (it holds in every solution), so any solution equals the completed grid.
 
 Lines are bit masks: cell i of a line is bit i. `cart/solver.lua` is the same algorithm in
-PICO-8 Lua; the two are held to identical answers by tests/test_lua_solver.py.
+PICO-8 Lua (`line_bits` is its line loop); the two are held to identical answers by
+tests/test_lua_solver.py.
 """
 from __future__ import annotations
 
@@ -22,11 +28,6 @@ from generator.clues import Clue, Clues, min_length
 from generator.grid import EMPTY, FILLED, UNKNOWN
 
 SOLVED, STALLED, CONTRADICTION = "solved", "stalled", "contradiction"
-
-# Above this many placements (with nothing known) a line is solved by dynamic programming,
-# which gives the same answer as enumerating them all.
-ENUMERATE_LIMIT = 3000
-
 
 def placement_count(clue: Clue, n: int) -> int:
     """Placements of `clue` in an empty line of `n` cells."""
@@ -43,7 +44,6 @@ def line_enumerate(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, in
     stops once it has completed a placement and every unknown cell from `start` on has been seen
     both filled and empty: its other placements share its prefix and cannot teach anything more.
     Returns the new (filled, empty) masks, or None when no placement agrees (a contradiction).
-    cart/solver.lua's `pl` is this function's `place`.
     """
     full = (1 << n) - 1
     unknown = full & ~(filled | empty)
@@ -145,12 +145,64 @@ def line_dp(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | No
     return new_f, new_e
 
 
+def line_sweeps(clue: Clue, n: int, filled, empty):
+    """line_bits without the verdict: (filled, empty, fits), fits nonzero iff some placement
+    agrees. Only bit operations, so filled/empty may also be numpy int64 arrays of line states
+    (then every result is an array, one line state per element).
+
+    Here cell x is bit x+1, bit 0 is cell -1 and bit n+1 is cell n, the line's two outer edges
+    (cart/solver.lua keeps cell x at bit x and cell -1 in the fraction bit .5).
+    """
+    m = ((1 << n) - 1) << 1                 # the line's cells
+    f, e = filled << 1, empty << 1 | ~m     # e: known empty, and every bit outside the line
+    p = ~f & m | 1                          # cells a gap may cross (not filled), and cell -1
+    # left to right. g: the cells just after the previous run (cell -1 at first), left empty;
+    # a gap goes on from them over cells not filled (p & ~(p + g) | g: a carry runs from each
+    # bit of g up to the next filled cell); run j starts after the gap and is followed by cell
+    # g << l + 1, which must not be filled, its l cells not empty.
+    # ends[j]: the cells just after run j that the runs before it allow (ends[0]: cell -1).
+    ends, g = [1], 1
+    for length in clue:
+        g = (p & ~(p + g) | g) << length + 1 & ~f
+        for i in range(1, length + 1):
+            g &= ~e << i
+        ends.append(g)
+    # right to left, x from cell n. y: the cells just after run j (ends[j]); a: the gap after
+    # run j, seen from the left; x grows leftwards through a (n + 1 steps always suffice; the
+    # Lua solver stops when a step adds nothing): the cells of the gap that the runs after it
+    # allow too, so they can be empty. The cells of y in x keep their run: its cells can be
+    # filled, and x starts again from the cells just before those runs.
+    x, can_fill, can_empty = 1 << n + 1, e, f
+    for j in range(len(clue), -1, -1):
+        length, y = clue[j - 1] if j else 0, ends[j]
+        a = p & ~(p + y) | y
+        for _ in range(n + 1):
+            x |= x >> 1 & a
+        can_empty |= x
+        y &= x
+        x = y >> length + 1
+        for i in range(1, length + 1):
+            can_fill |= y >> i
+    # y: cell -1 if the sweeps met there, i.e. some placement fits (Lua: x, one bit lower)
+    return filled | (~can_empty & m) >> 1, empty | (~can_fill & m) >> 1, y
+
+
+def line_bits(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """The same answer as line_enumerate, by two bit-parallel sweeps: cart/solver.lua's line loop.
+
+    Left to right, the cells where each run can end given the runs before it; right to left, of
+    those, the ones the runs after it allow too. A cell a kept run covers can be filled, a cell
+    a gap between kept runs reaches can be empty; the others are forced. Returns the new (filled,
+    empty) masks, or None when no placement agrees (a contradiction).
+    """
+    f, e, fits = line_sweeps(clue, n, filled, empty)
+    return (f, e) if fits else None
+
+
 @lru_cache(maxsize=1 << 18)
 def solve_line(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
-    """Forced cells of one line (cached): enumeration, or DP when placements are too many."""
-    if placement_count(clue, n) > ENUMERATE_LIMIT:
-        return line_dp(clue, n, filled, empty)
-    return line_enumerate(clue, n, filled, empty)
+    """Forced cells of one line (cached): line_bits."""
+    return line_bits(clue, n, filled, empty)
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""The line solver against brute force: enumeration == DP on every line, and solved => unique."""
+"""The line solver against brute force: bit sweeps == enumeration == DP on every line, and
+solved => unique."""
 import itertools
 import random
 
@@ -6,7 +7,8 @@ import numpy as np
 import pytest
 
 from generator.clues import grid_clues, line_clue
-from generator.linesolve import SOLVED, line_dp, line_enumerate, solve
+from generator.linesolve import (SOLVED, line_bits, line_dp, line_enumerate, line_sweeps,
+                                 placement_count, solve)
 
 
 def all_lines(n):
@@ -27,6 +29,61 @@ def test_enumerate_equals_dp_on_every_line_and_knowledge(n):
                 elif r < 0.5:
                     e |= 1 << i
             assert line_enumerate(clue, n, f, e) == line_dp(clue, n, f, e)
+
+
+def clues_up_to(n):
+    """Every clue of a line of n cells, and the longer ones of n + 1 cells (which cannot fit)."""
+    return sorted({line_clue(b) for b in all_lines(n)} | {line_clue(b) for b in all_lines(n + 1)})
+
+
+def every_state(n):
+    """Every line state of n cells as (filled, empty) int64 arrays: 3**n of them."""
+    digits = np.arange(3 ** n)[:, None] // 3 ** np.arange(n) % 3
+    bits = 1 << np.arange(n, dtype=np.int64)
+    return (digits == 1) @ bits, (digits == 2) @ bits
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_line_bits_equals_enumerate_on_every_line_state(n):
+    """Every clue, every known-filled / known-empty state of the line, contradictions too."""
+    filled, empty = every_state(n)
+    states = list(zip(filled.tolist(), empty.tolist()))
+    contradictions = 0
+    for clue in clues_up_to(n):
+        for f, e in states:
+            expect = line_enumerate(clue, n, f, e)
+            assert line_bits(clue, n, f, e) == expect, (clue, n, f, e)
+            contradictions += expect is None
+    assert contradictions > 0
+
+
+def placements(clue, n):
+    """Masks of every placement of the clue in n cells (brute force, independent of linesolve)."""
+    if not clue:
+        return [0]
+    head, rest = clue[0], clue[1:]
+    room = n - sum(rest) - len(rest)
+    return [((1 << head) - 1) << s | tail << s + head + 1
+            for s in range(room - head + 1) for tail in placements(rest, n - s - head - 1)]
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_line_sweeps_on_every_state_up_to_10_cells_against_brute_force(n):
+    """All 3**n states at once (line_sweeps on numpy arrays) against the intersection of every
+    agreeing placement, for every clue; n <= 8 is also checked one state at a time above."""
+    filled, empty = every_state(n)
+    full = (1 << n) - 1
+    for clue in clues_up_to(n):
+        ps = np.array(placements(clue, n), dtype=np.int64).reshape(-1, 1)   # none if it cannot fit
+        assert len(ps) == placement_count(clue, n)
+        agree = ((ps & filled) == filled) & ((ps & empty) == 0)
+        fits = agree.any(axis=0)
+        all_filled = np.bitwise_and.reduce(np.where(agree, ps, full), axis=0)
+        any_filled = np.bitwise_or.reduce(np.where(agree, ps, 0), axis=0)
+        nf, ne, got_fits = line_sweeps(clue, n, filled, empty)
+        assert ((got_fits != 0) == fits).all(), clue
+        assert (nf[fits] == (filled | all_filled)[fits]).all(), clue
+        assert (ne[fits] == (empty | full & ~any_filled)[fits]).all(), clue
 
 
 def test_line_intersection_by_hand():
