@@ -134,7 +134,7 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
     head = f"line logic leaves {result.unresolved} cells unresolved"
     if not result.fixes:
         return (f"{head}\nno fix with at most {result.max_flips} flip(s) near the unresolved region "
-                f"({result.solves} line solves): redraw that part by hand")
+                f"({result.solves} solver runs): redraw that part by hand")
     best = result.best
     lines = [head, f"best fix ({len(best.flips)} flip{'s' if len(best.flips) > 1 else ''}): "
              + best.describe(grid)]
@@ -144,5 +144,5 @@ def fix_report(grid: np.ndarray, result: FixResult, alternatives: int = 5) -> st
         shown = f"{len(others)} of {total} shown" if len(others) < total else f"{total}"
         lines.append(f"alternatives with as few flips ({shown}):")
         lines += ["  " + f.describe(grid) for f in others]
-    lines.append(f"({result.solves} line solves)")
+    lines.append(f"({result.solves} solver runs)")
     return "\n".join(lines)
