@@ -88,30 +88,35 @@ class Gfx:
             if c >= 0:
                 self.mem.px[y, x] = c
 
-    def _blit(self, src: np.ndarray, x: int, y: int) -> None:
-        """Draw sheet colours `src` at screen x, y through the draw palette and palt."""
-        lut = np.frombuffer(bytes(self.mem.ram[DRAW_PAL:DRAW_PAL + 16]), dtype=np.uint8)
+    def _window(self, x: int, y: int, shape) -> tuple[slice, slice, slice, slice] | None:
+        """A (h, w) picture placed at screen x, y, cut to the clip rectangle: (screen rows,
+        screen columns, picture rows, picture columns), or None when nothing shows."""
         cx0, cy0, cx1, cy1 = self._clip()
-        h, w = src.shape
+        h, w = shape
         x0, y0 = max(x, cx0), max(y, cy0)
         x1, y1 = min(x + w, cx1), min(y + h, cy1)
         if x0 >= x1 or y0 >= y1:
+            return None
+        return slice(y0, y1), slice(x0, x1), slice(y0 - y, y1 - y), slice(x0 - x, x1 - x)
+
+    def _blit(self, src: np.ndarray, x: int, y: int) -> None:
+        """Draw sheet colours `src` at screen x, y through the draw palette and palt."""
+        win = self._window(x, y, src.shape)
+        if win is None:
             return
-        mapped = lut[src[y0 - y:y1 - y, x0 - x:x1 - x]]
+        sy, sx, py, px = win
+        lut = np.frombuffer(bytes(self.mem.ram[DRAW_PAL:DRAW_PAL + 16]), dtype=np.uint8)
+        mapped = lut[src[py, px]]
         opaque = (mapped & 0x10) == 0
-        region = self.mem.px[y0:y1, x0:x1]
+        region = self.mem.px[sy, sx]
         region[opaque] = mapped[opaque] & 15
 
     def stamp(self, mask: np.ndarray, x: int, y: int, col: int) -> None:
         """Set the pixels of a boolean mask at screen x, y to screen colour col (clipped)."""
-        cx0, cy0, cx1, cy1 = self._clip()
-        h, w = mask.shape
-        x0, y0 = max(x, cx0), max(y, cy0)
-        x1, y1 = min(x + w, cx1), min(y + h, cy1)
-        if x0 >= x1 or y0 >= y1:
-            return
-        m = mask[y0 - y:y1 - y, x0 - x:x1 - x]
-        self.mem.px[y0:y1, x0:x1][m] = col
+        win = self._window(x, y, mask.shape)
+        if win is not None:
+            sy, sx, py, px = win
+            self.mem.px[sy, sx][mask[py, px]] = col
 
     # ---------------------------------------------------------------- state API
     def cls(self, col=0) -> None:
