@@ -7,6 +7,9 @@ STAMP  := $(VENV)/.installed
 CART   := build/picross.p8
 PICO8  := $(shell command -v pico8 2>/dev/null)
 
+# plain `make` builds the cart
+.DEFAULT_GOAL := cart
+
 .PHONY: cart png web run test bench puzzles pictures art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
