@@ -59,6 +59,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m generator.bench
 	$(PY) -m generator.bench_pictures
+	$(PY) -m generator.bench_solve
 	$(PY) -m generator.bench_lua
 
 # Regenerate the default batch shipped in the repo. Smooth style: blob-like pictures with no
