@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.clues import Clues
-from generator.linesolve import solve_line
+from generator.linesolve import known_masks, solve_line
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
 DEFAULT_NODE_LIMIT = 50_000   # about 10-15 s on the worst 25x25 noise grids tried
@@ -145,17 +145,7 @@ class _Board:
 
 
 def _start(clues: Clues, known: np.ndarray | None) -> _Board:
-    h, w = clues.height, clues.width
-    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
-    if known is not None:
-        for y, x in zip(*np.nonzero(known >= 0)):
-            if known[y, x] == 1:
-                rf[y] |= 1 << x
-                cf[x] |= 1 << y
-            else:
-                re[y] |= 1 << x
-                ce[x] |= 1 << y
-    return _Board(clues, rf, re, cf, ce)
+    return _Board(clues, *known_masks(known, clues.height, clues.width))
 
 
 def _first_unknown(board: _Board) -> tuple[int, int]:

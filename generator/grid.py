@@ -58,7 +58,3 @@ def random_grid(rng: np.random.Generator, height: int, width: int, density: floa
 def line_to_bits(line) -> int:
     """Cells of a 0/1 line as an int, cell i at bit i (the cart's layout: peek2 of a row)."""
     return sum(1 << i for i, v in enumerate(line) if v)
-
-
-def bits_to_line(bits: int, n: int) -> list[int]:
-    return [(bits >> i) & 1 for i in range(n)]

@@ -228,21 +228,25 @@ def _grid_from_masks(rf: list[int], re: list[int], width: int) -> np.ndarray:
     return g
 
 
+def known_masks(known: np.ndarray | None, h: int, w: int) -> tuple[list[int], ...]:
+    """The known cells of an int8 partial grid (or none) as masks: filled and empty by row,
+    then filled and empty by column."""
+    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
+    if known is not None:
+        for y, x in zip(*(a.tolist() for a in np.nonzero(known != UNKNOWN))):  # plain ints
+            if known[y, x] == FILLED:
+                rf[y] |= 1 << x
+                cf[x] |= 1 << y
+            else:
+                re[y] |= 1 << x
+                ce[x] |= 1 << y
+    return rf, re, cf, ce
+
+
 def solve(clues: Clues, known: np.ndarray | None = None, record_steps: bool = False) -> SolveResult:
     """Run line logic to its fixpoint. `known` (int8, -1 unknown) seeds the board, e.g. for hints."""
     h, w = clues.height, clues.width
-    # known cells as masks, by row and by column
-    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
-    if known is not None:
-        for y in range(h):
-            for x in range(w):
-                v = known[y, x]
-                if v == FILLED:
-                    rf[y] |= 1 << x
-                    cf[x] |= 1 << y
-                elif v == EMPTY:
-                    re[y] |= 1 << x
-                    ce[x] |= 1 << y
+    rf, re, cf, ce = known_masks(known, h, w)
     row_dirty, col_dirty = [True] * h, [True] * w
     steps: list[np.ndarray] = []
     iterations = 0

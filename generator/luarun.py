@@ -17,7 +17,7 @@ import numpy as np
 from lupaz8 import luaz8
 
 from generator.clues import Clues
-from generator.linesolve import SolveResult, _grid_from_masks
+from generator.linesolve import SolveResult, _grid_from_masks, known_masks
 
 CART_DIR = Path(__file__).resolve().parent.parent / "cart"
 SOLVER_LUA = CART_DIR / "solver.lua"
@@ -85,15 +85,7 @@ class CartLua:
         return tuple(int(t[i]) for i in range(1, len(t) + 1))
 
     def _solve_args(self, clues: Clues, known: np.ndarray | None):
-        h, w = clues.height, clues.width
-        rf, re = [0] * h, [0] * h
-        if known is not None:
-            for y in range(h):
-                for x in range(w):
-                    if known[y, x] == 1:
-                        rf[y] |= 1 << x
-                    elif known[y, x] == 0:
-                        re[y] |= 1 << x
+        rf, re, _, _ = known_masks(known, clues.height, clues.width)
         return (self.table(clues.rows), self.table(clues.cols),
                 self.table([to_lua_mask(m) for m in rf]), self.table([to_lua_mask(m) for m in re]))
 
