@@ -57,10 +57,10 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 bench: $(STAMP)
-	$(PY) -m generator.bench
-	$(PY) -m generator.bench_pictures
-	$(PY) -m generator.bench_solve
-	$(PY) -m generator.bench_lua
+	$(PY) -m generator.dev.bench
+	$(PY) -m generator.dev.bench_fix
+	$(PY) -m generator.dev.bench_solve
+	$(PY) -m generator.dev.bench_lua
 
 # Regenerate the default batch shipped in the repo. Smooth style: blob-like pictures with no
 # solid rows or columns and short clues (4-5 numbers at most per line, not 6-7) for the
@@ -83,7 +83,7 @@ notebook: $(STAMP)
 # The README's figures (docs/figures/*.png), drawn by running the whole notebook with full
 # samples (about half a minute); byte-identical for the same code and seed.
 figures: $(STAMP)
-	$(PY) -m generator.runnotebook --figures docs/figures
+	$(PY) -m generator.dev.runnotebook --figures docs/figures
 
 clean:
 	rm -rf build

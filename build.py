@@ -1,7 +1,7 @@
 """Build the PICO-8 cart: `python build.py [--out build/picross.p8] [--worlds cart/worlds.json]`.
 
-A thin command line over generator.cartbuild (which documents the steps); the ROM layout is in
-generator.romdata and the art rules in generator.artmap.
+A thin command line over generator.cartbuild.build (which documents the steps); the ROM layout is in
+generator.cartbuild.rom and the art rules in generator.artmap.
 """
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from generator.cartbuild import build_to, palette_report
-from generator.cliutil import user_errors
+from generator.cartbuild.build import build_to, palette_report
+from generator.cli.errors import user_errors
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,18 +1,34 @@
-"""Helpers for the cart-build tests: line-solvable 15x15 batches, worlds files, tiny carts."""
+"""Helpers for the cart tests: building the cart, line-solvable 15x15 batches, worlds files,
+tiny carts."""
 from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from generator.batchfile import Batch, Puzzle, write_batch
-from generator.clues import grid_clues
-from generator.linesolve import SOLVED, solve
+from generator.cartbuild.build import build_to
+from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.solver.clues import grid_clues
+from generator.solver.linesolve import SOLVED, solve
 
 REPO = Path(__file__).resolve().parent.parent
 CART = REPO / "cart"
+
+
+@dataclass(frozen=True)
+class BuiltCart:
+    path: Path          # the .p8
+    manifest: dict      # what build/picross.json holds
+
+
+def build_cart(out_dir: Path, cart: Path = CART) -> BuiltCart:
+    """Build the cart in `cart` (default: the real one) into out_dir, exactly as `make cart`."""
+    res = build_to(cart / "worlds.json", cart / "main.lua", out_dir / "picross.p8",
+                   out_dir / "picross.json")
+    return BuiltCart(out_dir / "picross.p8", res.manifest)
 
 
 def solvable_puzzles(n: int, seed: int, density: float = 0.6) -> list[Puzzle]:

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.clues import Clues
+from generator.solver.clues import Clues
 
 DATA = Path(__file__).parent / "data"
 CELL = {"█": 1, "X": 0, "░": -1}

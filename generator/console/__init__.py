@@ -12,7 +12,12 @@
 
 Modules: cart (reading .p8), memory (64 KiB, screen at 0x6000), gfx (drawing), text (print
 and the font), buttons (btn/btnp), api (the Lua globals), picture (palette, PNG), console
-(the frame loop and driver), prelude.lua (counting hook, coroutines, missing-API errors).
+(the frame loop and driver), prelude.lua (counting hook, coroutines, missing-API errors);
+luavm (the cart's Lua solver called from Python, with instruction counts), player (plays the
+picross8 cart with button presses), screenshots (`make screenshots`).
+
+May import: generator, generator.pico8, generator.solver, generator.formats (the end of the
+chain: it runs the built cart).
 CLI: python -m generator.console CART --press o --press right:20 --frames 30 --out shot.png
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord

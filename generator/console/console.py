@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.atomic import write_atomic
+from generator.formats.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
 from generator.console.cart import Cart, p8_to_unicode, read_p8

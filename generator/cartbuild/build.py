@@ -1,0 +1,182 @@
+"""The cart build: worlds.json + batches + art + Lua -> build/picross.p8 and its manifest.
+
+Downstream of everything else (generator.formats.batchfile, generator.solver.linesolve); nothing imports it
+but build.py. Steps: read the worlds, read and re-verify every puzzle (the batch files are
+input, not trusted), map the art, pack the ROM, assemble the Lua, count it with shrinko, refuse
+anything over budget, and only then replace the output files (atomically).
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import UserError
+from generator.cartbuild.artmap import load_rgba, label_pixels, map_sheet
+from generator.formats.atomic import write_atomic
+from generator.formats.batchfile import Puzzle, read_batch
+from generator.cartbuild.p8file import cart_text
+from generator.solver.grid import rows_to_text
+from generator.solver.linesolve import SOLVED, solve
+from generator.cartbuild.lua import constants_chunk, inline_includes
+from generator.cartbuild.palette import PICO8, rgb_hex
+from generator.cartbuild.sfx import pack_sfx
+from generator.cartbuild import rom as romdata
+from generator.cartbuild.tokens import COMPRESSED, CHARS, TOKENS, Counts, check_budgets, count_file, count_text, report
+from generator.cartbuild.worlds import World, check_text, read_worlds
+
+
+@dataclass
+class Placed:
+    """A puzzle on its way into the cart."""
+    puzzle: Puzzle
+    world: str
+    world_index: int       # 0-based within its world
+    source: str            # "file.json#12"
+    iterations: int = 0
+
+
+@dataclass
+class BuildResult:
+    text: str
+    manifest: dict
+    per_file: dict[str, Counts] = field(default_factory=dict)
+    total: Counts | None = None
+    summary: str = ""
+    palettes: dict = field(default_factory=dict)   # world -> its 16 Snaps
+
+
+def verify(p: Puzzle, where: str) -> int:
+    """Re-check one puzzle: 15x15 and finished by the line solver; returns its iterations."""
+    if p.solution.shape != (romdata.PZ_SIZE, romdata.PZ_SIZE):
+        h, w = p.solution.shape
+        raise UserError(f"{where}: is {w}x{h}; the cart holds 15x15 puzzles only")
+    r = solve(p.clues)
+    if r.status != SOLVED:
+        raise UserError(f"{where}: not line-solvable ({r.status} after {r.iterations} iterations)")
+    if not (r.grid == p.solution).all():
+        raise UserError(f"{where}: the line solver's grid differs from the stored solution")
+    return r.iterations
+
+
+def world_puzzles(w: World) -> list[Placed]:
+    out = []
+    for ref in w.batches:
+        try:
+            batch = read_batch(ref.path)
+        except UserError as e:
+            raise UserError(f"world {w.name}: {e}") from None
+        except FileNotFoundError:
+            raise UserError(f"world {w.name}: {ref.path}: batch file not found") from None
+        n = len(batch.puzzles)
+        stop = n if ref.count is None else ref.start + ref.count
+        if ref.start >= n or stop > n:
+            raise UserError(f"world {w.name}: {ref.path} has {n} puzzles; "
+                            f"start {ref.start} count {ref.count} is beyond its end")
+        for i in range(ref.start, stop):
+            p = batch.puzzles[i]
+            where = f"world {w.name}: {ref.path} puzzle {i}"
+            if p.name is not None:
+                p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
+            out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where)))
+    return out
+
+
+def palette_report(palettes) -> str:
+    lines = []
+    for name, snaps in palettes.items():
+        lines.append(f"palette {name}: slot drawn -> pico-8 (delta E 2000)")
+        for i, s in enumerate(snaps):
+            lines.append(f"  {i:>2} {rgb_hex(s.rgb)} -> {s.pico8:>3} {rgb_hex(PICO8[s.pico8])}  {s.delta_e:5.2f}")
+    return "\n".join(lines)
+
+
+def build(worlds_path, main_lua) -> BuildResult:
+    """Everything but writing the files: returns the cart text, manifest and counts."""
+    cfg = read_worlds(worlds_path)
+    placed: list[Placed] = []
+    firsts = {}
+    for w in cfg.worlds:
+        firsts[w.name] = len(placed)
+        placed.extend(world_puzzles(w))
+    romdata.check_capacity(len(placed))
+
+    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
+                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+    label = label_pixels(cfg.label)
+    rom = romdata.new_rom()
+    romdata.pack_sprites(rom, sheet.slots)
+    romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed])
+    sfx = Path(main_lua).parent / "sfx.txt"     # the game's sound effects, beside its Lua
+    if sfx.exists():
+        pack_sfx(rom, sfx)
+
+    wtables = []
+    for w in cfg.worlds:
+        bd = w.art.backdrop
+        wtables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
+                            count=sum(1 for p in placed if p.world == w.name),
+                            bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
+                            pal=[s.pico8 for s in sheet.palettes[w.name]]))
+    chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables)
+    main_code, pieces = inline_includes(Path(main_lua))
+    text = cart_text(chunk + main_code, rom, label)
+
+    per_file = {"(generated constants)": count_text(chunk)}
+    per_file.update((pc.name, count_text(pc.text)) for pc in pieces)
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d) / "cart.p8"
+        tmp.write_text(text)
+        total = count_file(tmp)
+    check_budgets(per_file, total)
+
+    used = len(placed) * romdata.PZ_BYTES
+    free = romdata.PZ_END - romdata.PZ_BASE
+    manifest = {
+        "format": "picross8-cart-manifest", "version": 1,
+        "counts": {
+            "tokens": {"total": total.tokens, "limit": TOKENS,
+                       "files": {n: c.tokens for n, c in per_file.items()}},
+            "chars": {"total": total.chars, "limit": CHARS,
+                      "files": {n: c.chars for n, c in per_file.items()}},
+            "compressed": {"total": total.compressed, "limit": COMPRESSED},
+            "rom": {"puzzle_base": romdata.PZ_BASE, "puzzle_end": romdata.PZ_END,
+                    "bytes_per_puzzle": romdata.PZ_BYTES, "puzzles": len(placed),
+                    "puzzle_bytes": used, "free_bytes": free - used,
+                    "capacity_puzzles": romdata.PZ_CAPACITY,
+                    "art_bytes": romdata.ART_ROWS * 64},
+        },
+        "worlds": wtables,
+        "palettes": {name: [{"slot": i, "drawn": rgb_hex(s.rgb), "pico8": s.pico8,
+                             "pico8_rgb": rgb_hex(PICO8[s.pico8]), "delta_e": round(s.delta_e, 3)}
+                            for i, s in enumerate(snaps)]
+                     for name, snaps in sheet.palettes.items()},
+        "puzzles": [{"index": i, "world": p.world, "world_index": p.world_index,
+                     "source": p.source, "address": romdata.puzzle_address(i),
+                     "name": p.puzzle.name, "iterations": p.iterations,
+                     "rows": rows_to_text(p.puzzle.solution),
+                     "row_clues": [list(c) for c in p.puzzle.clues.rows],
+                     "col_clues": [list(c) for c in p.puzzle.clues.cols]}
+                    for i, p in enumerate(placed)],
+    }
+    worlds_line = ", ".join(f"{t['name']} {t['count']}" for t in wtables)
+    summary = "\n".join([
+        report(per_file, total),
+        f"rom: {len(placed)} puzzles ({worlds_line}) = {used} of {free} bytes at "
+        f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
+        f"{romdata.PZ_CAPACITY - len(placed)} more",
+    ])
+    return BuildResult(text, manifest, per_file, total, summary, sheet.palettes)
+
+
+def manifest_text(manifest: dict) -> str:
+    return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+
+
+def build_to(worlds_path, main_lua, out, manifest_path) -> BuildResult:
+    """Build, then replace the cart and the manifest; a refused build leaves both untouched."""
+    res = build(worlds_path, main_lua)
+    write_atomic(out, res.text)
+    write_atomic(manifest_path, manifest_text(res.manifest))
+    return res

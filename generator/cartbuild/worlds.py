@@ -1,0 +1,124 @@
+"""cart/worlds.json: the cart's worlds, in order, with their batches and their art.
+
+    {
+      "format": "picross8-worlds", "version": 1,
+      "spritesheet": "spritesheet.png",   # paths are relative to this file
+      "label": "label.png",               # 128x128 label picture (snapped to PICO-8 colours)
+      "ui_palette": "spires",             # the world whose swatches map the UI sprites
+      "worlds": [
+        {"name": "spires",                # [a-z0-9_]: a Lua-friendly id
+         "title": "pastel spires",        # shown in the cart: a-z 0-9 space ' ! . - only
+         "batches": ["puzzles.json",      # a whole batch file, or a slice of one:
+                     {"file": "more.json", "start": 0, "count": 50}],
+         "swatches": {"x": 0, "y": 8, "cell": 4},   # 16 cells of cell x cell px, left to right
+         "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32}}
+      ]
+    }
+
+The puzzles of all worlds are numbered in this order (world 1's first, ...), and that number is
+the puzzle's place in the cart's ROM (generator.cartbuild.rom).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import UserError
+from generator.cartbuild.artmap import Rect, WorldArt
+from generator.formats.jsonin import read_json
+
+FORMAT = "picross8-worlds"
+VERSION = 1
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
+_TEXT = re.compile(r"^[a-z0-9 '!.\-]{1,24}$")
+
+
+@dataclass(frozen=True)
+class BatchRef:
+    path: Path
+    start: int = 0
+    count: int | None = None       # None: to the end of the file
+
+
+@dataclass(frozen=True)
+class World:
+    name: str
+    title: str
+    batches: tuple[BatchRef, ...]
+    art: WorldArt
+
+
+@dataclass(frozen=True)
+class WorldsConfig:
+    path: Path
+    spritesheet: Path
+    label: Path
+    ui_palette: str
+    worlds: tuple[World, ...]
+
+
+def check_text(text, where: str) -> str:
+    """Text shown in the cart: lowercase letters (PICO-8's normal font), digits, a few marks."""
+    if not isinstance(text, str) or not _TEXT.match(text.lower()):
+        raise UserError(f"{where}: {text!r} must be 1-24 characters of a-z 0-9 space ' ! . -")
+    return text.lower()
+
+
+def _int(d: dict, key: str, where: str, minimum: int = 0) -> int:
+    v = d.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
+        raise UserError(f"{where}: '{key}' must be a whole number >= {minimum}")
+    return v
+
+
+def _batch_ref(b, base: Path, where: str) -> BatchRef:
+    if isinstance(b, str):
+        return BatchRef(base / b)
+    if not isinstance(b, dict) or not isinstance(b.get("file"), str):
+        raise UserError(f"{where}: a batch is a file name or {{\"file\": ..., \"start\": ..., \"count\": ...}}")
+    count = _int(b, "count", where, 1) if "count" in b else None
+    return BatchRef(base / b["file"], _int(b, "start", where) if "start" in b else 0, count)
+
+
+def _world(d, base: Path, where: str) -> World:
+    if not isinstance(d, dict):
+        raise UserError(f"{where}: a world must be an object")
+    name = d.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UserError(f"{where}: name {name!r} must be 1-16 characters of a-z 0-9 _ starting with a letter")
+    where = f"{where} ({name})"
+    batches = d.get("batches")
+    if not isinstance(batches, list) or not batches:
+        raise UserError(f"{where}: 'batches' must be a non-empty list")
+    sw, bd = d.get("swatches"), d.get("backdrop")
+    if not isinstance(sw, dict) or not isinstance(bd, dict):
+        raise UserError(f"{where}: needs 'swatches' {{x, y, cell}} and 'backdrop' {{x, y, w, h}}")
+    art = WorldArt(name, _int(sw, "x", where), _int(sw, "y", where), _int(sw, "cell", where, 1),
+                   Rect(_int(bd, "x", where), _int(bd, "y", where), _int(bd, "w", where, 1), _int(bd, "h", where, 1)))
+    return World(name, check_text(d.get("title"), f"{where} title"),
+                 tuple(_batch_ref(b, base, where) for b in batches), art)
+
+
+def read_worlds(path) -> WorldsConfig:
+    path = Path(path)
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise UserError(f"{path}: not a worlds file (no \"format\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise UserError(f"{path}: worlds version {data.get('version')} is not supported (want {VERSION})")
+    base = path.parent
+    worlds = data.get("worlds")
+    if not isinstance(worlds, list) or not worlds:
+        raise UserError(f"{path}: 'worlds' must be a non-empty list")
+    ws = tuple(_world(w, base, f"{path}: world {i + 1}") for i, w in enumerate(worlds))
+    names = [w.name for w in ws]
+    if len(set(names)) != len(names):
+        raise UserError(f"{path}: world names must differ ({', '.join(names)})")
+    for key in ("spritesheet", "label"):
+        if not isinstance(data.get(key), str):
+            raise UserError(f"{path}: '{key}' must name a PNG file")
+    ui = data.get("ui_palette", names[0])
+    if ui not in names:
+        raise UserError(f"{path}: ui_palette {ui!r} is not one of the worlds ({', '.join(names)})")
+    return WorldsConfig(path, base / data["spritesheet"], base / data["label"], ui, ws)

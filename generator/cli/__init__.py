@@ -1,0 +1,45 @@
+"""The `picross` command line: one click group; each module of this package holds a family of
+commands (batch: generate/check/stats; puzzle: solve/show/render/export; pictures:
+import/explain/fix; screenshots).
+
+User errors (generator.UserError, and click's own usage errors) print one line on stderr and
+exit 1, never a traceback.
+
+May import anything below it: solver, formats, render, puzzles, cartbuild, console.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="picross8")
+def main() -> None:
+    """Generate, solve, check and export picross (nonogram) puzzles for the picross8 cart."""
+
+
+def run(argv: list[str] | None = None) -> None:
+    """Console-script entry: click's usage errors become one line and exit status 1."""
+    try:
+        main.main(args=argv, prog_name="picross", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("picross: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        click.echo(f"picross: error: {e.format_message()}", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+
+
+# Command families register here, one line each.
+from generator.cli.batch import check_cmd, generate_cmd, stats_cmd  # noqa: E402
+from generator.cli.pictures import cmd_explain, cmd_fix, cmd_import  # noqa: E402
+from generator.cli.puzzle import cmd_export, cmd_render, cmd_show, cmd_solve  # noqa: E402
+from generator.cli.screenshots import screenshots  # noqa: E402
+
+for _cmd in (generate_cmd, check_cmd, stats_cmd, cmd_solve, cmd_show, cmd_render, cmd_export,
+             cmd_import, cmd_explain, cmd_fix, screenshots):
+    main.add_command(_cmd)

@@ -1,0 +1,104 @@
+"""`picross generate`, `picross check`, `picross stats`: making and auditing puzzle batches."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import click
+
+from generator import DEFAULT_SIZE, UserError
+from generator.formats.atomic import write_atomic
+from generator.formats.batchfile import dumps, parse_batch
+from generator.puzzles.check import check_batch
+from generator.formats.jsonin import read_json
+from generator.cli.errors import user_errors
+from generator.puzzles.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
+from generator.puzzles.stats import stats_lines
+
+
+def check_writable(path: Path) -> None:
+    """Fail before the work, not after it: the output must be a file we can create."""
+    if path.is_dir():
+        raise UserError(f"{path}: is a directory")
+    parent = path.resolve().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise UserError(f"{path}: {parent} is not a directory")
+    if parent == path.resolve().parent:
+        try:
+            with tempfile.TemporaryFile(dir=parent):
+                pass
+        except OSError as e:
+            raise UserError(f"{path}: cannot write there ({e.strerror})") from None
+    elif not os.access(parent, os.W_OK):
+        raise UserError(f"{path}: cannot create directories in {parent} (permission denied)")
+
+
+@click.command("generate")
+@click.option("-n", "--count", type=int, default=300, show_default=True, help="Puzzles to make.")
+@click.option("--size", type=int, default=DEFAULT_SIZE, show_default=True, help="Width and height.")
+@click.option("--width", type=int, help="Width (overrides --size).")
+@click.option("--height", type=int, help="Height (overrides --size).")
+@click.option("--density", type=float, default=0.6, show_default=True, help="Fraction of cells filled.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same batch.")
+@click.option("--style", default="noise", show_default=True, metavar="|".join(STYLES),
+              help="noise: cells filled at random; smooth: blurred noise, no solid lines, more picture-like.")
+@click.option("--jobs", "-j", type=int, default=1, show_default=True,
+              help="Worker processes (the batch does not depend on it).")
+@click.option("--min-iterations", type=int, help="Keep puzzles needing at least this many passes.")
+@click.option("--max-iterations", type=int, help="Keep puzzles needing at most this many passes.")
+@click.option("--no-blank-lines", is_flag=True, help="Reject grids with an empty or full row or column.")
+@click.option("--max-tries", type=int, default=DEFAULT_MAX_TRIES, show_default=True,
+              help="Give up after this many candidate grids.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Batch file to write.")
+@user_errors
+def generate_cmd(count, size, width, height, density, seed, style, jobs, min_iterations,
+                 max_iterations, no_blank_lines, max_tries, output):
+    """Generate random line-solvable puzzles into a batch file."""
+    p = Params(count, height or size, width or size, density, seed, style, min_iterations,
+               max_iterations, no_blank_lines, max_tries).check()
+    if jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    check_writable(output)
+    start = time.perf_counter()
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=p.count, label="generating", file=sys.stderr) as bar:
+                out = generate(p, jobs, bar.update)
+        else:
+            out = generate(p, jobs)
+        write_atomic(output, dumps(out.batch))
+    except KeyboardInterrupt:
+        click.echo(f"\npicross: interrupted; {output} not written", err=True)
+        sys.exit(130)
+    took = time.perf_counter() - start
+    n = len(out.batch.puzzles)
+    click.echo(f"picross: {n} puzzles accepted of {out.tried} tried ({100 * n / out.tried:.1f}%) "
+               f"in {took:.1f} s -> {output}", err=True)
+
+
+@click.command("check")
+@click.argument("batch", type=click.Path(path_type=Path))
+@user_errors
+def check_cmd(batch):
+    """Re-verify a batch: clues match, line-solvable in the recorded iterations."""
+    n, problems = check_batch(read_json(batch), str(batch))
+    for _, line in problems:
+        click.echo(f"picross: {line}", err=True)
+    if problems:
+        bad = len({i for i, _ in problems})
+        raise UserError(f"{batch}: {bad} of {n} puzzles failed the check")
+    click.echo(f"{batch}: {n} puzzles OK (clues match, line-solvable in the recorded iterations)")
+
+
+@click.command("stats")
+@click.argument("batch", type=click.Path(path_type=Path))
+@user_errors
+def stats_cmd(batch):
+    """Counts, iterations histogram and acceptance rate of a batch."""
+    b = parse_batch(read_json(batch), str(batch))
+    click.echo("\n".join(stats_lines(b, str(batch))))

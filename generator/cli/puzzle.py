@@ -1,0 +1,155 @@
+"""CLI commands that work on single puzzles: solve, show, render, export.
+
+Every command reads any puzzle file generator.formats.puzzlefile knows (batch, tk-json, non, text; '-' is
+stdin) and picks one puzzle of a batch with --index.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+import numpy as np
+
+from generator import UserError
+from generator.render.text import board, header
+from generator.formats.atomic import write_atomic
+from generator.solver.classify import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, classify
+from generator.cli.errors import user_errors
+from generator.formats.puzzlefile import EXPORT_FORMATS, FORMATS, read_puzzle, read_puzzles, write_puzzle
+from generator.solver.grid import UNKNOWN, rows_to_text
+from generator.solver.linesolve import CONTRADICTION, SOLVED, solve
+
+# formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
+_format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
+                           help="Input format (default: from the extension, else sniffed).")
+_index_opt = click.option("-i", "--index", default=0, show_default=True,
+                          help="Which puzzle of a batch (0-based; negative counts from the end).")
+_ascii_opt = click.option("--ascii", "plain", is_flag=True,
+                          help="Plain ASCII cells: '#' filled, 'x' crossed, '?' unknown.")
+
+
+def _plain_wanted(plain: bool) -> bool:
+    """Plain cells when asked, or when stdout cannot encode the block characters."""
+    if plain:
+        return True
+    try:
+        "█░".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _verdict(kind: str, nodes: int, limit: int) -> str:
+    """What the classifier says about a puzzle line logic could not finish."""
+    return {
+        UNIQUE: f"unique solution, but it needs guessing ({nodes} search nodes)",
+        MULTIPLE: f"multiple solutions ({nodes} search nodes to find two)",
+        NONE: f"no solution ({nodes} search nodes)",
+    }.get(kind, f"unknown: the search stopped at the node limit ({limit}); try --node-limit")
+
+
+@click.command("solve")
+@click.argument("file")
+@_index_opt
+@_format_opt
+@click.option("--steps", is_flag=True, help="Print the grid after each iteration.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
+@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=click.IntRange(1),
+              help="Search nodes the classifier may use when line logic stalls.")
+@_ascii_opt
+@user_errors
+def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
+    """Solve FILE by line logic, then classify what is left.
+
+    FILE is a picross8 batch, the Tk solver's JSON, a NON file or typed clues ('-' = stdin).
+    """
+    p = read_puzzle(file, index, fmt)
+    r = solve(p.clues, p.known, record_steps=steps and not as_json)
+    nodes = 0
+    if r.status == SOLVED:
+        kind = UNIQUE          # every cell line logic fixes is forced: one solution
+    elif r.status == CONTRADICTION:
+        kind = NONE
+    else:
+        c = classify(p.clues, node_limit, p.known)
+        kind, nodes = c.kind, c.nodes
+    if as_json:
+        click.echo(json.dumps({"status": r.status, "classification": kind,
+                               "iterations": r.iterations, "grid": rows_to_text(r.grid),
+                               "nodes": nodes}))
+        return
+    plain = _plain_wanted(plain)
+    for i, g in enumerate(r.steps, 1):
+        click.echo(f"-- iteration {i} --\n")
+        click.echo(board(p.clues, g, plain))
+    click.echo(header(r.status, r.iterations) + "\n")
+    click.echo(board(p.clues, r.grid, plain), nl=False)
+    if r.status != SOLVED:
+        click.echo("\n" + _verdict(kind, nodes, node_limit))
+
+
+@click.command("show")
+@click.argument("file")
+@click.option("-i", "--index", type=int, default=None, help="Only this puzzle (0-based).")
+@_format_opt
+@_ascii_opt
+@user_errors
+def cmd_show(file, index, fmt, plain):
+    """Show the puzzles of FILE: clues, and solutions where known."""
+    puzzles = read_puzzles(file, fmt)
+    picked = range(len(puzzles)) if index is None else [index]
+    plain = _plain_wanted(plain)
+    for n, i in enumerate(picked):
+        if not -len(puzzles) <= i < len(puzzles):
+            raise UserError(f"{file}: no puzzle {i} (the file has {len(puzzles)})")
+        p = puzzles[i]
+        title = f" {p.title}" if p.title else ""
+        click.echo(("\n" if n else "") + f"-- puzzle {i}{title}: {p.clues.width}x{p.clues.height} --\n")
+        click.echo(board(p.clues, p.solution if p.solution is not None else p.known, plain), nl=False)
+
+
+@click.command("render")
+@click.argument("file")
+@click.option("-o", "--output", required=True, help="PNG file to write.")
+@_index_opt
+@click.option("--sheet", is_flag=True, help="A contact sheet of every puzzle in FILE.")
+@click.option("--blank", is_flag=True, help="Clues and an empty grid (to print and solve).")
+@click.option("--cell", default=None, type=click.IntRange(2, 64), help="Cell size in pixels.")
+@_format_opt
+@user_errors
+def cmd_render(file, output, index, sheet, blank, cell, fmt):
+    """Render a puzzle of FILE (or a contact sheet of all) as a PNG.
+
+    A puzzle shows its solution when the file has one, else what the line solver finds,
+    unknown cells highlighted.
+    """
+    from generator.render import png as render   # Pillow is only loaded for this command
+
+    def grid_of(p):
+        if blank:
+            return np.full((p.clues.height, p.clues.width), UNKNOWN, dtype=np.int8)
+        return p.solution if p.solution is not None else solve(p.clues, p.known).grid
+
+    if sheet:
+        img = render.contact_sheet([grid_of(p) for p in read_puzzles(file, fmt)], cell=cell or 4)
+    else:
+        p = read_puzzle(file, index, fmt)
+        img = render.puzzle_image(p.clues, None if blank else grid_of(p), cell=cell or 16)
+    write_atomic(output, render.png_bytes(img))
+
+
+@click.command("export")
+@click.argument("file")
+@click.option("--format", "out_fmt", metavar="|".join(EXPORT_FORMATS), required=True,
+              help="Format to write.")
+@click.option("-o", "--output", required=True, help="File to write ('-' = stdout).")
+@_index_opt
+@click.option("--input-format", "fmt", metavar="|".join(FORMATS),
+              help="Input format (default: from the extension, else sniffed).")
+@user_errors
+def cmd_export(file, out_fmt, output, index, fmt):
+    """Export one puzzle of FILE as a NON file or the Tk solver's JSON."""
+    if out_fmt not in EXPORT_FORMATS:
+        raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
+    write_puzzle(output, read_puzzle(file, index, fmt), out_fmt)

@@ -1,0 +1,112 @@
+"""Run the cart's Lua from Python under lupaz8 (z8lua: PICO-8's Lua dialect and 16.16 numbers).
+
+Pure Lua only: no graphics, input or sound. `CartLua` loads Lua source files into one runtime;
+its methods call cart/solver.lua (`line_clue`, `solve`) with Python values and return Python
+values, and count the VM instructions a call takes (PICO-8 runs about 4M of them a second).
+
+`lua_tokens` counts a Lua file's PICO-8 tokens with shrinko's counter (the build's rule).
+
+Masks cross the border as PICO-8 numbers: a 16-bit mask is the integer part of a 16.16 number,
+so bit 15 set reads as a negative number in Lua; `to_lua_mask`/`from_lua_mask` convert.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from lupaz8 import luaz8
+
+from generator.solver.clues import Clues
+from generator.solver.linesolve import SolveResult, _grid_from_masks, known_masks
+
+CART_DIR = Path(__file__).resolve().parents[2] / "cart"
+SOLVER_LUA = CART_DIR / "solver.lua"
+
+# Instruction counting: a count hook fires after every VM instruction (the hook's own
+# instructions are not counted: Lua turns hooks off inside a hook). PICO-8 numbers wrap at
+# 32767, so the count is kept as thousands and units.
+_COUNTER_LUA = """
+lr_u,lr_k=0,0
+function lr_hook() lr_u+=1 if lr_u>=1000 then lr_u=0 lr_k+=1 end end
+function lr_count(f,...)
+ lr_u,lr_k=0,0
+ debug.sethook(lr_hook,"",1)
+ f(...)
+ debug.sethook()
+ return lr_k,lr_u
+end
+"""
+
+
+def lua_tokens(source: str, name: str = "lua") -> int:
+    """PICO-8 tokens of Lua source, by shrinko's counter (comments are free)."""
+    import shrinko.shrinko8  # noqa: F401  (puts shrinko's own modules on sys.path)
+    import pico_process
+    import pico_tokenize
+
+    tokens, errors = pico_tokenize.tokenize(pico_process.Source(name, source))
+    if errors:
+        raise ValueError(f"{name}: {errors[0]}")
+    return pico_tokenize.count_tokens(tokens)
+
+
+def to_lua_mask(mask: int) -> int:
+    """A 16-bit mask as the PICO-8 number whose integer bits are the mask."""
+    if not 0 <= mask <= 0xFFFF:
+        raise ValueError(f"mask {mask:#x} does not fit 16 bits")
+    return mask - 0x10000 if mask & 0x8000 else mask
+
+
+def from_lua_mask(value) -> int:
+    """The 16 integer bits of a PICO-8 number; a fraction means a solver bug, so it raises."""
+    fixed = round(value * 65536)
+    if fixed & 0xFFFF:
+        raise ValueError(f"mask {value!r} has fraction bits")
+    return (fixed >> 16) & 0xFFFF
+
+
+class CartLua:
+    """One lupaz8 runtime holding the given Lua files (default: the cart's solver)."""
+
+    def __init__(self, *paths: Path) -> None:
+        self.rt = luaz8.LuaRuntime()
+        for path in paths or (SOLVER_LUA,):
+            self.rt.execute(Path(path).read_text())
+        self.rt.execute(_COUNTER_LUA)
+        self.g = self.rt.globals()
+        self._overhead = self._raw_count(self.rt.eval("function() end"))
+
+    def table(self, values) -> object:
+        """A 1-based Lua table of the values (nested lists become nested tables)."""
+        return self.rt.table_from([self.table(v) if isinstance(v, (list, tuple)) else v for v in values])
+
+    def line_clue(self, mask: int, n: int) -> tuple[int, ...]:
+        t = self.g.line_clue(to_lua_mask(mask), n)
+        return tuple(int(t[i]) for i in range(1, len(t) + 1))
+
+    def _solve_args(self, clues: Clues, known: np.ndarray | None):
+        rf, re, _, _ = known_masks(known, clues.height, clues.width)
+        return (self.table(clues.rows), self.table(clues.cols),
+                self.table([to_lua_mask(m) for m in rf]), self.table([to_lua_mask(m) for m in re]))
+
+    def solve(self, clues: Clues, known: np.ndarray | None = None) -> SolveResult:
+        """cart/solver.lua's solve, as a linesolve.SolveResult (no steps)."""
+        rc, cc, rf, re = self._solve_args(clues, known)
+        status, iterations = self.g.solve(rc, cc, rf, re)
+        h, w = clues.height, clues.width
+        fm = [from_lua_mask(rf[y + 1]) for y in range(h)]
+        em = [from_lua_mask(re[y + 1]) for y in range(h)]
+        return SolveResult(status, int(iterations), _grid_from_masks(fm, em, w))
+
+    def _raw_count(self, fn, *args) -> int:
+        thousands, units = self.g.lr_count(fn, *args)
+        return int(thousands) * 1000 + int(units)
+
+    def count(self, fn, *args) -> int:
+        """VM instructions of the call fn(*args) (fn a Lua function), less the counter's overhead."""
+        return self._raw_count(fn, *args) - self._overhead
+
+    def solve_count(self, clues: Clues, known: np.ndarray | None = None) -> int:
+        """VM instructions of one full solve() call."""
+        return self.count(self.g.solve, *self._solve_args(clues, known))
+

@@ -1,0 +1,77 @@
+"""Screenshots of the built cart, taken by playing it in the headless console.
+
+`take(cart, manifest, out_dir, label)` writes, 4x scaled: title, title-controls, worlds (each world's card),
+puzzles (the first world's puzzle select with a few solved), play-<world> (a board in progress
+in each world's palette) and solved (a finished picture); and the title at 1x as the label
+picture the build puts in the cart's __label__.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from generator.formats.atomic import write_atomic
+from generator.console.player import Player, solution
+
+CARTDATA_ID = "picross8_v1"
+SCALE = 4
+TITLE_FRAME = 45      # the logo is filled in and the prompt is showing: the label
+CONTROLS_FRAME = 75   # the controls have appeared too
+
+
+def saved_progress(solved: dict[int, int]) -> dict:
+    """A cartdata store in which puzzle p is solved with best-time code solved[p] (1-63)."""
+    data = bytearray(256)
+    for p, code in solved.items():
+        bit = 65 * 8 + 6 * p
+        v = int.from_bytes(data[bit // 8:bit // 8 + 2], "little") | code << (bit % 8)
+        data[bit // 8:bit // 8 + 2] = v.to_bytes(2, "little")
+    return {CARTDATA_ID: [int.from_bytes(data[i:i + 4], "little") for i in range(0, 256, 4)]}
+
+
+def _shot(p: Player, out: Path, name: str) -> Path:
+    return p.c.screenshot(out / f"{name}.png", scale=SCALE)
+
+
+def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    worlds = manifest["worlds"]
+    shots = []
+
+    p = Player(cart, saved_progress({0: 9, 1: 14, 2: 7, 4: 21, 8: 12}))
+    p.idle(TITLE_FRAME)
+    shots.append(_shot(p, out, "title"))
+    if label is not None:
+        with tempfile.TemporaryDirectory() as d:
+            write_atomic(label, p.c.screenshot(Path(d) / "label.png").read_bytes())
+    p.idle(CONTROLS_FRAME - TITLE_FRAME)
+    shots.append(_shot(p, out, "title-controls"))
+    p.press("o")
+    shots.append(_shot(p, out, f"worlds-{worlds[0]['name']}"))
+    p.press("right")
+    shots.append(_shot(p, out, f"worlds-{worlds[1]['name']}"))
+    p.press("left")
+    p.press("o")
+    for _ in range(3):
+        p.press("right")
+    shots.append(_shot(p, out, "puzzles"))
+
+    for w in worlds[:2]:
+        k = 3
+        p = Player(cart)
+        p.open_puzzle(worlds.index(w), k)
+        sol = solution(manifest, w["first"] + k)
+        p.enter(sol, rows=range(7))
+        p.move_to(9, 8)
+        p.press("x")
+        p.move_to(5, 9)
+        p.idle(1)
+        shots.append(_shot(p, out, f"play-{w['name']}"))
+
+    w = worlds[-1]
+    p = Player(cart)
+    p.open_puzzle(len(worlds) - 1, 0)
+    p.enter(solution(manifest, w["first"]))
+    p.idle(60)
+    shots.append(_shot(p, out, "solved"))
+    return shots

@@ -1,0 +1,329 @@
+"""Puzzle files in and out: picross8 batches, the Tk solver's JSON, NON files and typed clues.
+
+Reading gives a list of LoadedPuzzle (clues, plus known cells and a solution where the file has
+them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
+UserError. The format comes from `fmt`, else the file name's extension, else a sniff of the text:
+
+- "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
+- "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
+  lists of run lengths, [] for an empty line) and an optional `grid` of -1 unknown / 0 empty /
+  1 filled, read as cells already known.
+- "non": the common NON text format: `width N`, `height N`, then `rows` and `columns` each
+  followed by one line per row/column of comma-separated runs (`0` or a blank line for an empty
+  line); `title "..."` and `goal "0110..."` (the solution, row by row, 0 = empty) are read,
+  other keys (`by`, `copyright`, `catalogue`, `license`, ...) and unknown lines are ignored.
+  `rows N` / `columns N` with a number mean `height N` / `width N`.
+- "text": clues typed by hand: the row clues one per line, top to bottom, then a line `--` (or a
+  blank line), then the column clues, left to right. A clue is runs separated by spaces, dots or
+  commas (`3 1 2`, `3.1.2`, `3,1,2`); `0` or `-` is an empty line; `#` starts a comment.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from generator import UserError
+from generator.formats.atomic import write_atomic
+from generator.formats.batchfile import FORMAT as BATCH_FORMAT
+from generator.formats.batchfile import parse_batch
+from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
+from generator.solver.grid import UNKNOWN, check_size
+from generator.formats.jsonin import parse_json
+
+FORMATS = ("batch", "tk-json", "non", "text")
+EXPORT_FORMATS = ("non", "tk-json")
+_EXTENSIONS = {".non": "non", ".txt": "text", ".clues": "text"}
+
+
+@dataclass
+class LoadedPuzzle:
+    clues: Clues
+    known: np.ndarray | None = None      # int8 partial grid of cells given as known, or None
+    solution: np.ndarray | None = None   # bool grid when the file carries the answer
+    title: str | None = None
+
+
+# ---- reading -----------------------------------------------------------------------------
+
+def read_text(path: str) -> str:
+    """The file's text ('-' = stdin); unreadable files become user errors via OSError."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a text file (not UTF-8)") from None
+
+
+def detect_format(name: str, text: str) -> str:
+    """The format from the extension, else from the content."""
+    ext = Path(name).suffix.lower() if name != "-" else ""
+    if ext in _EXTENSIONS:
+        return _EXTENSIONS[ext]
+    stripped = text.lstrip()
+    if ext == ".json" or stripped.startswith("{"):
+        data = parse_json(text, name)
+        if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
+            return "batch"
+        if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
+            return "tk-json"
+        raise UserError(f"{name}: unknown format (JSON that is neither a picross8 batch nor "
+                        "the Tk solver's puzzle); use --format")
+    if re.search(r"^\s*(width|height|rows|columns)\b", text, re.M | re.I):
+        return "non"
+    if all(re.fullmatch(r"[\d\s.,-]*", re.sub(r"#.*", "", ln)) for ln in text.splitlines()):
+        return "text"
+    raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON or clue text); use --format")
+
+
+def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
+    """Every puzzle in the file (a batch has many, the other formats one)."""
+    text = read_text(path)
+    name = "<stdin>" if path == "-" else str(path)
+    if fmt is None:
+        fmt = detect_format(name, text)
+    if fmt not in FORMATS:
+        raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    return parse_puzzles(text, fmt, name)
+
+
+def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> LoadedPuzzle:
+    puzzles = read_puzzles(path, fmt)
+    if not -len(puzzles) <= index < len(puzzles):
+        raise UserError(f"{path}: no puzzle {index} (the file has {len(puzzles)})")
+    return puzzles[index]
+
+
+def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzle]:
+    if fmt == "batch":
+        batch = parse_batch(parse_json(text, name), name)
+        if not batch.puzzles:
+            raise UserError(f"{name}: the batch has no puzzles")
+        return [LoadedPuzzle(p.clues, None, p.solution, p.name) for p in batch.puzzles]
+    if fmt == "tk-json":
+        return [parse_tk_json(parse_json(text, name), name)]
+    if fmt == "non":
+        return [parse_non(text, name)]
+    if fmt == "text":
+        return [parse_clue_text(text, name)]
+    raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def _checked(clues: Clues, name: str) -> Clues:
+    try:
+        return validate(clues)
+    except UserError as e:
+        raise UserError(f"{name}: {e}") from None
+
+
+def _clue_list(value, what: str, name: str) -> tuple[Clue, ...]:
+    if not isinstance(value, list):
+        raise UserError(f"{name}: '{what}' must be a list of lists of numbers")
+    out = []
+    for i, c in enumerate(value):
+        if not isinstance(c, list) or not all(isinstance(r, int) and not isinstance(r, bool) for r in c):
+            raise UserError(f"{name}: {what}[{i}] must be a list of whole numbers, got {c!r}")
+        out.append(tuple(r for r in c if r != 0))   # [0] also means an empty line
+    return tuple(out)
+
+
+def parse_tk_json(data, name: str = "tk-json") -> LoadedPuzzle:
+    if not isinstance(data, dict):
+        raise UserError(f"{name}: expected a JSON object with width, height, row_clues, col_clues")
+    for key in ("width", "height", "row_clues", "col_clues"):
+        if key not in data:
+            raise UserError(f"{name}: missing '{key}'")
+    w, h = data["width"], data["height"]
+    if not isinstance(w, int) or not isinstance(h, int):
+        raise UserError(f"{name}: width and height must be whole numbers")
+    try:
+        check_size(h, w)
+    except UserError as e:
+        raise UserError(f"{name}: {e}") from None
+    rows = _clue_list(data["row_clues"], "row_clues", name)
+    cols = _clue_list(data["col_clues"], "col_clues", name)
+    if len(rows) != h or len(cols) != w:
+        raise UserError(f"{name}: {len(rows)} row clues and {len(cols)} column clues "
+                        f"for a {w}x{h} puzzle (width x height)")
+    clues = _checked(Clues(rows, cols), name)
+    known = None
+    if data.get("grid") is not None:
+        g = data["grid"]
+        if (not isinstance(g, list) or len(g) != h
+                or not all(isinstance(r, list) and len(r) == w for r in g)
+                or not all(v in (-1, 0, 1) and not isinstance(v, bool) for r in g for v in r)):
+            raise UserError(f"{name}: 'grid' must be {h} rows of {w} values -1, 0 or 1")
+        known = np.array(g, dtype=np.int8).reshape(h, w)
+        if (known == UNKNOWN).all():
+            known = None
+    title = data.get("title") if isinstance(data.get("title"), str) else None
+    return LoadedPuzzle(clues, known, None, title)
+
+
+def _non_value(rest: str) -> str:
+    rest = rest.strip()
+    if len(rest) >= 2 and rest[0] == rest[-1] == '"':
+        rest = rest[1:-1]
+    return rest
+
+
+def _non_rule(line: str, name: str, where: str) -> Clue:
+    runs = []
+    for part in line.split(","):
+        m = re.match(r"\s*(\d+)", part)   # a colour letter after the number is ignored
+        if not m:
+            raise UserError(f"{name}: {where}: {line.strip()!r} is not a comma-separated list of numbers")
+        runs.append(int(m.group(1)))
+    return tuple(r for r in runs if r)
+
+
+def parse_non(text: str, name: str = "non") -> LoadedPuzzle:
+    lines = text.splitlines()
+    width = height = None
+    sections: dict[str, list[str]] = {}
+    title = goal = None
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line:
+            continue
+        key, _, rest = line.partition(" ")
+        key = key.lower()
+        if key in ("width", "height") or (key in ("rows", "columns") and rest.strip()):
+            try:
+                n = int(rest.strip())
+            except ValueError:
+                raise UserError(f"{name}: '{line}' needs a whole number") from None
+            if key in ("width", "columns"):
+                width = n
+            else:
+                height = n
+        elif key in ("rows", "columns"):
+            # the block of rule lines up to the next keyword line
+            block = []
+            while i < len(lines) and not re.match(r"\s*[A-Za-z]", lines[i]):
+                block.append(lines[i].strip())
+                i += 1
+            sections[key] = block
+        elif key == "title":
+            title = _non_value(rest)
+        elif key == "goal":
+            goal = _non_value(rest)
+        # anything else (by, copyright, catalogue, license, color, ...) is ignored
+    if width is None or height is None:
+        raise UserError(f"{name}: a NON file needs 'width' and 'height'")
+    try:
+        check_size(height, width)
+    except UserError as e:
+        raise UserError(f"{name}: {e}") from None
+    rules = {}
+    for key, n in (("rows", height), ("columns", width)):
+        if key not in sections:
+            raise UserError(f"{name}: no '{key}' section")
+        block = sections[key]
+        while block and not block[-1]:
+            block.pop()
+        filled = [b for b in block if b]
+        # blank lines are ignored (rule '0' marks an empty line); some writers use a blank
+        # line for an empty line instead, which shows as a block of exactly n lines
+        use = filled if len(filled) == n else block if len(block) == n else None
+        if use is None:
+            raise UserError(f"{name}: '{key}' has {len(filled)} rules, expected {n}")
+        rules[key] = tuple(_non_rule(b, name, f"{key} {j + 1}") if b else () for j, b in enumerate(use))
+    clues = _checked(Clues(rules["rows"], rules["columns"]), name)
+    solution = None
+    if goal:
+        cells = re.sub(r"\s", "", goal)
+        if len(cells) != width * height:
+            raise UserError(f"{name}: goal has {len(cells)} cells, expected {width * height}")
+        solution = np.array([c != "0" for c in cells], dtype=bool).reshape(height, width)
+        if grid_clues(solution) != clues:
+            raise UserError(f"{name}: the goal does not match the clues")
+    return LoadedPuzzle(clues, None, solution, title)
+
+
+def parse_clue_text(text: str, name: str = "text") -> LoadedPuzzle:
+    lines = [re.sub(r"#.*", "", ln).strip() for ln in text.splitlines()]
+    if any(ln == "--" for ln in lines):
+        cut = lines.index("--")
+        groups = [[ln for ln in lines[:cut] if ln], [ln for ln in lines[cut + 1:] if ln]]
+        if any(ln == "--" for ln in groups[1]):
+            raise UserError(f"{name}: more than one '--' line")
+    else:
+        groups, cur = [], []
+        for ln in lines + [""]:
+            if ln:
+                cur.append(ln)
+            elif cur:
+                groups.append(cur)
+                cur = []
+    if len(groups) != 2 or not groups[0] or not groups[1]:
+        raise UserError(f"{name}: expected row clues, then a '--' (or blank) line, then column clues")
+
+    def clue(line: str) -> Clue:
+        if line == "-":
+            return ()
+        try:
+            return parse_clue(line)
+        except UserError as e:
+            raise UserError(f"{name}: {e}") from None
+
+    rows, cols = (tuple(clue(ln) for ln in g) for g in groups)
+    return LoadedPuzzle(_checked(Clues(rows, cols), name))
+
+
+# ---- writing -----------------------------------------------------------------------------
+
+def dumps_non(p: LoadedPuzzle) -> str:
+    out = []
+    if p.title:
+        out.append(f'title "{p.title}"')
+    out += [f"width {p.clues.width}", f"height {p.clues.height}", "", "rows"]
+    out += [",".join(map(str, c)) or "0" for c in p.clues.rows]
+    out += ["", "columns"]
+    out += [",".join(map(str, c)) or "0" for c in p.clues.cols]
+    if p.solution is not None:
+        cells = "".join("1" if v else "0" for v in np.asarray(p.solution, dtype=bool).ravel())
+        out += ["", f'goal "{cells}"']
+    return "\n".join(out) + "\n"
+
+
+def dumps_tk_json(p: LoadedPuzzle) -> str:
+    """The Tk solver's JSON; its grid holds the known cells (all -1 when none), not the answer."""
+    h, w = p.clues.height, p.clues.width
+    grid = p.known if p.known is not None else np.full((h, w), UNKNOWN, dtype=np.int8)
+    d = {"width": w, "height": h,
+         "row_clues": [list(c) for c in p.clues.rows], "col_clues": [list(c) for c in p.clues.cols],
+         "grid": [[int(v) for v in row] for row in grid]}
+    # one line per clue and per grid row keeps the file readable and diffable
+    parts = []
+    for key, value in d.items():
+        if isinstance(value, list):
+            rows = ",\n".join(f"    {json.dumps(v)}" for v in value)
+            parts.append(f'  "{key}": [\n{rows}\n  ]')
+        else:
+            parts.append(f'  "{key}": {json.dumps(value)}')
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def dumps(p: LoadedPuzzle, fmt: str) -> str:
+    if fmt == "non":
+        return dumps_non(p)
+    if fmt == "tk-json":
+        return dumps_tk_json(p)
+    raise UserError(f"cannot export to {fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
+
+
+def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:
+    text = dumps(p, fmt)
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        write_atomic(path, text)
+

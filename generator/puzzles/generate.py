@@ -1,0 +1,200 @@
+"""Random puzzles: draw grids, keep those line logic finishes, filter, deduplicate.
+
+Candidates are drawn in chunks of CHUNK grids (SLOW_CHUNK past the batch solver's 16x16, where
+each grid goes through linesolve on its own). Chunk k draws from its own generator, seeded by
+numpy's SeedSequence(seed, spawn_key=(k,)), and chunks are used strictly in order, so the batch
+is the same whatever --jobs is: workers only compute chunks ahead of time. `tried` counts the
+candidates up to the one that completed the batch.
+
+Styles:
+  noise   each cell filled with probability `density`.
+  smooth  uniform noise averaged over each cell's 3x3 neighbourhood, then the round(density*h*w)
+          highest cells filled (the requested density exactly), and grids with a solid (all
+          filled or all empty) row or column rejected: blobs and shapes more than static, as in
+          Simon Tatham's Pattern.
+"""
+from __future__ import annotations
+
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from generator import UserError
+from generator.formats.batchfile import Batch, Puzzle
+from generator.solver.batchsolve import FAST_MAX, verify_grids
+from generator.solver.grid import check_size
+
+CHUNK = 1024
+SLOW_CHUNK = 32
+STYLES = ("noise", "smooth")
+DEFAULT_MAX_TRIES = 2_000_000
+
+# why a candidate was turned down, in the order the checks run
+OK, BLANK, SOLID, NOT_SOLVABLE, TOO_EASY, TOO_HARD, DUPLICATE = range(7)
+REASONS = {BLANK: "blank_line", SOLID: "solid_line", NOT_SOLVABLE: "not_line_solvable",
+           TOO_EASY: "too_few_iterations", TOO_HARD: "too_many_iterations", DUPLICATE: "duplicate"}
+
+
+@dataclass(frozen=True)
+class Params:
+    count: int = 300
+    height: int = 15
+    width: int = 15
+    density: float = 0.6
+    seed: int = 1
+    style: str = "noise"
+    min_iterations: int | None = None
+    max_iterations: int | None = None
+    no_blank_lines: bool = False
+    max_tries: int = DEFAULT_MAX_TRIES
+
+    def check(self) -> "Params":
+        if self.count < 1:
+            raise UserError(f"-n must be at least 1, not {self.count}")
+        check_size(self.height, self.width)
+        if not 0 < self.density < 1:
+            raise UserError(f"density must be between 0 and 1 (exclusive), not {self.density}")
+        if self.style not in STYLES:
+            raise UserError(f"style must be one of {', '.join(STYLES)}, not {self.style!r}")
+        lo, hi = self.min_iterations, self.max_iterations
+        if (lo is not None and lo < 0) or (hi is not None and hi < 0):
+            raise UserError("iteration limits must not be negative")
+        if lo is not None and hi is not None and lo > hi:
+            raise UserError(f"--min-iterations {lo} is more than --max-iterations {hi}")
+        if self.max_tries < 1:
+            raise UserError(f"--max-tries must be at least 1, not {self.max_tries}")
+        return self
+
+
+@dataclass
+class ChunkResult:
+    reasons: np.ndarray          # int8 per candidate: OK or why it was rejected (before dedup)
+    grids: np.ndarray            # bool (accepted, h, w): the OK candidates, in order
+    iterations: np.ndarray       # their iteration counts
+
+
+@dataclass
+class Outcome:
+    batch: Batch
+    tried: int
+    rejected: dict = field(default_factory=dict)
+
+
+def chunk_rng(seed: int, k: int) -> np.random.Generator:
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(k,)))
+
+
+def smooth_grids(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
+    """Noise averaged over 3x3 neighbourhoods, the top round(density*h*w) cells filled."""
+    noise = rng.random((b, h, w))
+    pad = np.pad(noise, ((0, 0), (1, 1), (1, 1)))
+    ones = np.pad(np.ones((h, w)), 1)
+    total = sum(pad[:, dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3))
+    cells = sum(ones[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3))
+    smooth = (total / cells).reshape(b, h * w)
+    k = round(density * h * w)
+    order = np.argsort(-smooth, axis=1, kind="stable")
+    out = np.zeros((b, h * w), dtype=bool)
+    np.put_along_axis(out, order[:, :k], True, axis=1)
+    return out.reshape(b, h, w)
+
+
+def chunk_size(p: Params) -> int:
+    return CHUNK if max(p.height, p.width) <= FAST_MAX else SLOW_CHUNK
+
+
+def draw(p: Params, k: int) -> np.ndarray:
+    """Chunk k's candidate grids."""
+    rng = chunk_rng(p.seed, k)
+    if p.style == "smooth":
+        return smooth_grids(rng, chunk_size(p), p.height, p.width, p.density)
+    return rng.random((chunk_size(p), p.height, p.width)) < p.density
+
+
+def has_solid_line(grids: np.ndarray) -> np.ndarray:
+    """Per grid: some row or column is all filled or all empty."""
+    return (grids.all(axis=2).any(axis=1) | (~grids).all(axis=2).any(axis=1)
+            | grids.all(axis=1).any(axis=1) | (~grids).all(axis=1).any(axis=1))
+
+
+def run_chunk(p: Params, k: int) -> ChunkResult:
+    grids = draw(p, k)
+    reasons = np.full(len(grids), OK, dtype=np.int8)
+    solid = has_solid_line(grids)
+    if p.no_blank_lines:
+        reasons[solid] = BLANK
+    if p.style == "smooth":
+        reasons[solid & (reasons == OK)] = SOLID
+    todo = np.flatnonzero(reasons == OK)
+    statuses, its = verify_grids(grids[todo])
+    iterations = np.zeros(len(grids), dtype=np.int32)
+    iterations[todo] = its
+    reasons[todo[np.array([s != "solved" for s in statuses], dtype=bool)]] = NOT_SOLVABLE
+    if p.min_iterations is not None:
+        reasons[(reasons == OK) & (iterations < p.min_iterations)] = TOO_EASY
+    if p.max_iterations is not None:
+        reasons[(reasons == OK) & (iterations > p.max_iterations)] = TOO_HARD
+    ok = reasons == OK
+    return ChunkResult(reasons, grids[ok], iterations[ok])
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+
+
+def _chunks(p: Params, jobs: int):
+    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes."""
+    if jobs <= 1:
+        k = 0
+        while True:
+            yield run_chunk(p, k)
+            k += 1
+    with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
+        pending, k = [], 0
+        try:
+            while True:
+                while len(pending) < 2 * jobs:
+                    pending.append(pool.submit(run_chunk, p, k))
+                    k += 1
+                yield pending.pop(0).result()
+        finally:
+            for f in pending:
+                f.cancel()
+
+
+def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
+    """Draw chunks until p.count puzzles are accepted; `progress(n)` hears of n new ones per chunk."""
+    p.check()
+    puzzles: list[Puzzle] = []
+    seen: set[bytes] = set()
+    rejected = dict.fromkeys(REASONS.values(), 0)
+    tried = 0
+    for res in _chunks(p, jobs):
+        if tried >= p.max_tries:
+            raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {tried} candidates "
+                            f"(--max-tries); loosen the filters")
+        ok_at = np.flatnonzero(res.reasons == OK)
+        before = len(puzzles)
+        used = len(res.reasons)                 # candidates of this chunk looked at
+        for i, grid, its in zip(ok_at, res.grids, res.iterations):
+            key = np.packbits(grid).tobytes()
+            if key in seen:
+                res.reasons[i] = DUPLICATE
+                continue
+            seen.add(key)
+            puzzles.append(Puzzle(grid, int(its)))
+            if len(puzzles) == p.count:
+                used = int(i) + 1
+                break
+        for code, n in zip(*np.unique(res.reasons[:used], return_counts=True)):
+            if code != OK:
+                rejected[REASONS[code]] += int(n)
+        tried += used
+        if progress:
+            progress(len(puzzles) - before)
+        if len(puzzles) == p.count:
+            break
+    params = {**vars(p), "chunk": chunk_size(p), "tried": tried, "accepted": len(puzzles), "rejected": rejected}
+    return Outcome(Batch(puzzles, params), tried, rejected)

@@ -1,0 +1,153 @@
+"""PNG pictures of puzzles (Pillow): one puzzle with its clues, or a contact sheet of a batch.
+
+A palette is a list of RGB tuples, by role (missing entries take the default's):
+  0 background, 1 ink (clue digits, grid lines), 2 filled cells, 3 crosses on known-empty
+  cells, 4 highlight of unknown cells.
+The default is PICO-8's white, dark blue, dark blue, light grey and orange, so other code can
+render in a world's colours by passing its own. Digits are drawn from a built-in 3x5 pixel
+font (PICO-8 style), so the bytes depend only on the inputs and Pillow's PNG writer: same
+inputs, same file.
+"""
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from generator.solver.clues import Clues
+from generator.solver.grid import EMPTY, FILLED, UNKNOWN
+
+DEFAULT_PALETTE = [(255, 241, 232), (29, 43, 83), (29, 43, 83), (194, 195, 199), (255, 163, 0)]
+BG, INK, FILL, CROSS, HIGHLIGHT = range(5)
+
+# 3x5 digits, one string of 15 cells per digit, row by row ('#' = ink)
+_DIGITS = {
+    "0": "####.##.##.####", "1": ".#.##..#..#.###", "2": "###..#####..###",
+    "3": "###..####..####", "4": "#.##.####..#..#", "5": "####..###..####",
+    "6": "####..####.####", "7": "###..#..#..#..#", "8": "####.#####.####",
+    "9": "####.####..####",
+}
+
+
+def _palette(palette) -> list[tuple[int, int, int]]:
+    pal = [tuple(int(v) for v in c) for c in (palette or [])]
+    if any(len(c) != 3 or not all(0 <= v <= 255 for v in c) for c in pal):
+        raise ValueError("palette entries must be (r, g, b) with values 0..255")
+    return pal + DEFAULT_PALETTE[len(pal):]
+
+
+def text_size(text: str, scale: int) -> tuple[int, int]:
+    return (4 * len(text) - 1) * scale, 5 * scale
+
+
+def draw_text(d: ImageDraw.ImageDraw, x: int, y: int, text: str, scale: int, colour) -> None:
+    """Digits at (x, y), top-left, each font pixel a scale x scale square."""
+    for ch in text:
+        bits = _DIGITS[ch]
+        for i, b in enumerate(bits):
+            if b == "#":
+                px, py = x + (i % 3) * scale, y + (i // 3) * scale
+                d.rectangle([px, py, px + scale - 1, py + scale - 1], fill=colour)
+        x += 4 * scale
+
+
+def _row_clue_width(clue, scale: int, gap: int) -> int:
+    return sum(text_size(str(n), scale)[0] for n in clue) + gap * (len(clue) - 1)
+
+
+def _as_partial(grid, h: int, w: int) -> np.ndarray:
+    if grid is None:
+        return np.full((h, w), UNKNOWN, dtype=np.int8)
+    return np.asarray(grid).astype(np.int8)
+
+
+def _cells(d, g: np.ndarray, x0: int, y0: int, cell: int, pal, show_unknown: bool) -> None:
+    """Fill the cells of a partial grid whose top-left cell starts at (x0, y0)."""
+    inset = 1 if cell >= 6 else 0
+    for (y, x), v in np.ndenumerate(g):
+        left, top = x0 + x * cell, y0 + y * cell
+        box = [left + inset, top + inset, left + cell - 1 - inset, top + cell - 1 - inset]
+        if v == FILLED:
+            d.rectangle(box, fill=pal[FILL])
+        elif v == UNKNOWN and show_unknown:
+            d.rectangle(box, fill=pal[HIGHLIGHT])
+        elif v == EMPTY and cell >= 8:
+            m = cell // 3
+            d.line([left + m, top + m, left + cell - 1 - m, top + cell - 1 - m], fill=pal[CROSS])
+            d.line([left + m, top + cell - 1 - m, left + cell - 1 - m, top + m], fill=pal[CROSS])
+
+
+def puzzle_image(clues: Clues, grid=None, cell: int = 16, palette=None,
+                 highlight_unknown: bool = True) -> Image.Image:
+    """The clues (rows on the left, columns on top) and the grid: a bool solution, an int8
+    partial grid (unknown cells highlighted) or None for a blank puzzle."""
+    pal = _palette(palette)
+    h, w = clues.height, clues.width
+    g = _as_partial(grid, h, w)
+    show_unknown = highlight_unknown and grid is not None
+    scale = max(1, cell // 8)
+    gap = 5 * scale                                   # between numbers of a row clue
+    row_w = max(_row_clue_width(c or (0,), scale, gap) for c in clues.rows)
+    col_n = max(max(len(c) for c in clues.cols), 1)
+    margin = cell // 2
+    x0, y0 = margin + row_w + cell // 3, margin + col_n * cell
+    img = Image.new("RGB", (x0 + w * cell + margin + 1, y0 + h * cell + margin + 1), pal[BG])
+    d = ImageDraw.Draw(img)
+
+    def number(cx: int, cy: int, n: int) -> None:   # centred in the cell at (cx, cy)
+        tw, th = text_size(str(n), scale)
+        draw_text(d, cx + (cell - tw + 1) // 2, cy + (cell - th + 1) // 2, str(n), scale, pal[INK])
+
+    # row clues: right-aligned text, so two-digit numbers keep a clear gap from their neighbours
+    for y, clue in enumerate(clues.rows):
+        right = x0 - cell // 3
+        for n in reversed(clue or (0,)):
+            tw, th = text_size(str(n), scale)
+            right -= tw
+            draw_text(d, right, y0 + y * cell + (cell - th + 1) // 2, str(n), scale, pal[INK])
+            right -= gap
+    for x, clue in enumerate(clues.cols):
+        for j, n in enumerate(clue or (0,)):
+            number(x0 + x * cell, y0 - (len(clue or (0,)) - j) * cell, n)
+    _cells(d, g, x0, y0, cell, pal, show_unknown)
+    # grid lines, every fifth one doubled like printed nonograms
+    for x in range(w + 1):
+        d.line([x0 + x * cell, y0, x0 + x * cell, y0 + h * cell], fill=pal[INK],
+               width=2 if x % 5 == 0 or x == w else 1)
+    for y in range(h + 1):
+        d.line([x0, y0 + y * cell, x0 + w * cell, y0 + y * cell], fill=pal[INK],
+               width=2 if y % 5 == 0 or y == h else 1)
+    return img
+
+
+def contact_sheet(grids: list, cell: int = 4, columns: int | None = None, palette=None,
+                  first_index: int = 0) -> Image.Image:
+    """Thumbnails of many grids (bool or int8 partial), each labelled with its index."""
+    if not grids:
+        raise ValueError("no grids to put on a contact sheet")
+    pal = _palette(palette)
+    gs = [np.asarray(g).astype(np.int8) for g in grids]
+    mh, mw = max(g.shape[0] for g in gs), max(g.shape[1] for g in gs)
+    columns = columns or min(len(gs), max(1, math.ceil(math.sqrt(len(gs)))))
+    rows = math.ceil(len(gs) / columns)
+    pad, label_h = 6, 5 + 4
+    slot_w = max(mw * cell + 2, text_size(str(first_index + len(gs) - 1), 1)[0]) + pad
+    slot_h = mh * cell + 2 + label_h + pad
+    img = Image.new("RGB", (pad + columns * slot_w, pad + rows * slot_h), pal[BG])
+    d = ImageDraw.Draw(img)
+    for i, g in enumerate(gs):
+        sx, sy = pad + (i % columns) * slot_w, pad + (i // columns) * slot_h
+        gh, gw = g.shape
+        d.rectangle([sx, sy, sx + gw * cell + 1, sy + gh * cell + 1], outline=pal[INK])
+        _cells(d, g, sx + 1, sy + 1, cell, pal, True)
+        draw_text(d, sx, sy + gh * cell + 2 + 3, str(first_index + i), 1, pal[INK])
+    return img
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    """The image as PNG, without metadata that could vary between runs."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=False)
+    return buf.getvalue()

@@ -1,0 +1,54 @@
+"""Boards as text, in the devlog's style: column clues stacked on top, row clues right-aligned
+on the left, then the cells.
+
+Cells: '█' filled, 'X' crossed (known empty), '░' unknown. The plain style (`--ascii`) uses
+'#' filled, 'x' crossed, '?' unknown, so its rows read back with generator.grid.text_to_rows.
+Each column is as wide as its widest clue number plus a space, so two-digit clues line up.
+An empty line's clue is shown as 0. Lines carry no trailing spaces.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from generator.solver.clues import Clues
+from generator.solver.grid import EMPTY, FILLED
+
+UNICODE_CELLS = {FILLED: "█", EMPTY: "X", -1: "░"}
+PLAIN_CELLS = {FILLED: "#", EMPTY: "x", -1: "?"}
+
+
+def _shown(clue) -> list[str]:
+    return [str(r) for r in clue] if clue else ["0"]
+
+
+def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> str:
+    """The clues and the grid (bool solution or int8 partial; None = all unknown)."""
+    cells = PLAIN_CELLS if plain else UNICODE_CELLS
+    h, w = clues.height, clues.width
+    g = np.full((h, w), -1, dtype=np.int8) if grid is None else np.asarray(grid).astype(np.int8)
+    col_tokens = [_shown(c) for c in clues.cols]
+    row_texts = [" ".join(_shown(c)) for c in clues.rows]
+    cw = max(len(t) for toks in col_tokens for t in toks)     # width of one column's field
+    left = max(len(t) for t in row_texts)
+    depth = max(len(toks) for toks in col_tokens)
+    lines = []
+    for k in range(depth):
+        fields = []
+        for toks in col_tokens:
+            j = k - (depth - len(toks))                       # clues sit on the grid
+            fields.append((toks[j] if j >= 0 else "").rjust(cw))
+        lines.append(" " * left + " " + " ".join(fields))
+    for y in range(h):
+        row = " ".join(cells[int(v)].rjust(cw) for v in g[y])
+        lines.append(row_texts[y].rjust(left) + " " + row)
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def header(status: str, iterations: int) -> str:
+    """The devlog's verdict line for a line-solver run."""
+    its = f"{iterations} iteration{'' if iterations == 1 else 's'}"
+    if status == "solved":
+        return f"-- SOLVED! in {its} --"
+    if status == "stalled":
+        return f"-- not solved... no options after {its} --"
+    return f"-- contradiction after {its}: no grid fits these clues --"

@@ -1,0 +1,258 @@
+"""The game, played in the headless console with button presses (tests/gameplay.py)."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generator.solver.clues import grid_clues
+from generator.solver.linesolve import SOLVED, solve
+from generator.console.player import Player, solution
+from generator.console.screenshots import TITLE_FRAME
+from generator.cartbuild.sfx import parse_sfx
+
+from cartfixtures import REPO, build_cart
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    """(path, manifest) of the real cart, built once for the session."""
+    return built_cart.path, built_cart.manifest
+
+
+def within_budget(p: Player):
+    assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
+
+
+def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
+    path, manifest = cart
+    store = {}
+    p = Player(path, store)
+    p.idle(2)
+    assert "press" in p.c.text()
+    p.open_puzzle(0, 0)
+    assert not p.board().any()
+    sol = solution(manifest, 0)
+    p.enter(sol)
+    assert p.on("supd")
+    assert (p.board() == 1).sum() == sol.sum()
+    p.idle(45)
+    assert "time" in p.c.text()
+    within_budget(p)
+    # fill, line complete and solved sounds played, from the effects the build packed
+    played = {n for _, n, *_ in p.c.sfx_calls}
+    assert {0, 3, 4} <= played
+    effects = parse_sfx((REPO / "cart/sfx.txt").read_text())
+    for n in played:
+        assert p.c.peek(0x3200 + 68 * n, 68) == effects[n]
+    best = p.c.call("rec", 0)
+    assert best > 0
+
+    again = Player(path, store)
+    again.idle(2)
+    again.press("o")
+    again.press("o")                      # puzzle select, on puzzle 0
+    assert again.on("pupd")
+    assert "best" in again.recent_text()
+    assert again.c.call("rec", 0) == best
+    assert again.c.call("rec", 1) == 0
+
+
+def test_a_puzzle_left_half_done_comes_back(cart):
+    path, _ = cart
+    store = {}
+    p = Player(path, store)
+    p.open_puzzle(1, 2)
+    p.move_to(3, 4)
+    p.press("o")
+    p.move_to(4, 4)
+    p.c.step(["x"])
+    p.move_to(6, 4, paint="x")            # crosses 4,4 .. 6,4
+    p.move_to(10, 11)
+    p.press("o")
+    before = p.board()
+    assert before.sum() == 1 + 2 * 3 + 1
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("pupd")
+    within_budget(p)
+
+    again = Player(path, store)
+    again.open_puzzle(1, 2)
+    assert (again.board() == before).all()
+
+    look = Player(path, store)
+    look.idle(2)
+    look.press("o")
+    look.press("right")
+    assert "no. 3 in progress" in look.recent_text()
+
+
+def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
+    path, manifest = cart
+    p = Player(path)
+    p.open_puzzle(0, 3)
+    sol = solution(manifest, 3)
+    p.hint()
+    b = p.board()
+    assert (b != 0).sum() == 1
+    y, x = map(int, np.argwhere(b != 0)[0])
+    assert (b[y, x] == 1) == sol[y, x]
+    assert p.cursor() == (x, y)
+
+    # a wrong mark: the hint points at it instead
+    wy, wx = map(int, np.argwhere(~sol)[5])
+    p.move_to(wx, wy)
+    p.press("o")
+    p.move_to(0 if wx > 7 else 14, wy)
+    p.hint()
+    assert p.cursor() == (wx, wy)
+    assert "mistake" in p.c.text()
+    within_budget(p)
+
+
+def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
+    path, _ = cart
+    p = Player(path)
+    p.idle(2)
+    p.press("o")
+    n = len(p.g("worlds"))
+    for _ in range(n):
+        p.press("right")
+    p.press("o")
+    frames = 0
+    while not p.on("plupd"):
+        p.idle(1)
+        frames += 1
+        assert frames < 3000, "no endless puzzle after 100 s"
+    within_budget(p)
+    sol = p.sol()
+    assert 0 < sol.sum() < 225
+    assert solve(grid_clues(sol)).status == SOLVED
+    # the hint works there too (in its own coroutine, after the generator's)
+    p.hint()
+    assert (p.board() != 0).sum() == 1
+
+
+def test_the_label_is_the_title_screen(cart):
+    """cart/label.png (the cart's __label__) is what `make screenshots` takes of the title."""
+    from PIL import Image
+    path, _ = cart
+    p = Player(path)
+    p.idle(TITLE_FRAME)
+    label = np.asarray(Image.open(REPO / "cart/label.png").convert("RGB"))
+    assert (label == p.c.rgb()).all(), "cart/label.png is not the title screen: run make screenshots"
+
+
+def test_an_endless_puzzle_left_half_done_comes_back(cart):
+    path, _ = cart
+    store = {}
+
+    def start_endless(p):
+        p.idle(2)
+        p.press("o")
+        for _ in range(len(p.g("worlds"))):
+            p.press("right")
+        p.press("o")
+        while not p.on("plupd"):
+            p.idle(1)
+
+    p = Player(path, store)
+    start_endless(p)
+    sol = p.sol()
+    p.move_to(2, 2)
+    p.press("o")
+    p.press("down")
+    p.press("x")
+    board = p.board()
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("wupd")
+
+    again = Player(path, store)
+    start_endless(again)
+    assert (again.sol() == sol).all()
+    assert (again.board() == board).all()
+    within_budget(again)
+
+
+def test_the_mouse_paints_in_devkit_mode(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 5)
+
+    def at(x, y, b=0):
+        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * y + 2, b))
+
+    at(3, 5)
+    at(3, 5, 1)
+    for x in (4, 5, 6):
+        at(x, 5, 1)                     # dragging with the left button held
+    at(6, 5)
+    at(10, 10)
+    at(10, 10, 2)
+    at(10, 10)
+    b = p.board()
+    assert [int(v) for v in b[5, 2:8]] == [0, 1, 1, 1, 1, 0]
+    assert b[10, 10] == 2 and (b != 0).sum() == 5
+    assert p.cursor() == (10, 10)
+
+
+def test_controls_fill_cross_clear_repeat_and_jump(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 6)
+    assert p.cursor() == (7, 7)
+    p.press("o")
+    assert p.board()[7, 7] == 1
+    p.press("o")                          # again: clears
+    assert p.board()[7, 7] == 0
+    p.press("x")
+    assert p.board()[7, 7] == 2
+    p.press("o")                          # o on a cross fills it
+    assert p.board()[7, 7] == 1
+    p.idle(8)
+    p.double_tap("left")
+    assert p.cursor() == (0, 7)
+    p.idle(8)
+    p.double_tap("down")
+    assert p.cursor() == (0, 14)
+    # holding: a move at once, then after 8 frames one every 3 (frames 0, 8, 11, 14)
+    p.idle(8)
+    p.c.hold("up", frames=15)
+    assert p.cursor() == (0, 10)
+    within_budget(p)
+
+
+def test_clear_board_from_the_menu(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(1, 1)
+    p.press("o")
+    p.press("right")
+    p.press("x")
+    assert (p.board() != 0).sum() == 2
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    assert not p.board().any()
+    assert p.on("plupd")
+
+
+def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
+    from cartfixtures import cart_dir, solvable_puzzles
+    from generator.formats.batchfile import Batch, Puzzle, write_batch
+    from generator.console.screenshots import saved_progress
+
+    d = cart_dir(tmp_path, counts=(2, 2))
+    named = [Puzzle(p.solution, p.iterations, "lantern") for p in solvable_puzzles(1, 3)]
+    write_batch(d / "b0.json", Batch(named + solvable_puzzles(1, 4), {}))
+    path = build_cart(tmp_path, d).path
+
+    def puzzle_list(store):
+        p = Player(path, store)
+        p.idle(2)
+        p.press("o")
+        p.press("o")
+        return p.recent_text()
+
+    assert "lantern" not in puzzle_list({})
+    assert "lantern" in puzzle_list(saved_progress({0: 3}))

@@ -1,0 +1,242 @@
+"""The built cart, read back with shrinko's reader (independent of our writer) and lupaz8."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
+import pico_cart  # noqa: E402
+from lupaz8 import luaz8
+
+from cartfixtures import REPO, cart_dir, solvable_puzzles, write_solvable_batch
+from generator import UserError
+from generator.cartbuild import rom as romdata
+from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.cartbuild.build import build_to
+from generator.cartbuild.tokens import count_text
+
+
+def sections(text):
+    """{name: [lines]} of a .p8 file, by plain text parsing."""
+    out, cur = {}, None
+    for line in text.split("\n"):
+        if line.startswith("__") and line.endswith("__"):
+            cur = line.strip("_")
+            out[cur] = []
+        elif cur:
+            out[cur].append(line)
+    for v in out.values():
+        while v and v[-1] == "":
+            v.pop()
+    return out
+
+
+def do_build(d, out_name="picross.p8"):
+    out = d.parent / "build" / out_name
+    res = build_to(d / "worlds.json", d / "main.lua", out, out.with_suffix(".json"))
+    return res, out
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    d = cart_dir(tmp_path_factory.mktemp("small"), counts=(3, 2))
+    res, out = do_build(d)
+    return d, res, out
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    """As many puzzles as the save data tracks (254, of the 281 the ROM holds), with the art."""
+    d = cart_dir(tmp_path_factory.mktemp("full"), counts=(150, romdata.SAVE_RECORDS - 150))
+    res, out = do_build(d)
+    return d, res, out
+
+
+def test_small_cart_sections_and_sizes(small):
+    _, res, out = small
+    text = out.read_text()
+    assert text.startswith("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n")
+    s = sections(text)
+    assert list(s) == ["lua", "gfx", "label", "sfx"]   # map/gff unused with 5 puzzles; sfx from cart/sfx.txt
+    assert len(s["gfx"]) == 128 and all(len(x) == 128 for x in s["gfx"])
+    assert len(s["label"]) == 128 and all(len(x) == 128 for x in s["label"])
+    cart = pico_cart.read_cart(str(out))
+    assert cart.version_id == 42
+    assert cart.label is not None
+
+
+def test_full_cart_fits_254_puzzles_with_the_art(full):
+    d, res, out = full
+    s = sections(out.read_text())
+    assert list(s) == ["lua", "gfx", "label", "map", "sfx"]
+    assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
+    rom = res.manifest["counts"]["rom"]
+    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 281
+    assert rom["free_bytes"] == 8448 - 254 * 30
+
+
+def test_puzzle_bits_read_back_from_cart_memory(full):
+    d, res, out = full
+    cart = pico_cart.read_cart(str(out))
+    want = (json.loads((d / "b0.json").read_text())["puzzles"]
+            + json.loads((d / "b1.json").read_text())["puzzles"])
+    assert len(want) == 254
+    for p, pz in enumerate(want):
+        a = 0x1000 + p * 30
+        for r, row in enumerate(pz["rows"]):
+            word = cart.rom[a + 2 * r] | (cart.rom[a + 2 * r + 1] << 8)
+            assert "".join("#" if (word >> x) & 1 else "." for x in range(16)) == row + "."
+    assert res.manifest["puzzles"][253]["address"] == 0x1000 + 253 * 30
+    # the art is in place: the swatch strips (rows 8-15, 4x4 cells) read back as slots 0..15,
+    # left pixel of a byte in its low nibble
+    for y in range(8, 16):
+        pix = [(cart.rom[y * 64 + x // 2] >> (4 * (x % 2))) & 15 for x in range(64)]
+        assert pix == [x // 4 for x in range(64)]
+
+
+def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
+    """Run the cart's own Lua in lupaz8 over the cart's ROM: peek2 per the contract."""
+    d, res, out = full
+    cart = pico_cart.read_cart(str(out))
+    rt = luaz8.LuaRuntime()
+    rom = bytes(cart.rom[0:0x4300])
+    for a in range(0, len(rom), 64):
+        rt.execute("poke(%d,%s)" % (a, ",".join(str(b) for b in rom[a:a + 64])))
+    # only the generated constants (the game's own code may call what lupaz8 lacks)
+    start = cart.code.index("pz_base,")
+    rt.execute(cart.code[start:cart.code.index("\n}\n", cart.code.index("worlds={")) + 3])
+    rt.execute("""
+      out={}
+      for w in all(worlds) do
+        for p=w.first,w.first+w.count-1 do
+          local s=""
+          for r=0,14 do
+            local v=peek2(pz_base+p*30+r*2)
+            for x=0,14 do s..=(v>>x)&1==1 and "#" or "." end
+          end
+          add(out,s)
+        end
+      end
+      got=""
+      for s in all(out) do got..=s.."\\n" end
+      nw=#worlds n=pz_count nn=#pz_names
+    """)
+    rows = rt.eval("got").split("\n")[:-1]
+    assert rt.eval("nw") == 2 and rt.eval("n") == 254 and rt.eval("nn") == 254
+    assert rows == ["".join(p["rows"]) for p in res.manifest["puzzles"]]
+
+
+def test_token_count_matches_shrinko_reading_the_cart(small):
+    _, res, out = small
+    cart = pico_cart.read_cart(str(out))
+    assert count_text(cart.code).tokens == res.manifest["counts"]["tokens"]["total"] == res.total.tokens
+    assert sum(res.manifest["counts"]["tokens"]["files"].values()) == res.total.tokens
+    assert {"(generated constants)", "main.lua", "solver.lua"} <= set(res.manifest["counts"]["tokens"]["files"])
+
+
+def test_palettes_in_lua_and_manifest(small):
+    _, res, out = small
+    cart = pico_cart.read_cart(str(out))
+    for w in res.manifest["worlds"]:
+        assert len(w["pal"]) == 16
+        assert f"pal={{[0]={w['pal'][0]},{','.join(map(str, w['pal'][1:]))}}}" in cart.code
+        assert all(0 <= c < 16 or 128 <= c < 144 for c in w["pal"])
+    assert all(e["delta_e"] < 10 for pal in res.manifest["palettes"].values() for e in pal)
+
+
+def test_two_builds_are_byte_identical(tmp_path, small):
+    d, res, out = small
+    res2, out2 = do_build(d, "again.p8")
+    assert out2.read_bytes() == out.read_bytes()
+    assert out2.with_suffix(".json").read_bytes() == out.with_suffix(".json").read_bytes()
+
+
+def test_failed_build_leaves_the_previous_cart(tmp_path):
+    d = cart_dir(tmp_path, counts=(2, 2))
+    res, out = do_build(d)
+    before, before_m = out.read_bytes(), out.with_suffix(".json").read_bytes()
+    stall = np.zeros((15, 15), dtype=bool)
+    stall[0, 0] = stall[1, 1] = True        # two solutions: line logic stalls
+    write_batch(d / "b1.json", Batch([Puzzle(stall)]))
+    with pytest.raises(UserError, match=r"world lookout: .*b1.json puzzle 0: not line-solvable \(stalled"):
+        do_build(d)
+    assert out.read_bytes() == before and out.with_suffix(".json").read_bytes() == before_m
+    assert sorted(p.name for p in out.parent.iterdir()) == ["picross.json", "picross.p8"]
+
+
+def test_clue_mismatch_and_size_refused(tmp_path):
+    d = cart_dir(tmp_path, counts=(2, 2))
+    data = json.loads((d / "b0.json").read_text())
+    data["puzzles"][1]["row_clues"][0] = [15]
+    (d / "b0.json").write_text(json.dumps(data))
+    with pytest.raises(UserError, match=r"world spires: .*b0.json: puzzle 1: row_clues do not match"):
+        do_build(d)
+    write_batch(d / "b0.json", Batch([Puzzle(np.eye(5, dtype=bool))]))
+    with pytest.raises(UserError, match=r"b0.json puzzle 0: is 5x5; the cart holds 15x15"):
+        do_build(d)
+
+
+def test_oversize_batch_refused_with_byte_counts(tmp_path):
+    d = cart_dir(tmp_path, counts=(1, 1))
+    write_solvable_batch(d / "b0.json", romdata.PZ_CAPACITY, 3)
+    with pytest.raises(UserError) as e:
+        do_build(d)
+    msg = str(e.value)
+    assert "282 puzzles need 8460 bytes" in msg and "8448 bytes are free" in msg and "drop 1" in msg
+
+
+def test_more_puzzles_than_the_save_data_tracks_refused(tmp_path):
+    d = cart_dir(tmp_path, counts=(1, 1))
+    write_solvable_batch(d / "b0.json", romdata.SAVE_RECORDS, 3)
+    with pytest.raises(UserError, match=r"255 puzzles fit in ROM, but the cart's save data keeps "
+                                        r"progress for 254 .*drop 1 puzzles"):
+        do_build(d)
+
+
+def test_over_budget_names_the_files(tmp_path):
+    d = cart_dir(tmp_path, counts=(1, 1))
+    (d / "solver.lua").write_text("x=" + "+".join(["1"] * 250) + "\n")     # 2 + 499 tokens
+    with pytest.raises(UserError) as e:
+        do_build(d)
+    msg = str(e.value)
+    assert "solver.lua has 501 tokens (budget 400)" in msg
+    assert "main.lua" in msg and "(generated constants)" in msg
+    (d / "solver.lua").write_text("-- fine\n")
+    (d / "main.lua").write_text("#include solver.lua\n" + "y=" + "+".join(["1"] * 4200) + "\n")
+    with pytest.raises(UserError, match=r"the cart has \d+ tokens \(limit 8192\).*main.lua 8401 tokens"):
+        do_build(d)
+    assert not (d.parent / "build" / "picross.p8").exists()
+
+
+def test_names_are_lowercased_and_checked(tmp_path):
+    d = cart_dir(tmp_path, counts=(2, 1))
+    pz = solvable_puzzles(2, 11)
+    pz[1].name = "Crow"
+    write_batch(d / "b0.json", Batch(pz))
+    res, out = do_build(d)
+    assert 'pz_names=split(",crow,",",",false)' in out.read_text()
+    assert res.manifest["puzzles"][1]["name"] == "crow"
+    pz[1].name = "a,b"
+    write_batch(d / "b0.json", Batch(pz))
+    with pytest.raises(UserError, match="b0.json puzzle 1 name"):
+        do_build(d)
+
+
+def test_cli_one_line_error_and_counts(tmp_path, small):
+    d, _, _ = small
+    r = subprocess.run([sys.executable, str(REPO / "build.py"), "--worlds", str(tmp_path / "none.json")],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.count("\n") == 1 and "none.json" in r.stderr
+    out = tmp_path / "c.p8"
+    r = subprocess.run([sys.executable, str(REPO / "build.py"), "--worlds", str(d / "worlds.json"),
+                        "--main", str(d / "main.lua"), "--out", str(out), "--palettes"],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "cart total" in r.stdout and "solver.lua" in r.stdout and "rom: 5 puzzles" in r.stdout
+    assert "palette lookout" in r.stdout
+    assert out.exists() and out.with_suffix(".json").exists()
+    assert os.path.getsize(out) > 0

@@ -1,0 +1,35 @@
+"""Shared fixtures: the repository root, the real cart built once per session, the CLI runner.
+
+Test folders mirror generator/'s subpackages (solver, formats, render, puzzles, cartbuild,
+console, cli, dev) plus cart/ for the game's Lua run in the headless console. Helper modules
+beside this file (cartfixtures, devlog) are importable from every folder: pytest puts this
+folder on sys.path for its conftest.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cartfixtures import REPO, BuiltCart, build_cart
+from generator.cli import main
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def built_cart(tmp_path_factory) -> BuiltCart:
+    """The real cart, built once for the whole session (tests must not modify its files)."""
+    return build_cart(tmp_path_factory.mktemp("built"))
+
+
+@pytest.fixture(scope="session")
+def picross():
+    """Run the `picross` CLI in-process: picross("solve", path, input=...) -> click Result."""
+    def run(*args, input=None):
+        return CliRunner().invoke(main, [str(a) for a in args], input=input)
+    return run
