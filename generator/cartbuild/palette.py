@@ -1,4 +1,5 @@
-"""PICO-8's 32 colours and snapping true colours to them by perceptual distance (CIEDE2000).
+"""Snapping true colours to PICO-8's 32 (generator.pico8.COLOURS) by perceptual distance
+(CIEDE2000).
 
 sRGB (0-255) -> linear RGB -> CIE XYZ (D65) -> CIE L*a*b* -> CIEDE2000 colour difference
 (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula: implementation notes",
@@ -13,14 +14,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.pico8 import COLOURS
+
 # A swatch farther than this (CIEDE2000) from every PICO-8 colour is refused: the cart
 # could not show anything like it. 10 is "clearly a different colour" but the same family.
 MAX_DELTA_E = 10.0
 
-_STANDARD = ("000000 1D2B53 7E2553 008751 AB5236 5F574F C2C3C7 FFF1E8 "
-             "FF004D FFA300 FFEC27 00E436 29ADFF 83769C FF77A8 FFCCAA").split()
-_SECRET = ("291814 111D35 422136 125359 742F29 49333B A28879 F3EF7D "
-           "BE1250 FF6C24 A8E72E 00B543 065AB5 754665 FF6E59 FF9D81").split()
 
 
 def hex_rgb(h: str) -> tuple[int, int, int]:
@@ -33,8 +32,7 @@ def rgb_hex(rgb) -> str:
 
 
 # PICO-8 colour number -> (r, g, b)
-PICO8 = {**{i: hex_rgb(h) for i, h in enumerate(_STANDARD)},
-         **{128 + i: hex_rgb(h) for i, h in enumerate(_SECRET)}}
+PICO8 = COLOURS
 
 _D65 = (0.95047, 1.0, 1.08883)
 

@@ -22,15 +22,11 @@ import numpy as np
 from generator import UserError
 from generator.solver.grid import line_to_bits
 
-ROM_SIZE = 0x4300
-GFX, GFX_SIZE = 0x0000, 0x2000
-MAP, MAP_SIZE = 0x2000, 0x1000
-GFF, GFF_SIZE = 0x3000, 0x100
-MUSIC, MUSIC_SIZE = 0x3100, 0x100
-SFX, SFX_SIZE = 0x3200, 0x1100
+from generator.pico8 import (GFF, GFF_SIZE, GFX, GFX_SIZE, MAP, MAP_SIZE, MUSIC,  # noqa: F401
+                             MUSIC_SIZE, ROM_SIZE, SFX, SFX_SIZE, SPRITE_ROW_BYTES)
 
 ART_ROWS = 64                       # sprite rows the art may use (sprites 0-127)
-PZ_BASE = GFX + ART_ROWS * 64       # 0x1000
+PZ_BASE = GFX + ART_ROWS * SPRITE_ROW_BYTES       # 0x1000
 PZ_END = GFF + GFF_SIZE             # 0x3100 (exclusive)
 PZ_SIZE = 15                        # puzzles are 15x15
 PZ_BYTES = PZ_SIZE * 2              # 15 rows of 2 bytes

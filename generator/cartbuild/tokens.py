@@ -14,8 +14,7 @@ from pathlib import Path
 
 from generator import UserError
 
-TOKENS, CHARS, COMPRESSED = 8192, 65535, 15360   # 15360: the manual's safe ceiling
-FILE_TOKEN_BUDGETS = {"solver.lua": 400}          # per-file budgets, by file name
+from generator.pico8 import CHARS, COMPRESSED, FILE_TOKEN_BUDGETS, TOKENS  # noqa: F401
 
 
 @dataclass(frozen=True)

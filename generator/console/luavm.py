@@ -4,8 +4,6 @@ Pure Lua only: no graphics, input or sound. `CartLua` loads Lua source files int
 its methods call cart/solver.lua (`line_clue`, `solve`) with Python values and return Python
 values, and count the VM instructions a call takes (PICO-8 runs about 4M of them a second).
 
-`lua_tokens` counts a Lua file's PICO-8 tokens with shrinko's counter (the build's rule).
-
 Masks cross the border as PICO-8 numbers: a 16-bit mask is the integer part of a 16.16 number,
 so bit 15 set reads as a negative number in Lua; `to_lua_mask`/`from_lua_mask` convert.
 """
@@ -36,18 +34,6 @@ function lr_count(f,...)
  return lr_k,lr_u
 end
 """
-
-
-def lua_tokens(source: str, name: str = "lua") -> int:
-    """PICO-8 tokens of Lua source, by shrinko's counter (comments are free)."""
-    import shrinko.shrinko8  # noqa: F401  (puts shrinko's own modules on sys.path)
-    import pico_process
-    import pico_tokenize
-
-    tokens, errors = pico_tokenize.tokenize(pico_process.Source(name, source))
-    if errors:
-        raise ValueError(f"{name}: {errors[0]}")
-    return pico_tokenize.count_tokens(tokens)
 
 
 def to_lua_mask(mask: int) -> int:

@@ -12,12 +12,14 @@ import numpy as np
 
 from generator.solver.clues import grid_clues
 from generator.solver.grid import random_grid
-from generator.console.luavm import SOLVER_LUA, CartLua, lua_tokens
+from generator.cartbuild.tokens import count_text
+from generator.console.luavm import SOLVER_LUA, CartLua
+from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
-TOKEN_BUDGET = 400
+TOKEN_BUDGET = SOLVER_TOKEN_BUDGET
 # the targets: a whole check within one 30 fps frame (~133,000 instructions)
-MEDIAN_TARGET, P99_TARGET = 40_000, 133_000
+MEDIAN_TARGET, P99_TARGET = 40_000, frame_budget()
 
 
 def solve_counts(n: int, seed: int = SEED) -> np.ndarray:
@@ -31,7 +33,7 @@ def solve_counts(n: int, seed: int = SEED) -> np.ndarray:
 def main(argv: list[str]) -> None:
     n = int(argv[0]) if argv else 1000
     counts = solve_counts(n)
-    tokens = lua_tokens(SOLVER_LUA.read_text(), SOLVER_LUA.name)
+    tokens = count_text(SOLVER_LUA.read_text()).tokens
     print(f"lua solver: {n} random {SIZE}x{SIZE} grids (density {DENSITY}, seed {SEED})")
     median, p99 = np.median(counts), np.percentile(counts, 99)
     print(f"  VM instructions per solve: median {median:,.0f} (target {MEDIAN_TARGET:,}), "
