@@ -4,14 +4,6 @@ function go(u,d)
  upd,drw,sf,redraw=u,d,0,true
 end
 
--- the screen slots of the ui's colours 1-15 then 0 in each world (see
--- draw.lua): the draw palette maps them, the display palette shows them
-ui={
- split"7,12,5,2,6,1,6,9,13,14,8,13,4,2,7,9",
- split"15,11,14,2,14,15,14,11,8,10,10,9,8,12,4,2"
-}
-for t in all(ui) do t[0]=deli(t) end
-
 -- world w's colours: art=true leaves the draw palette alone (for
 -- its art), else ui colours; fills the screen with the backdrop colour
 function usepal(w,art)
@@ -19,7 +11,7 @@ function usepal(w,art)
  pal()
  pal(worlds[w].pal,1)
  palt(0)
- if (not art) pal(ui[w]) rectfill(0,0,127,127,0)
+ if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
 -- world w's backdrop strip from the spritesheet at y
@@ -28,7 +20,7 @@ function backdrop(w,y)
  pal()
  pal(a.pal,1)
  sspr(a.bx,a.by,a.bw,a.bh,0,y)
- pal(ui[w])
+ pal(worlds[w].ui)
 end
 
 -- text centred on x

@@ -27,33 +27,9 @@ from PIL import Image
 
 from generator import UserError
 from generator.cartbuild.palette import MAX_DELTA_E, PICO8, Snap, rgb_hex, snap
+from generator.cartbuild.worlds import SLOTS, Rect, WorldArt  # noqa: F401
 
 SHEET_SIZE = 128
-SLOTS = 16
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: int
-    y: int
-    w: int
-    h: int
-
-    def cells(self):
-        return slice(self.y, self.y + self.h), slice(self.x, self.x + self.w)
-
-
-@dataclass(frozen=True)
-class WorldArt:
-    name: str
-    swatch_x: int          # swatch strip: 16 square cells left to right from (x, y)
-    swatch_y: int
-    swatch_cell: int
-    backdrop: Rect
-
-    @property
-    def swatch_rect(self) -> Rect:
-        return Rect(self.swatch_x, self.swatch_y, self.swatch_cell * SLOTS, self.swatch_cell)
 
 
 @dataclass

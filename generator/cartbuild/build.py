@@ -118,7 +118,7 @@ def build(worlds_path, main_lua) -> BuildResult:
         wtables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
                             count=sum(1 for p in placed if p.world == w.name),
                             bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
-                            pal=[s.pico8 for s in sheet.palettes[w.name]]))
+                            pal=[s.pico8 for s in sheet.palettes[w.name]], ui=list(w.ui)))
     chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables)
     main_code, pieces = inline_includes(Path(main_lua))
     text = cart_text(chunk + main_code, rom, label)

@@ -57,7 +57,7 @@ def lua_string(s: str) -> str:
 
 
 def constants_chunk(pz_base: int, pz_bytes: int, names: list[str | None], worlds: list[dict]) -> str:
-    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal."""
+    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui."""
     lines = [
         "-- picross8",
         "-- 15x15 picross in two worlds",
@@ -68,14 +68,16 @@ def constants_chunk(pz_base: int, pz_bytes: int, names: list[str | None], worlds
         "-- picture puzzles' names by puzzle index p+1 (\"\" when unnamed)",
         f"pz_names=split({lua_string(','.join(n or '' for n in names))},\",\",false)",
         "-- worlds in order: puzzles first..first+count-1, backdrop bx,by,bw,bh in the",
-        "-- spritesheet, pal = display palette for pal(w.pal,1)",
+        "-- spritesheet, pal = display palette for pal(w.pal,1), ui = the screen slot of",
+        "-- each ui colour role 0-15 (cart/draw.lua names them) for the draw palette pal(w.ui)",
         "worlds={",
     ]
     for w in worlds:
         pal = ",".join(str(c) for c in w["pal"][1:])
+        ui = ",".join(str(c) for c in w["ui"][1:])
         lines.append(f" {{name={lua_string(w['name'])},title={lua_string(w['title'])},"
                      f"first={w['first']},count={w['count']},"
                      f"bx={w['bx']},by={w['by']},bw={w['bw']},bh={w['bh']},"
-                     f"pal={{[0]={w['pal'][0]},{pal}}}}},")
+                     f"pal={{[0]={w['pal'][0]},{pal}}},ui={{[0]={w['ui'][0]},{ui}}}}},")
     lines.append("}")
     return "\n".join(lines) + "\n"

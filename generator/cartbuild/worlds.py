@@ -11,7 +11,8 @@
          "batches": ["puzzles.json",      # a whole batch file, or a slice of one:
                      {"file": "more.json", "start": 0, "count": 50}],
          "swatches": {"x": 0, "y": 8, "cell": 4},   # 16 cells of cell x cell px, left to right
-         "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32}}
+         "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32},
+         "ui": [0, 7, 12, ...]}           # 16 slots: the slot each ui colour role is drawn in
       ]
     }
 
@@ -25,13 +26,37 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
-from generator.cartbuild.artmap import Rect, WorldArt
 from generator.formats.jsonin import read_json
 
 FORMAT = "picross8-worlds"
+SLOTS = 16          # screen colour slots: a world's swatches, its ui roles
 VERSION = 1
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TEXT = re.compile(r"^[a-z0-9 '!.\-]{1,24}$")
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def cells(self):
+        return slice(self.y, self.y + self.h), slice(self.x, self.x + self.w)
+
+
+@dataclass(frozen=True)
+class WorldArt:
+    name: str
+    swatch_x: int          # swatch strip: 16 square cells left to right from (x, y)
+    swatch_y: int
+    swatch_cell: int
+    backdrop: Rect
+
+    @property
+    def swatch_rect(self) -> Rect:
+        return Rect(self.swatch_x, self.swatch_y, self.swatch_cell * SLOTS, self.swatch_cell)
 
 
 @dataclass(frozen=True)
@@ -47,6 +72,7 @@ class World:
     title: str
     batches: tuple[BatchRef, ...]
     art: WorldArt
+    ui: tuple[int, ...]            # the screen slot of each ui colour role 0..15
 
 
 @dataclass(frozen=True)
@@ -96,8 +122,12 @@ def _world(d, base: Path, where: str) -> World:
         raise UserError(f"{where}: needs 'swatches' {{x, y, cell}} and 'backdrop' {{x, y, w, h}}")
     art = WorldArt(name, _int(sw, "x", where), _int(sw, "y", where), _int(sw, "cell", where, 1),
                    Rect(_int(bd, "x", where), _int(bd, "y", where), _int(bd, "w", where, 1), _int(bd, "h", where, 1)))
+    ui = d.get("ui")
+    if (not isinstance(ui, list) or len(ui) != SLOTS
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SLOTS for v in ui)):
+        raise UserError(f"{where}: 'ui' must be {SLOTS} screen slots 0..{SLOTS - 1}, one per ui colour role")
     return World(name, check_text(d.get("title"), f"{where} title"),
-                 tuple(_batch_ref(b, base, where) for b in batches), art)
+                 tuple(_batch_ref(b, base, where) for b in batches), art, tuple(ui))
 
 
 def read_worlds(path) -> WorldsConfig:

@@ -8,7 +8,6 @@ at every density, so the points of a density curve are drawn from common random 
 """
 from __future__ import annotations
 
-import re
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,18 +29,14 @@ from generator.cartbuild.worlds import read_worlds
 
 REPO = Path(__file__).resolve().parents[2]
 WORLDS = REPO / "cart" / "worlds.json"
-SCREENS_LUA = REPO / "cart" / "screens.lua"
 # the board's colour roles in the cart (cart/draw.lua): 0 backdrop, 1 paper, 4 fill
 BACKDROP_ROLE, PAPER_ROLE, FILL_ROLE = 0, 1, 4
 
 
-def cart_role_slots(path=SCREENS_LUA) -> list[list[int]]:
-    """Per world, the screen slot of each colour role 0..15, read from the cart's `ui` table
-    (cart/screens.lua: one split"..." per world, roles 1..15 then role 0), so the sheets here
-    use the colours the cart really draws the board in."""
-    block = path.read_text().split("ui={", 1)[1].split("}", 1)[0]
-    tables = [[int(v) for v in t.split(",")] for t in re.findall(r'split"([0-9,]+)"', block)]
-    return [[t[15]] + t[:15] for t in tables]
+def cart_role_slots(path=WORLDS) -> list[list[int]]:
+    """Per world, the screen slot of each colour role 0..15 (worlds.json's `ui`, which the build
+    gives the cart), so the sheets here use the colours the cart really draws the board in."""
+    return [list(w.ui) for w in read_worlds(path).worlds]
 
 
 def candidates(size: int, density: float, n: int, seed: int, style: str = "noise") -> np.ndarray:

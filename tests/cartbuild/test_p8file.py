@@ -70,13 +70,15 @@ def test_include_cycles_repeats_and_missing_files_refused(tmp_path):
 
 
 def test_constants_chunk_shape():
-    w = dict(name="a", title="t", first=0, count=2, bx=0, by=16, bw=128, bh=24, pal=list(range(16)))
+    w = dict(name="a", title="t", first=0, count=2, bx=0, by=16, bw=128, bh=24, pal=list(range(16)),
+             ui=list(range(15, -1, -1)))
     text = constants_chunk(0x1000, 30, [None, "crow"], [w])
     assert text.startswith("-- picross8\n")
     assert "pz_base,pz_count=0x1000,2\n" in text
     assert 'pz_names=split(",crow",",",false)\n' in text
     assert ('{name="a",title="t",first=0,count=2,bx=0,by=16,bw=128,bh=24,'
-            'pal={[0]=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15}},') in text
+            'pal={[0]=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15},'
+            'ui={[0]=15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0}},') in text
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

@@ -37,6 +37,10 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][0].update(batches=["missing.json"]), "missing.json: batch file not found"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "start": 1}]), "has 1 puzzles; start 1"),
     (lambda c: c["worlds"][0]["backdrop"].update(y=60), "outside the art rows 0-63"),
+    (lambda c: c["worlds"][0].pop("ui"), "'ui' must be 16 screen slots 0..15"),
+    (lambda c: c["worlds"][1].update(ui=[0] * 15), "world 2 (lookout): 'ui' must be 16"),
+    (lambda c: c["worlds"][0].update(ui=[16] + [0] * 15), "'ui' must be 16 screen slots"),
+    (lambda c: c["worlds"][0].update(ui=[True] * 16), "'ui' must be 16 screen slots"),
 ])
 def test_bad_worlds_refused(tmp_path, change, words):
     d = edited(tmp_path, change)
