@@ -9,8 +9,8 @@ from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.formats.batchfile import write_batch
 from generator.cli.errors import user_errors
-from generator.puzzles.explain import (contact_sheet, explain, explanation_image, explanation_text, grid_image,
-                               png_bytes, side_by_side)
+from generator.puzzles.explain import explain, explanation_image, explanation_text
+from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
 from generator.puzzles.pictures import BLANK, TILE, Picture, check, load, load_all, to_batch
 
@@ -40,7 +40,9 @@ def cmd_import(files, output, names, tile, strict, sheet):
     if sheet:
         stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
                   for v in verdicts]
-        write_atomic(sheet, png_bytes(contact_sheet(pictures, stalls)))
+        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
+                            names=[p.name for p in pictures], tints=stalls)
+        write_atomic(sheet, png_bytes(img))
     kept = sum(v.kept for v in verdicts)
     rejected = len(verdicts) - kept
     if strict and rejected:

@@ -5,13 +5,12 @@ the same screen (deterministic for a given Pillow/zlib).
 """
 from __future__ import annotations
 
-import io
-
 import numpy as np
 from PIL import Image
 
 from generator.console.memory import DISPLAY_PAL, Memory
 from generator.pico8 import COLOURS
+from generator.render.png import png_bytes as image_png
 
 # PICO-8's 16 colours, then the 16 "secret" ones (128-143), as a lookup table
 PALETTE = np.array([COLOURS[c] for c in sorted(COLOURS)], dtype=np.uint8)
@@ -33,6 +32,4 @@ def png_bytes(mem: Memory, scale: int = 1) -> bytes:
     img = rgb(mem)
     if scale != 1:
         img = img.repeat(scale, axis=0).repeat(scale, axis=1)
-    out = io.BytesIO()
-    Image.fromarray(img, "RGB").save(out, format="PNG")
-    return out.getvalue()
+    return image_png(Image.fromarray(img, "RGB"))

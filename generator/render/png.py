@@ -1,10 +1,13 @@
-"""PNG pictures of puzzles (Pillow): one puzzle with its clues, or a contact sheet of a batch.
+"""PNG pictures of puzzles (Pillow), the one place boards become images: a puzzle with its
+clues (`puzzle_image`), a bare grid with marks (`grid_image`, for explain and fix), grids side
+by side, a contact sheet of many grids (numbered or named), and the PNG bytes of any of them.
 
 A palette is a list of RGB tuples, by role (missing entries take the default's):
   0 background, 1 ink (clue digits, grid lines), 2 filled cells, 3 crosses on known-empty
-  cells, 4 highlight of unknown cells.
-The default is PICO-8's white, dark blue, dark blue, light grey and orange, so other code can
-render in a world's colours by passing its own. Digits are drawn from a built-in 3x5 pixel
+  cells, 4 highlight of unknown cells, 5 a tinted filled cell, 6 a tinted empty cell (tints
+  show where line logic stalls on a picture), 7 the outline of a marked cell.
+The default is PICO-8's white, dark blue, dark blue, light grey, orange, then rust, peach and
+blue, so other code can render in a world's colours by passing its own. Digits are drawn from a built-in 3x5 pixel
 font (PICO-8 style), so the bytes depend only on the inputs and Pillow's PNG writer: same
 inputs, same file.
 """
@@ -19,8 +22,9 @@ from PIL import Image, ImageDraw
 from generator.solver.clues import Clues
 from generator.solver.grid import EMPTY, FILLED, UNKNOWN
 
-DEFAULT_PALETTE = [(255, 241, 232), (29, 43, 83), (29, 43, 83), (194, 195, 199), (255, 163, 0)]
-BG, INK, FILL, CROSS, HIGHLIGHT = range(5)
+DEFAULT_PALETTE = [(255, 241, 232), (29, 43, 83), (29, 43, 83), (194, 195, 199), (255, 163, 0),
+                   (190, 60, 20), (255, 190, 150), (41, 173, 255)]
+BG, INK, FILL, CROSS, HIGHLIGHT, TINT_FILL, TINT_EMPTY, MARK = range(8)
 
 # 3x5 digits, one string of 15 cells per digit, row by row ('#' = ink)
 _DIGITS = {
@@ -63,13 +67,17 @@ def _as_partial(grid, h: int, w: int) -> np.ndarray:
     return np.asarray(grid).astype(np.int8)
 
 
-def _cells(d, g: np.ndarray, x0: int, y0: int, cell: int, pal, show_unknown: bool) -> None:
-    """Fill the cells of a partial grid whose top-left cell starts at (x0, y0)."""
+def _cells(d, g: np.ndarray, x0: int, y0: int, cell: int, pal, show_unknown: bool,
+           tint=None) -> None:
+    """Fill the cells of a partial grid whose top-left cell starts at (x0, y0); cells in the
+    bool mask `tint` take the tint colours."""
     inset = 1 if cell >= 6 else 0
     for (y, x), v in np.ndenumerate(g):
         left, top = x0 + x * cell, y0 + y * cell
         box = [left + inset, top + inset, left + cell - 1 - inset, top + cell - 1 - inset]
-        if v == FILLED:
+        if tint is not None and tint[y, x]:
+            d.rectangle(box, fill=pal[TINT_FILL if v == FILLED else TINT_EMPTY])
+        elif v == FILLED:
             d.rectangle(box, fill=pal[FILL])
         elif v == UNKNOWN and show_unknown:
             d.rectangle(box, fill=pal[HIGHLIGHT])
@@ -122,9 +130,43 @@ def puzzle_image(clues: Clues, grid=None, cell: int = 16, palette=None,
     return img
 
 
+def grid_image(grid, mark=None, cell: int = 12, tint=None, palette=None) -> Image.Image:
+    """A bare grid (bool or int8 partial), no clues: cells on grid lines, unknown cells
+    highlighted, `tint` cells (bool mask) tinted, `mark` cells (bool mask) outlined."""
+    pal = _palette(palette)
+    g = np.asarray(grid).astype(np.int8)
+    h, w = g.shape
+    img = Image.new("RGB", (w * cell + 1, h * cell + 1), pal[CROSS])
+    d = ImageDraw.Draw(img)
+    for (y, x), v in np.ndenumerate(g):
+        box = [x * cell + 1, y * cell + 1, x * cell + cell - 1, y * cell + cell - 1]
+        if tint is not None and tint[y, x]:
+            colour = pal[TINT_FILL if v == FILLED else TINT_EMPTY]
+        else:
+            colour = {FILLED: pal[FILL], EMPTY: pal[BG]}.get(int(v), pal[HIGHLIGHT])
+        d.rectangle(box, fill=colour)
+        if mark is not None and mark[y, x]:
+            d.rectangle(box, outline=pal[MARK], width=2)
+    return img
+
+
+def side_by_side(images, gap: int = 8, background=(255, 255, 255)) -> Image.Image:
+    """Images in a row, top-aligned, `gap` pixels apart."""
+    w = sum(im.width for im in images) + gap * (len(images) - 1)
+    out = Image.new("RGB", (w, max(im.height for im in images)), background)
+    x = 0
+    for im in images:
+        out.paste(im, (x, 0))
+        x += im.width + gap
+    return out
+
+
 def contact_sheet(grids: list, cell: int = 4, columns: int | None = None, palette=None,
-                  first_index: int = 0) -> Image.Image:
-    """Thumbnails of many grids (bool or int8 partial), each labelled with its index."""
+                  first_index: int = 0, names: list[str] | None = None,
+                  tints: list | None = None) -> Image.Image:
+    """Thumbnails of many grids (bool or int8 partial), each labelled with its index, or with
+    its number (from 1) and name when `names` are given; `tints` (a bool mask or None per grid)
+    tint cells, e.g. where line logic stalls on a picture."""
     if not grids:
         raise ValueError("no grids to put on a contact sheet")
     pal = _palette(palette)
@@ -132,8 +174,14 @@ def contact_sheet(grids: list, cell: int = 4, columns: int | None = None, palett
     mh, mw = max(g.shape[0] for g in gs), max(g.shape[1] for g in gs)
     columns = columns or min(len(gs), max(1, math.ceil(math.sqrt(len(gs)))))
     rows = math.ceil(len(gs) / columns)
-    pad, label_h = 6, 5 + 4
-    slot_w = max(mw * cell + 2, text_size(str(first_index + len(gs) - 1), 1)[0]) + pad
+    labels = ([f"{i} {n}" for i, n in enumerate(names, 1)] if names is not None
+              else [str(first_index + i) for i in range(len(gs))])
+    pad = 6
+    if names is not None:     # Pillow's built-in font: about 6 px a character, 11 px high
+        label_w, label_h = max(6 * len(s) for s in labels), 12
+    else:
+        label_w, label_h = text_size(labels[-1], 1)[0], 5 + 4
+    slot_w = max(mw * cell + 2, label_w) + pad
     slot_h = mh * cell + 2 + label_h + pad
     img = Image.new("RGB", (pad + columns * slot_w, pad + rows * slot_h), pal[BG])
     d = ImageDraw.Draw(img)
@@ -141,8 +189,11 @@ def contact_sheet(grids: list, cell: int = 4, columns: int | None = None, palett
         sx, sy = pad + (i % columns) * slot_w, pad + (i // columns) * slot_h
         gh, gw = g.shape
         d.rectangle([sx, sy, sx + gw * cell + 1, sy + gh * cell + 1], outline=pal[INK])
-        _cells(d, g, sx + 1, sy + 1, cell, pal, True)
-        draw_text(d, sx, sy + gh * cell + 2 + 3, str(first_index + i), 1, pal[INK])
+        _cells(d, g, sx + 1, sy + 1, cell, pal, True, tints[i] if tints else None)
+        if names is not None:
+            d.text((sx, sy + gh * cell + 3), labels[i], fill=pal[INK])
+        else:
+            draw_text(d, sx, sy + gh * cell + 2 + 3, labels[i], 1, pal[INK])
     return img
 
 

@@ -2,7 +2,8 @@
 on the left, then the cells.
 
 Cells: '█' filled, 'X' crossed (known empty), '░' unknown. The plain style (`--ascii`) uses
-'#' filled, 'x' crossed, '?' unknown, so its rows read back with generator.grid.text_to_rows.
+'#' filled, 'x' crossed, '?' unknown, so its rows read back with generator.solver.grid.text_to_rows;
+the picture style (explain, fix) uses '#', '.', '?' as picture files do. Marked cells show '@'.
 Each column is as wide as its widest clue number plus a space, so two-digit clues line up.
 An empty line's clue is shown as 0. Lines carry no trailing spaces.
 """
@@ -15,15 +16,19 @@ from generator.solver.grid import EMPTY, FILLED
 
 UNICODE_CELLS = {FILLED: "█", EMPTY: "X", -1: "░"}
 PLAIN_CELLS = {FILLED: "#", EMPTY: "x", -1: "?"}
+PICTURE_CELLS = {FILLED: "#", EMPTY: ".", -1: "?"}
+MARK = "@"
 
 
 def _shown(clue) -> list[str]:
     return [str(r) for r in clue] if clue else ["0"]
 
 
-def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> str:
-    """The clues and the grid (bool solution or int8 partial; None = all unknown)."""
-    cells = PLAIN_CELLS if plain else UNICODE_CELLS
+def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
+          cells: dict | None = None, mark: np.ndarray | None = None) -> str:
+    """The clues and the grid (bool solution or int8 partial; None = all unknown). `cells`
+    overrides the style (e.g. PICTURE_CELLS); cells in the bool mask `mark` show '@'."""
+    cells = cells or (PLAIN_CELLS if plain else UNICODE_CELLS)
     h, w = clues.height, clues.width
     g = np.full((h, w), -1, dtype=np.int8) if grid is None else np.asarray(grid).astype(np.int8)
     col_tokens = [_shown(c) for c in clues.cols]
@@ -39,7 +44,8 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> 
             fields.append((toks[j] if j >= 0 else "").rjust(cw))
         lines.append(" " * left + " " + " ".join(fields))
     for y in range(h):
-        row = " ".join(cells[int(v)].rjust(cw) for v in g[y])
+        row = " ".join((MARK if mark is not None and mark[y, x] else cells[int(v)]).rjust(cw)
+                       for x, v in enumerate(g[y]))
         lines.append(row_texts[y].rjust(left) + " " + row)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 

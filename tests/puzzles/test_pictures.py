@@ -10,8 +10,9 @@ from PIL import Image
 from generator import UserError
 from generator.formats.batchfile import dumps, read_batch
 from generator.solver.clues import grid_clues
-from generator.puzzles.explain import (MULTIPLE_KIND, ascii_view, explain, explanation_text,
+from generator.puzzles.explain import (MULTIPLE_KIND, explain, explanation_text,
                                GUESS_KIND, SOLVED_KIND)
+from generator.render.text import PICTURE_CELLS, board
 from generator.puzzles.fix import fix, fix_report, near_region
 from generator.solver.grid import UNKNOWN, text_to_rows
 from generator.solver.linesolve import solve
@@ -185,8 +186,9 @@ def test_devlog_example_stalls_in_the_bottom_left_corner():
     e = explain(g)
     assert e.kind == MULTIPLE_KIND and e.iterations == 4
     assert sorted(zip(*np.nonzero(e.unresolved))) == [(13, 0), (13, 2), (14, 0), (14, 2)]
-    view = ascii_view(e.clues, e.partial).splitlines()
+    view = board(e.clues, e.partial, cells=PICTURE_CELLS).splitlines()
     assert [row[-29:].replace(" ", "") for row in view[-2:]] == DEVLOG_STALL_TAIL
+    assert "\n".join(view) in explanation_text(e)   # explain shows that board
     assert "4 unresolved cells" in explanation_text(e)
     # two different solutions, both satisfying the clues
     a, b = e.solutions
