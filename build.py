@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from generator.cartbuild.build import build_to, palette_report
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 
 HERE = Path(__file__).resolve().parent
 

@@ -14,7 +14,7 @@ from generator.formats.atomic import write_atomic
 from generator.formats.batchfile import dumps, parse_batch
 from generator.puzzles.check import check_batch
 from generator.formats.jsonin import read_json
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 from generator.puzzles.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.puzzles.stats import stats_lines
 

@@ -8,7 +8,7 @@ import click
 from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.formats.batchfile import write_batch
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 from generator.puzzles.explain import explain, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report

@@ -15,7 +15,7 @@ from generator import UserError
 from generator.render.text import board, header
 from generator.formats.atomic import write_atomic
 from generator.solver.classify import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, classify
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 from generator.formats.puzzlefile import EXPORT_FORMATS, FORMATS, read_puzzle, read_puzzles, write_puzzle
 from generator.solver.grid import UNKNOWN, rows_to_text
 from generator.solver.linesolve import CONTRADICTION, SOLVED, solve

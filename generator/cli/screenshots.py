@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from generator import UserError
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 
 
 @click.command("screenshots")

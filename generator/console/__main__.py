@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from generator import UserError
-from generator.cli.errors import user_errors
+from generator.errors import user_errors
 from generator.console.console import CartError, Console
 
 

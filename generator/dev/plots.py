@@ -16,11 +16,17 @@ import numpy as np
 from matplotlib.colors import to_rgb
 
 from generator.formats.atomic import write_atomic
+from generator.pico8 import COLOURS
 from generator.solver.grid import EMPTY, FILLED, UNKNOWN
 
 # PICO-8 colours: dark blue ink on cream paper, grey for unknown, orange/peach for what is new
-INK, PAPER, FOG = "#1d2b53", "#fff1e8", "#c2c3c7"
-NEW_INK, NEW_PAPER = "#ff004d", "#ffccaa"
+def _hex(c: int) -> str:
+    return "#%02x%02x%02x" % COLOURS[c]
+
+
+# PICO-8's dark blue, white and light grey; red and peach for what an iteration just learnt
+INK, PAPER, FOG, RULE = _hex(1), _hex(7), _hex(6), _hex(5)
+NEW_INK, NEW_PAPER = _hex(8), _hex(15)
 
 
 def newly_known(before: np.ndarray, after: np.ndarray) -> np.ndarray:
@@ -50,9 +56,9 @@ def draw_grid(ax, grid: np.ndarray, mark: np.ndarray | None = None, title: str |
         for i in range(1, max(h, w)):
             lw = 1.0 if i % 5 == 0 else 0.3
             if i < w:
-                ax.axvline(i - 0.5, color="#5f574f", lw=lw)
+                ax.axvline(i - 0.5, color=RULE, lw=lw)
             if i < h:
-                ax.axhline(i - 0.5, color="#5f574f", lw=lw)
+                ax.axhline(i - 0.5, color=RULE, lw=lw)
     ax.set_xticks([])
     ax.set_yticks([])
     if title:

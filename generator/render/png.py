@@ -19,11 +19,12 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
+from generator.pico8 import COLOURS
 from generator.solver.clues import Clues
 from generator.solver.grid import EMPTY, FILLED, UNKNOWN
 
-DEFAULT_PALETTE = [(255, 241, 232), (29, 43, 83), (29, 43, 83), (194, 195, 199), (255, 163, 0),
-                   (190, 60, 20), (255, 190, 150), (41, 173, 255)]
+DEFAULT_PALETTE = [COLOURS[7], COLOURS[1], COLOURS[1], COLOURS[6], COLOURS[9],
+                   (190, 60, 20), (255, 190, 150), COLOURS[12]]
 BG, INK, FILL, CROSS, HIGHLIGHT, TINT_FILL, TINT_EMPTY, MARK = range(8)
 
 # 3x5 digits, one string of 15 cells per digit, row by row ('#' = ink)

@@ -1,4 +1,5 @@
-"""Shared pieces of the CLI: the one-line user-error handler."""
+"""One-line user errors for every command line (picross, build.py, the console): a UserError
+or an unreadable file becomes one line on stderr and exit status 1, never a traceback."""
 from __future__ import annotations
 
 import functools
