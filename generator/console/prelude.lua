@@ -47,6 +47,21 @@ flip = function()
  yield_(FLIP)
 end
 
+-- sub and ord as the 0.2.6 manual has them, where lupaz8's are older: sub(s, i, x) with x
+-- given but not a number is the one character at i; ord(s, i, n) returns n codes
+local sub_, ord_, select_, type_, tonum_ = sub, ord, select, type, tonum
+sub = function(s, i, ...)
+ local j = ...
+ if type_(j) == "number" or select_("#", ...) == 0 or tonum_(j) then return sub_(s, i, j) end
+ return sub_(s, i, i)
+end
+ord = function(s, i, n)
+ if not n then return ord_(s, i or 1) end
+ local r = {}
+ for k = 1, n do r[k] = ord_(s, (i or 1) + k - 1) end
+ return unpack(r, 1, n)
+end
+
 -- PICO-8's foreach visits items like `for v in all(t)`: removing the current item while
 -- looping neither skips the next one nor passes nil (lupaz8's own foreach does)
 local all_ = all
