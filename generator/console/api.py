@@ -11,7 +11,7 @@ import math
 
 from generator.console.fixed import fix, from_raw, integer, num, to_raw
 from generator.console.glyphs import glyph_globals
-from generator.console.memory import CARTDATA, CURSOR, PEN, DEVKIT
+from generator.console.memory import CARTDATA, CURSOR, DEVKIT, PEN, SCREEN_AT
 from generator.console.text import LINE_H, draw_text
 
 # Every global of PICO-8 0.2.6 (manual's API index), implemented or not.
@@ -253,8 +253,13 @@ def make_api(c) -> dict:
 
 
 def _on_target(mem, f):
-    """f drawing on (or reading) the draw target 0x5f55 selects."""
+    """f drawing on (or reading) the draw target 0x5f55 selects (the screen, 0x60, is the
+    common case and takes no detour)."""
+    ram = mem.ram
+
     def draw(*args):
+        if ram[SCREEN_AT] == 0x60:
+            return f(*args)
         with mem.drawing_target():
             return f(*args)
     return functools.wraps(f)(draw)
