@@ -39,12 +39,26 @@ MUSIC, MUSIC_SIZE = 0x3100, 0x100     # __music__: 64 patterns of 4 bytes
 SFX, SFX_SIZE = 0x3200, 0x1100        # __sfx__: 64 effects of 68 bytes
 SPRITE_ROW_BYTES = 64                 # one row of the 128-pixel spritesheet
 
-# ---- RAM -------------------------------------------------------------------------------------
+# ---- RAM (PICO-8 0.2's memory map) ----------------------------------------------------------
+SHEET_END = 0x2000        # the spritesheet (and shared map rows) in RAM: 0x0000-0x1fff
 CARTDATA, CARTDATA_SIZE = 0x5E00, 0x100   # cartdata's 64 numbers; persisted like dset
-DRAW_PAL = 0x5F00
-DISPLAY_PAL = 0x5F10
-SCREEN, SCREEN_SIZE = 0x6000, 0x2000
-UPPER_RAM = 0x8000                        # 0x8000-0xffff: general RAM in 0.2.x, not saved
+# draw state
+DRAW_PAL = 0x5F00         # 16 bytes: low nibble = colour drawn, bit 4 = transparent (palt)
+DISPLAY_PAL = 0x5F10      # 16 bytes: 0-15 or 128-143
+CLIP = 0x5F20             # x0, y0, x1, y1 (x1/y1 exclusive)
+PEN = 0x5F25              # colour: low nibble primary, high nibble fillp secondary
+CURSOR = 0x5F26           # x, y
+CAMERA = 0x5F28           # int16 x, int16 y
+DEVKIT = 0x5F2D           # 1: mouse and keyboard
+FILLP = 0x5F31            # pattern low byte, high byte, flags (bit 0 = transparent)
+GFX_AT = 0x5F54           # sprite sheet source: high byte of its address (0x00, or 0x60 = screen)
+SCREEN_AT = 0x5F55        # draw target: high byte of its address (0x60, or 0x00 = sprite sheet)
+MAP_AT = 0x5F56           # map: high byte of its address (0x20 default)
+MAP_WIDTH = 0x5F57        # map width in tiles (0 = 256; 128 default)
+BTNP_DELAY = 0x5F5C       # frames before btnp repeats (0: PICO-8's 15 at 30 fps)
+BTNP_REPEAT = 0x5F5D      # frames between repeats (0: 4)
+SCREEN, SCREEN_END = 0x6000, 0x8000
+UPPER_RAM = 0x8000        # 0x8000-0xffff: general RAM in 0.2.x, not saved
 RAM_SIZE = 0x10000
 
 # ---- limits of a cart ------------------------------------------------------------------------

@@ -11,14 +11,51 @@
     c.sfx_calls, c.music_calls, c.menu_items(), c.choose_menuitem("hint")
 
 Modules: cart (reading .p8), memory (64 KiB, screen at 0x6000), gfx (drawing), text (print
-and the font), buttons (btn/btnp), api (the Lua globals), picture (palette, PNG), console
-(the frame loop and driver), prelude.lua (counting hook, coroutines, missing-API errors);
-luavm (the cart's Lua solver called from Python, with instruction counts), player (plays the
-picross8 cart with button presses), screenshots (`make screenshots`).
+and the font), buttons (btn/btnp), glyphs (the P8SCII glyph globals), api (the Lua globals),
+picture (palette, PNG), console (the frame loop and driver), prelude.lua (counting hook,
+runner coroutines for flip, missing-API errors); luavm (the cart's Lua solver called from
+Python, with instruction counts), player (plays the picross8 cart with button presses),
+screenshots (`make screenshots`).
 
-May import: generator, generator.pico8, generator.solver, generator.formats (the end of the
-chain: it runs the built cart).
+May import: generator, generator.pico8, generator.errors, generator.solver, generator.formats,
+generator.render, generator.cartbuild (the end of the chain: it runs the built cart).
 CLI: python -m generator.console CART --press o --press right:20 --frames 30 --out shot.png
+
+Conformance: tests/console/carts/ holds a cart per API area checking itself against the
+PICO-8 manual (0.2.6b). Known differences from PICO-8, and the choices made where no real
+PICO-8 was at hand to settle them:
+- CPU: only Lua VM instructions count against the frame budget (4M a second: 133,333 a frame
+  at 30 fps, 66,666 with _update60, also when _init defines it); drawing calls cost nothing.
+- rnd() has its own deterministic sequence (xorshift), not PICO-8's.
+- sin/cos: the exact value rounded to the nearest 16.16 number (sin(0.125) = -0x0.b505);
+  PICO-8 may differ in the last bit. atan2(0, 0) is 0.25, as the PICO-8 wiki says.
+- Shapes: circles are midpoint circles, ovals the pixels whose centres lie in the ellipse
+  inscribed in the box (symmetric, touching all four sides), lines step along the longer
+  axis: any of these may be a pixel off PICO-8's at the edges.
+- Font: shrinko's copy of PICO-8's font; a few glyphs may differ from the current PICO-8's.
+- Glyph globals: the button names are 0-5; the fill patterns carry the .5 transparency bit,
+  except █, which is 0 (solid) as on the PICO-8 wiki (another implementation has 0x0000.8:
+  the same pixels).
+- Numbers: a numeric string is read as a number wherever the API wants one (sfx"3"); a value
+  that is not a number at all (a table, "abc") is an error naming the function, where PICO-8
+  may read 0. Extra arguments are ignored.
+- flip() ends the frame where it is called; the next step() carries on after it (a cart's
+  own main loop works). flip() inside a coroutine of the cart is an error.
+- Sound: sfx() and music() are recorded (sfx_calls, music_calls), never played: stat(46..56)
+  and their legacy numbers 16..26 report idle channels and no music; stat(57) is false.
+- cstore() writes the console's copy of the cart ROM, which reload() reads; the .p8 file
+  is never written. reload()/cstore() of another cart, load, run, stop, ls, serial and the
+  other shell and host commands are errors naming the API ("a headless console runs one
+  cart").
+- sspr: a negative destination width/height flips the picture, dx/dy then being its right/
+  bottom edge; a negative source size draws nothing.
+- Memory remaps: 0x5f54 (sprite source), 0x5f55 (draw target), 0x5f56/0x5f57 (map address,
+  width) are honoured for drawing, sget/sset and mget/mset; peek/poke of 0x0000/0x6000 always
+  read the memory there (PICO-8 remaps those too).
+- The @ % $ peek operators read lupaz8's own memory, not the console's: use peek/peek2/peek4.
+- Coroutine errors are raised (strict_coroutines=True, the default) rather than returned by
+  coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour.
+- print: the P8SCII control codes listed in text.py; the rest are errors naming the code.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord
 

@@ -5,10 +5,14 @@ neither here nor in lupaz8 are listed in PICO8_NAMES, so reading one is a loud e
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 
+from generator.pico8 import ROM_SIZE
 from generator.console.fixed import fix, from_raw, integer, num, to_raw
-from generator.console.memory import CARTDATA, CURSOR, PEN, DEVKIT
+from generator.console.glyphs import glyph_globals
+from generator.console.memory import CARTDATA, CURSOR, DEVKIT, PEN, SCREEN_AT
 from generator.console.text import LINE_H, draw_text
 
 # Every global of PICO-8 0.2.6 (manual's API index), implemented or not.
@@ -25,7 +29,22 @@ _map_display _get_menu_item_selected cd mkdir folder dir install_demos install_g
 splore save import export
 """.split()
 
-AUDIO_STAT = {46: -1, 47: -1, 48: -1, 49: -1, 54: -1}
+# What a headless console cannot do: these stay loud errors, with the reason.
+HEADLESS = " (a headless console runs one cart: no other carts, files, host or shell)"
+UNSUPPORTED = {name: HEADLESS for name in """
+load run stop ls cd mkdir folder dir install_demos install_games keyconfig splore save import
+export serial info
+""".split()}
+
+# Sound state: the console plays no sound, so every channel is idle and no music plays.
+# stat(16..26) are the pre-0.2 numbers of stat(46..56) (sfx per channel, note per channel,
+# music pattern, patterns played, ticks in the pattern); stat(57) is "music playing".
+# The functions that draw on (or read) the screen, which 0x5f55 can point elsewhere.
+DRAWS = """cls pset pget line rect rectfill circ circfill oval ovalfill spr sspr map print
+""".split()
+
+AUDIO_STAT = {**{n: -1 for n in range(46, 55)}, 55: 0, 56: 0, 57: False,
+              **{n: -1 for n in range(16, 25)}, 25: 0, 26: 0}
 FIXED_CLOCK = (2026, 11, 29, 12, 0, 0)
 
 
@@ -50,7 +69,7 @@ class Rng:
         return s
 
     def rnd(self, x=1):
-        if x is not None and not isinstance(x, (int, float, bool)):  # table form
+        if x is not None and not isinstance(x, (int, float, bool, str)):  # table form
             n = len(x)
             return x[self.next32() % n + 1] if n else None
         limit = to_raw(num(x, 1))
@@ -126,9 +145,25 @@ def make_api(c) -> dict:
     def memset(dest, v, n):
         mem.memset(integer(dest), integer(v), integer(n))
 
-    def reload(dest=0, src=0, n=0x4300):
-        dest, src, n = integer(dest), integer(src), integer(n, 0x4300)
-        mem.write(dest, c.cart.rom[src:src + n].ljust(n, b"\0"))
+    def reload(dest=0, src=0, n=ROM_SIZE, filename=None):
+        _one_cart("reload", filename)
+        dest, src, n = integer(dest), integer(src), integer(n, ROM_SIZE)
+        mem.write(dest, bytes(c.rom[src:src + n]).ljust(n, b"\0"))
+
+    def cstore(dest=0, src=0, n=ROM_SIZE, filename=None):
+        """Copy RAM to the console's copy of the cart ROM (a later reload() reads it back);
+        the .p8 file on disk is never written. The code section (>= 0x4300) is protected."""
+        _one_cart("cstore", filename)
+        dest, src, n = integer(dest), integer(src), integer(n, ROM_SIZE)
+        end = min(dest + n, len(c.rom))
+        if dest < 0 or end <= dest:
+            return
+        c.rom[dest:end] = mem.read(src, end - dest)
+
+    def reset():
+        """Draw state 0x5f00-0x5f7f back to its boot values (palettes, camera, clip, fill
+        pattern, cursor, pen; manual: RESET)."""
+        mem.reset_draw_state()
 
     # maths PICO-8 does differently from lupaz8 (its sin/cos give +-1.62 at quarter turns)
     def sin(x=0):
@@ -157,7 +192,7 @@ def make_api(c) -> dict:
     def stat(n, count=0):
         n = integer(n)
         if n == 0:
-            return fix(c.lua_kb())
+            return fix(min(c.lua_kb(), 2048))
         if n in (1, 2):
             return fix(c.instructions_so_far(count) / c.budget)
         if n in (4, 6, 31):
@@ -205,21 +240,55 @@ def make_api(c) -> dict:
         "fillp": g.fillp, "print": print_, "cursor": cursor,
         "peek": peek, "peek2": peek2, "peek4": peek4, "poke": poke, "poke2": poke2,
         "poke4": poke4, "memcpy": memcpy, "memset": memset, "reload": reload,
+        "cstore": cstore, "reset": reset,
         "sin": sin, "cos": cos, "rnd": c.rng.rnd, "srand": c.rng.srand,
         "btn": c.buttons.btn, "btnp": c.buttons.btnp,
         "cartdata": cartdata, "dget": dget, "dset": dset,
         "stat": stat, "time": time_, "t": time_,
         "sfx": sfx, "music": music, "menuitem": menuitem, "extcmd": extcmd, "printh": printh,
     }
-    return {name: _guard(c, name, f) for name, f in api.items()}
+    for name in DRAWS:
+        api[name] = _on_target(mem, api[name])
+    functions = {name: _guard(c, name, f) for name, f in api.items()}
+    return {**functions, **glyph_globals()}
+
+
+def _on_target(mem, f):
+    """f drawing on (or reading) the draw target 0x5f55 selects (the screen, 0x60, is the
+    common case and takes no detour)."""
+    ram = mem.ram
+
+    def draw(*args):
+        if ram[SCREEN_AT] == 0x60:
+            return f(*args)
+        with mem.drawing_target():
+            return f(*args)
+    return functools.wraps(f)(draw)
+
+
+def _one_cart(name: str, filename) -> None:
+    if filename is not None:
+        raise NotImplementedError(f"unimplemented PICO-8 API: {name}() of another cart"
+                                  f" ({filename!r}){HEADLESS}")
+
+
+def _positional_limit(f) -> int | None:
+    """How many positional arguments f takes (None: any number)."""
+    params = inspect.signature(f).parameters.values()
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return None
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
 
 
 def _guard(c, name, f):
-    """Keep the message of a Python exception, which lupaz8 reports only as 'error during
+    """Call f as PICO-8 calls an API function: extra arguments are ignored (`mget(x, y, 0)`).
+    Keep the message of a Python exception, which lupaz8 reports only as 'error during
     Python call', so the console can put it in the CartError."""
+    limit = _positional_limit(f)
+
     def call(*args):
         try:
-            return f(*args)
+            return f(*args[:limit])
         except Exception as e:
             c.api_error = f"{name}(): {type(e).__name__}: {e}"
             raise

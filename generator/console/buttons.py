@@ -6,6 +6,7 @@ then every 4 frames (30 fps; both doubled under _update60). A cart may poke its 
 """
 from __future__ import annotations
 
+from generator.console.fixed import integer
 from generator.console.memory import BTNP_DELAY, BTNP_REPEAT
 
 NAMES = {"left": 0, "right": 1, "up": 2, "down": 3, "o": 4, "x": 5}
@@ -40,7 +41,7 @@ class Buttons:
     def btn(self, i=None, p=0):
         if i is None:
             return sum(1 << b for b in range(6) if self.held[b]) if not p else 0
-        i = int(i)
+        i = integer(i)
         return bool(p in (None, 0) and 0 <= i < 6 and self.held[i])
 
     def _pressed(self, b: int) -> bool:
@@ -60,5 +61,5 @@ class Buttons:
     def btnp(self, i=None, p=0):
         if i is None:
             return sum(1 << b for b in range(6) if self._pressed(b)) if not p else 0
-        i = int(i)
+        i = integer(i)
         return bool(p in (None, 0) and 0 <= i < 6 and self._pressed(i))

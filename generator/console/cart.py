@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+from generator.pico8 import ROM_SIZE
 
-ROM_SIZE = 0x4300
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import write_atomic
-from generator.console.api import PICO8_NAMES, Rng, make_api
+from generator.pico8 import frame_budget
+from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
 from generator.console.buttons import Buttons, button_index
 from generator.console.cart import Cart, p8_to_unicode, read_p8
 from generator.console.fixed import from_raw, to_raw
@@ -32,7 +33,6 @@ from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 
-INSTRUCTIONS_PER_SECOND = 4_000_000
 
 
 _PER_CALL: dict[int, int] = {}
@@ -77,6 +77,7 @@ class Console:
                  max_frame_instructions=10_000_000, strict_coroutines=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
+        self.rom = bytearray(cart.rom)   # the cart ROM reload() reads and cstore() writes
         self.mem = Memory()
         self.mem.write(0, cart.rom)
         self.mem.reset_draw_state()
@@ -106,6 +107,8 @@ class Console:
                 raise UserError(f"{self._store_path}: not a cartdata JSON file ({e})")
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
+        self._pending = None   # the cart's code stopped at flip(): the next frame resumes it
+        self._queue: list = []  # then these: each gives a Lua function to run, or None
         self.booted = False
         self.fps = 30
 
@@ -115,10 +118,11 @@ class Console:
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
+        reasons = self.lua.table_from(UNSUPPORTED)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
-        self.ctl = setup(api, names, hook_every, strict_coroutines)
+        self.ctl = setup(api, names, reasons, hook_every, strict_coroutines)
         self._per_call = instructions_per_hook_call(self.ctl, hook_every)
         self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
@@ -128,10 +132,11 @@ class Console:
         return cls(read_p8(path), **kw)
 
     # ------------------------------------------------------------------ running
-    def _run(self, f, *args) -> tuple[int, object]:
-        """Call Lua function f counted; returns (instructions, its first result)."""
+    def _lua(self, how, *args) -> tuple[int, object, object]:
+        """ctl.start(f, ...) or ctl.resume(co): (instructions, first result, the coroutine when
+        the cart stopped at flip(), else False). A Lua error raises CartError."""
         self.api_error = None
-        ok, result = self.ctl.run(f, *args)
+        ok, result, flipped = how(*args)
         count = to_raw(self.ctl.count()) * self._per_call
         if not ok:
             err = str(result)
@@ -139,29 +144,58 @@ class Console:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
             raise CartError(err)
+        return count, result, flipped
+
+    def _run(self, f, *args) -> tuple[int, object]:
+        """Call Lua function f counted, to its end; returns (instructions, its first result)."""
+        count, result, flipped = self._lua(self.ctl.start, f, *args)
+        if flipped:
+            raise CartError("flip() in a function the console called directly (call, exec,"
+                            " a menu item): only the cart's own frame code may flip")
         return count, result
 
+    def _work(self) -> None:
+        """Run what the current frame has to run: the code stopped at the last flip(), then the
+        queue, until all is done or the cart calls flip() again (the frame ends there). Each
+        part's instructions count towards the current frame."""
+        while self._pending or self._queue:
+            if self._pending:
+                count, _, flipped = self._lua(self.ctl.resume, self._pending)
+            else:
+                f = self._queue.pop(0)()
+                if not f:
+                    continue
+                count, _, flipped = self._lua(self.ctl.start, f)
+            self._frame.instructions += count
+            self._pending = flipped or None
+            if flipped:
+                return
+
+    def _settle_fps(self) -> None:
+        """After _init (which may define it, as on PICO-8): _update60 means 60 fps."""
+        if self.global_("_update60"):
+            self.fps = 60
+        self.buttons.fps = self.fps
+
     def boot(self) -> "Console":
-        """Run the cart's top-level code, then _init() (time() is 0 throughout)."""
+        """Run the cart's top-level code, then _init() (time() is 0 throughout). A cart that
+        calls flip() in them (its own main loop) stops there; step() carries on from it."""
         name = "@" + self.cart.name
         code = "\n" * (self.cart.lua_first_line - 1) + self.cart.lua
         f, err = self.ctl.compile(code, name)
         if not f:
             raise CartError(f"syntax error: {err}")
         self._frame = Frame(index=0, buttons=frozenset())
-        self.init_instructions = self._run(f)[0]
-        if self.global_("_update60"):
-            self.fps = 60
-        self.buttons.fps = self.fps
-        init = self.global_("_init")
-        if init:
-            self.init_instructions += self._run(init)[0]
+        self._queue = [lambda: f, lambda: self.global_("_init"), self._settle_fps]
+        self._work()
+        self.init_instructions = self._frame.instructions
         self.save_cartdata()
         self.booted = True
         return self
 
     def step(self, buttons=(), mouse=None) -> Frame:
-        """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw."""
+        """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw; or,
+        when the cart called flip(), its code from there to its next flip() (or end)."""
         if not self.booted:
             self.boot()
         if isinstance(buttons, (str, int)):
@@ -172,12 +206,10 @@ class Console:
         self.frame_index += 1
         self.buttons.next_frame(held)
         frame = self._frame = Frame(index=self.frame_index, buttons=held)
-        update = self.global_("_update60") or self.global_("_update")
-        if update:
-            frame.instructions += self._run(update)[0]
-        draw = self.global_("_draw")
-        if draw:
-            frame.instructions += self._run(draw)[0]
+        if not (self._pending or self._queue):
+            self._queue = [lambda: self.global_("_update60") or self.global_("_update"),
+                           lambda: self.global_("_draw")]
+        self._work()
         self.save_cartdata()
         self.frames.append(frame)
         return frame
@@ -198,7 +230,7 @@ class Console:
     @property
     def budget(self) -> int:
         """VM instructions one frame may use: 4M/s over 30 (or 60) frames."""
-        return INSTRUCTIONS_PER_SECOND // self.fps
+        return frame_budget(self.fps)
 
     @property
     def instructions(self) -> list[int]:
@@ -327,4 +359,6 @@ class Console:
         return done + to_raw(count) * self._per_call
 
     def lua_kb(self) -> float:
-        return self._collect("count")
+        """Lua memory in use, in KiB (collectgarbage("count"), whose second result is dropped)."""
+        kb = self._collect("count")
+        return kb[0] if isinstance(kb, tuple) else kb

@@ -32,8 +32,32 @@ def fix(v: float):
     return from_raw(to_raw(v))
 
 
+def parse_number(s: str):
+    """A string as PICO-8's tonum() reads it (decimal, 0x hex or 0b binary, either with a
+    fraction, optional sign, spaces around), as a 16.16 value; None if it is not a number."""
+    t = s.strip(" \t\n\r\f\v")
+    sign = -1 if t[:1] == "-" else 1
+    t = t[1:] if t[:1] in "+-" and t else t
+    if "_" in t:
+        return None
+    base = {"0x": 16, "0b": 2}.get(t[:2].lower())
+    try:
+        if base is None:
+            if not t or not (t[0].isdigit() or t[0] == "."):   # no inf, nan
+                return None
+            return fix(sign * float(t))
+        whole, _, frac = t[2:].partition(".")
+        if not (whole or frac):
+            return None
+        value = int(whole or "0", base) + (int(frac, base) / base ** len(frac) if frac else 0)
+    except ValueError:
+        return None
+    return fix(sign * value)
+
+
 def num(v, default=0):
-    """A Lua argument as a number: nil -> default, booleans as PICO-8 reads them."""
+    """A Lua argument as a number: nil -> default, booleans as PICO-8 reads them, numeric
+    strings converted as PICO-8 does (`sfx"3"`, `rnd"10"`)."""
     if v is None:
         return default
     if v is True:
@@ -42,6 +66,10 @@ def num(v, default=0):
         return 0
     if isinstance(v, (int, float)):
         return v
+    if isinstance(v, str):
+        n = parse_number(v)
+        if n is not None:
+            return n
     raise TypeError(f"expected a number, got {v!r}")
 
 

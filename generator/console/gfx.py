@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from generator.console.fixed import from_raw, integer, num, to_raw
-from generator.console.memory import (CAMERA, CLIP, CURSOR, DISPLAY_PAL, DRAW_PAL, FILLP, PEN,
-                                      Memory)
+from generator.console.memory import (CAMERA, CLIP, CURSOR, DISPLAY_PAL, DRAW_PAL, FILLP,
+                                      MAP_AT, MAP_WIDTH, PEN, Memory)
 
 MAP = 0x2000
 MAP2 = 0x1000
@@ -289,7 +289,7 @@ class Gfx:
         self._set_pen(col)
         x, y = integer(x), integer(y)
         if 0 <= x < 128 and 0 <= y < 128:
-            a = y * 64 + x // 2
+            a = self.mem.sheet_address() + y * 64 + x // 2
             b = self.mem.peek(a)
             c = self.mem.ram[PEN] & 15
             self.mem.poke(a, (b & 0xF0) | c if x % 2 == 0 else (b & 0x0F) | c << 4)
@@ -316,8 +316,15 @@ class Gfx:
 
     def sspr(self, sx, sy, sw, sh, dx, dy, dw=None, dh=None, flip_x=False, flip_y=False) -> None:
         sx, sy, sw, sh = integer(sx), integer(sy), integer(sw), integer(sh)
-        dw, dh = integer(dw, sw), integer(dh, sh)
-        if sw <= 0 or sh <= 0 or dw <= 0 or dh <= 0:
+        dx, dy, dw, dh = integer(dx), integer(dy), integer(dw, sw), integer(dh, sh)
+        # A negative destination size flips the picture, dx/dy then being its right/bottom
+        # edge; a negative source size draws nothing (zep on the BBS: 0.1.1 "allows you to use
+        # negative target dimensions with sspr()"; the BBS "sspr_tester" cart's notes).
+        if dw < 0:
+            dx, dw, flip_x = dx + dw, -dw, not flip_x
+        if dh < 0:
+            dy, dh, flip_y = dy + dh, -dh, not flip_y
+        if sw <= 0 or sh <= 0 or dw == 0 or dh == 0:
             return
         src = self._sheet_rect(sx, sy, sw, sh)
         cols = np.arange(dw) * sw // dw
@@ -328,19 +335,33 @@ class Gfx:
         if flip_y:
             out = out[::-1, :]
         cx, cy = self._camera()
-        self._blit(out, integer(dx) - cx, integer(dy) - cy)
+        self._blit(out, dx - cx, dy - cy)
 
-    def _map_addr(self, x: int, y: int):
-        if not (0 <= x < 128 and 0 <= y < 64):
-            return None
-        return MAP + y * 128 + x if y < 32 else MAP2 + (y - 32) * 128 + x
+    def _map_addresser(self):
+        """A function giving the address of map cell x, y, or None outside the map. The map is
+        where 0x5f56 and 0x5f57 say (manual, "Remapping Graphics and Map Data"): by default 128
+        wide at 0x2000, its rows 32-63 in the shared 0x1000-0x1fff; else `width` wide from the
+        given address (0x30-0x3f meaning 0x10-0x1f), as many rows as fit below 0x3000 (or
+        0x10000)."""
+        r = self.mem.ram
+        base, width = r[MAP_AT] << 8, r[MAP_WIDTH] or 256
+        if base == MAP and width == 128:
+            return default_map_address
+        if 0x3000 <= base < 0x4000:
+            base -= 0x2000
+        end = 0x3000 if base < 0x3000 else 0x10000
+
+        def address(x: int, y: int):
+            a = base + y * width + x
+            return a if 0 <= x < width and y >= 0 and a < end else None
+        return address
 
     def mget(self, x, y) -> int:
-        a = self._map_addr(integer(x), integer(y))
+        a = self._map_addresser()(integer(x), integer(y))
         return 0 if a is None else self.mem.ram[a]
 
     def mset(self, x, y, v) -> None:
-        a = self._map_addr(integer(x), integer(y))
+        a = self._map_addresser()(integer(x), integer(y))
         if a is not None:
             self.mem.poke(a, integer(v))
 
@@ -363,13 +384,22 @@ class Gfx:
         cel_w, cel_h, layers = integer(cel_w, 128), integer(cel_h, 32), integer(layers)
         cx, cy = self._camera()
         sheet = self.mem.sheet()
+        address = self._map_addresser()
         for j in range(cel_h):
             for i in range(cel_w):
-                t = self.mget(cel_x + i, cel_y + j)
+                a = address(cel_x + i, cel_y + j)
+                t = 0 if a is None else self.mem.ram[a]
                 if t == 0 or (layers and self.mem.ram[FLAGS + t] & layers != layers):
                     continue
                 src = sheet[t // 16 * 8:t // 16 * 8 + 8, t % 16 * 8:t % 16 * 8 + 8]
                 self._blit(src, sx + i * 8 - cx, sy + j * 8 - cy)
+
+
+def default_map_address(x: int, y: int):
+    """The address of map cell x, y in PICO-8's default map layout (None outside it)."""
+    if not (0 <= x < 128 and 0 <= y < 64):
+        return None
+    return MAP + y * 128 + x if y < 32 else MAP2 + (y - 32) * 128 + x
 
 
 def line_points(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:

@@ -7,25 +7,16 @@ screen addresses are packed/unpacked on access: left pixel of a byte = low nibbl
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
-SCREEN = 0x6000
-SCREEN_END = 0x8000
-SIZE = 0x10000
-
-# Draw state addresses (PICO-8 0.2 memory map).
-DRAW_PAL = 0x5F00      # 16 bytes: low nibble = colour drawn, bit 4 = transparent (palt)
-DISPLAY_PAL = 0x5F10   # 16 bytes: 0-15 or 128-143
-CLIP = 0x5F20          # x0, y0, x1, y1 (x1/y1 exclusive)
-PEN = 0x5F25           # colour: low nibble primary, high nibble fillp secondary
-CURSOR = 0x5F26        # x, y
-CAMERA = 0x5F28        # int16 x, int16 y
-DEVKIT = 0x5F2D
-FILLP = 0x5F31         # pattern low byte, high byte, flags (bit 0 = transparent)
-BTNP_DELAY = 0x5F5C
-BTNP_REPEAT = 0x5F5D
-CARTDATA = 0x5E00
-SHEET_END = 0x2000
+# the memory map lives in generator.pico8; the console's modules take it from here
+from generator.pico8 import (BTNP_DELAY, BTNP_REPEAT, CAMERA, CARTDATA, CLIP, CURSOR,  # noqa: F401
+                             DEVKIT, DISPLAY_PAL, DRAW_PAL, FILLP, GFX_AT, MAP_AT, MAP_WIDTH, PEN,
+                             SCREEN, SCREEN_AT)
+from generator.pico8 import RAM_SIZE as SIZE
+from generator.pico8 import SCREEN_END, SHEET_END  # noqa: F401
 
 
 class Memory:
@@ -94,15 +85,34 @@ class Memory:
             self.write(dest, self.read(src, n))
 
     # -- typed views used by the drawing code
+    def sheet_address(self) -> int:
+        """Where sprites are read from: 0x0000, or where 0x5f54 points (0x60: the screen)."""
+        return self.ram[GFX_AT] << 8
+
     def sheet(self) -> np.ndarray:
-        """The sprite sheet 0x0000-0x1fff unpacked to 128x128 colour indices (cached)."""
+        """The sprite sheet unpacked to 128x128 colour indices (0x0000-0x1fff is cached)."""
+        base = self.sheet_address()
+        if base:
+            return unpack_pixels(self.read(base, SHEET_END))
         if self._sheet is None:
-            b = np.frombuffer(bytes(self.ram[:SHEET_END]), dtype=np.uint8).reshape(128, 64)
-            s = np.empty((128, 128), dtype=np.uint8)
-            s[:, 0::2] = b & 15
-            s[:, 1::2] = b >> 4
-            self._sheet = s
+            self._sheet = unpack_pixels(bytes(self.ram[:SHEET_END]))
         return self._sheet
+
+    @contextmanager
+    def drawing_target(self):
+        """Within: `px` is the draw target 0x5f55 points at (0x60 = the screen, the default;
+        0x00 = the sprite sheet), packed back into memory afterwards."""
+        base = self.ram[SCREEN_AT] << 8
+        if base == SCREEN:
+            yield
+            return
+        screen = self.px
+        self.px = unpack_pixels(self.read(base, SCREEN_END - SCREEN))
+        try:
+            yield
+        finally:
+            target, self.px = self.px, screen
+            self.write(base, pack_pixels(target))
 
     def int16(self, addr: int) -> int:
         v = self.ram[addr] | self.ram[addr + 1] << 8
@@ -114,7 +124,10 @@ class Memory:
         self.ram[addr + 1] = v >> 8
 
     def reset_draw_state(self) -> None:
-        """PICO-8's state at boot: identity palettes, colour 0 transparent, full clip, pen 6."""
+        """PICO-8's state at boot (and after reset()): 0x5f00-0x5f7f cleared, then identity
+        palettes, colour 0 transparent, full clip, pen 6, default memory mappings."""
+        self.ram[DRAW_PAL:0x5F80] = bytes(0x80)
+        self.ram[SCREEN_AT:MAP_WIDTH + 1] = bytes([0x60, 0x20, 128])
         for c in range(16):
             self.ram[DRAW_PAL + c] = c
             self.ram[DISPLAY_PAL + c] = c
@@ -125,3 +138,17 @@ class Memory:
         self.set_int16(CAMERA, 0)
         self.set_int16(CAMERA + 2, 0)
         self.ram[FILLP:FILLP + 3] = bytes(3)
+
+
+def unpack_pixels(data: bytes) -> np.ndarray:
+    """8 KiB of 4-bit pixels (left pixel in the low nibble) as 128x128 colour indices."""
+    b = np.frombuffer(data, dtype=np.uint8).reshape(128, 64)
+    out = np.empty((128, 128), dtype=np.uint8)
+    out[:, 0::2] = b & 15
+    out[:, 1::2] = b >> 4
+    return out
+
+
+def pack_pixels(px: np.ndarray) -> bytes:
+    """128x128 colour indices back to 8 KiB of 4-bit pixels."""
+    return ((px[:, 0::2] & 15) | (px[:, 1::2] << 4)).astype(np.uint8).tobytes()

@@ -1,9 +1,10 @@
 -- Run once in a fresh lupaz8 state before the cart. It receives the Python side's tables,
 -- keeps private references to the Lua libraries the console needs, then strips the globals
 -- down to PICO-8's: anything PICO-8 has that the console lacks is a loud error when read.
-local api, names, chunk, strict = ...
+local api, names, reasons, chunk, strict = ...
 local sethook, traceback, getinfo = debug.sethook, debug.traceback, debug.getinfo
 local create, xpcall, error, rawget, load = coroutine.create, xpcall, error, rawget, load
+local running, yield_, status = coroutine.running, coroutine.yield, coroutine.status
 
 -- instruction counting: the hook runs every `chunk` VM instructions and adds 1/65536 to n,
 -- so n's 32 bits count the calls (PICO-8 numbers would wrap at 32767 as integers). The hook's
@@ -36,6 +37,38 @@ end
 
 for k, v in pairs(api) do _G[k] = v end
 
+-- flip() ends the frame where the cart calls it (its code runs in a runner coroutine of the
+-- console's, see ctl.start); the next frame carries on after it, as on PICO-8
+local FLIP, main = {}, nil
+flip = function()
+ if running() ~= main then
+  error("flip() inside a coroutine of the cart is not supported by the console", 2)
+ end
+ yield_(FLIP)
+end
+
+-- sub and ord as the 0.2.6 manual has them, where lupaz8's are older: sub(s, i, x) with x
+-- given but not a number is the one character at i; ord(s, i, n) returns n codes
+local sub_, ord_, select_, type_, tonum_ = sub, ord, select, type, tonum
+sub = function(s, i, ...)
+ local j = ...
+ if type_(j) == "number" or select_("#", ...) == 0 or tonum_(j) then return sub_(s, i, j) end
+ return sub_(s, i, i)
+end
+ord = function(s, i, n)
+ if not n then return ord_(s, i or 1) end
+ local r = {}
+ for k = 1, n do r[k] = ord_(s, (i or 1) + k - 1) end
+ return unpack(r, 1, n)
+end
+
+-- PICO-8's foreach visits items like `for v in all(t)`: removing the current item while
+-- looping neither skips the next one nor passes nil (lupaz8's own foreach does)
+local all_ = all
+foreach = function(t, f)
+ for v in all_(t) do f(v) end
+end
+
 -- stat(1)/stat(2) need the running count; Python cannot call back into Lua for it from
 -- inside a coroutine, so the count travels with the call
 local pystat = stat
@@ -49,11 +82,11 @@ local hidden = {"io", "os", "package", "require", "dofile", "loadfile", "load", 
 local missing = {}
 for _, k in ipairs(hidden) do _G[k] = nil end
 for _, k in ipairs(names) do
- if rawget(_G, k) == nil then missing[k] = "unimplemented PICO-8 API: " end
+ if rawget(_G, k) == nil then missing[k] = reasons[k] or "" end
 end
 setmetatable(_G, {__index = function(t, k)
  local why = missing[k]
- if why then error(why..tostr(k), 2) end
+ if why then error("unimplemented PICO-8 API: "..tostr(k)..why, 2) end
 end})
 
 local ctl = {}
@@ -62,15 +95,47 @@ function ctl.compile(code, name)
  local f, err = load(code, name, "t", _G)
  return f or false, err or false
 end
--- call f() with counting on; returns ok, error message with traceback
-function ctl.run(f, ...)
+-- The cart's code runs in "runner" coroutines, so that flip() can stop it mid-call and the
+-- next frame can carry on from there. A runner loops forever (run a function, yield DONE and
+-- its result, wait for the next) and is kept for the life of the console: lupaz8's Python
+-- wrappers of Lua values remember the coroutine they were made in and crash once it is
+-- garbage collected, so these coroutines must never be.
+local DONE, idle, kept = {}, {}, {}
+local function on_error(e)
+ return traceback(tostr(e), 2)
+end
+local function runner(...)
+ local job = pack(...)
+ while true do
+  local r = pack(xpcall(job[1], on_error, unpack(job, 2, job.n)))
+  job = pack(yield_(DONE, r[1], r[2]))
+ end
+end
+-- call f(...) counted in an idle runner; see ctl.resume for the results
+function ctl.start(f, ...)
+ local co = idle[#idle]
+ if co then
+  idle[#idle] = nil
+ else
+  co = create(runner)
+  kept[#kept + 1] = co
+ end
+ return ctl.resume(co, f, ...)
+end
+-- run runner co (counted) until its job ends or calls flip(); returns ok, the first result
+-- or the error message with traceback, and co again when it stopped at a flip
+function ctl.resume(co, ...)
  n = 0
- sethook(hook, "", chunk)
- local ok, err = xpcall(f, function(e)
-  return traceback(tostr(e), 2)
- end, ...)
- sethook()
- return ok, err
+ sethook(co, hook, "", chunk)   -- (re)starts the countdown: counts round down per call
+ main = co
+ local r = pack(resume(co, ...))
+ main = nil
+ if r[2] == FLIP then return true, false, co end
+ if r[1] and r[2] == DONE then
+  idle[#idle + 1] = co
+  return r[3], r[4], false
+ end
+ return false, r[1] and "attempt to yield from outside a coroutine" or tostr(r[2]), false
 end
 function ctl.count() return n end
 -- hook calls for a fixed loop with the hook every k instructions
