@@ -5,7 +5,7 @@
 -- draw.lua): the draw palette maps them, the display palette shows them
 ui={
  split"7,12,5,2,6,1,6,9,13,14,8,13,4,2,7,9",
- split"15,11,14,2,14,15,14,11,8,10,10,9,8,12,4,2"
+ split"15,11,14,2,14,15,14,11,8,10,10,9,8,12,1,2"
 }
 for t in all(ui) do t[0]=deli(t) end
 
