@@ -20,7 +20,7 @@ function play()
  cx,cy,mt,msg,pk,dirty,hc,ns,aq=7,7,0
  go"play"
  local d=dropping(bid())
- if (d) ask("the save holds "..nb.." boards: this one\npushes out "..bname(d).."\n\n\142 play   \151 back",nil,out)
+ if (d) ask("the save holds "..nb.." boards:\nthis one pushes out\n"..bname(d).."\n\n\142 play   \151 back",nil,out)
 end
 
 -- a question over the board: o runs y, x runs n (when given)
@@ -113,9 +113,9 @@ function pldrw()
  board(0)
  ct(msg or clock(tf),26,38,msg and 9 or 10)
  if aq then
-  rectfill(2,56,125,86,1)
-  rect(2,56,125,86,9)
-  print(aq,6,60,10)
+  rectfill(2,54,125,90,1)
+  rect(2,54,125,90,9)
+  print(aq,6,58,10)
  end
 end
 

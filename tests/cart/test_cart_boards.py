@@ -69,7 +69,7 @@ def test_a_fifth_board_asks_before_it_pushes_the_oldest_out_of_the_save(cart):
         p.press("o")
         if k == 4:
             # the save is full: the game says which board would go, and back keeps it
-            assert "pushes out spires no. 1" in p.recent_text()
+            assert "this one pushes out\nspires no. 1" in p.recent_text()
             p.press("x")
             assert p.on("pupd")
             again = Player(path, {"picross8_v1": list(store["picross8_v1"])})
