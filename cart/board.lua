@@ -2,6 +2,8 @@
 -- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
 -- rc/cc = row/column clues, rk/ck their keys, rok/cok = line satisfied.
+-- dm[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
+-- st[k] set while line k's marks changed since dm[k] was worked out.
 
 -- a clue as a comparable string
 function ckey(t)
@@ -31,7 +33,7 @@ end
 -- start a puzzle from sol: clues, blank board (or the saved one in b)
 function newboard(b)
  local s=solcells()
- rc,cc,rk,ck,rok,cok,g={},{},{},{},{},{},b or {}
+ rc,cc,rk,ck,rok,cok,dm,st,g={},{},{},{},{},{},{},{},b or {}
  for i=0,14 do
   rc[i+1]=line_clue(sol[i+1],15)
   cc[i+1]=line_clue(lmask(s,i,true,1),15)
@@ -45,6 +47,7 @@ end
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
  local r,c=rok[y+1],cok[x+1]
+ st[y+1],st[x+16]=1,1
  rok[y+1]=ckey(line_clue(lmask(g,y,false,1),15))==rk[y+1]
  cok[x+1]=ckey(line_clue(lmask(g,x,true,1),15))==ck[x+1]
  return rok[y+1] and not r or cok[x+1] and not c
@@ -56,4 +59,74 @@ function solved()
   if not (rok[i] and cok[i]) then return false end
  end
  return true
+end
+
+-- clue numbers placed by the player's marks (as in picross s): a
+-- number dims when every way of laying out its line's clue that
+-- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
+-- puts its run on the same cells, and the player filled them all.
+-- fits(t,f,x)[m][s]: runs 1..m of t fit before cell s-1, which is
+-- left empty (s=0: no cells), so run m+1 may start at cell s.
+function fits(t,f,x)
+ local a,e={[0]={}}
+ for s=0,15 do
+  a[0][s]=1
+  if (f>>s&1==1) break
+ end
+ for m=1,#t do
+  local l,o=t[m],{}
+  a[m]=o
+  for s=0,15 do
+   if a[m-1][s] and runok(s,l,f,x) then
+    -- from just past the run's empty end, over unfilled cells
+    e=s+l+1
+    while e<17 and not o[e] do
+     o[e]=1
+     if (f>>e&1==1) break
+     e+=1
+    end
+   end
+  end
+ end
+ return a
+end
+
+-- can a run of l cells start at cell s: inside the line, no cross
+-- on it, the cell after it not filled
+function runok(s,l,f,x)
+ return s+l<16 and f>>s+l&1==0 and x&((1<<l)-1)<<s==0
+end
+
+-- a 15-cell mask mirrored
+function flip(m)
+ local r=0
+ for i=0,14 do r=r*2+(m>>i&1) end
+ return r
+end
+
+function placed(t,f,x)
+ local n,d,u=#t,{},{}
+ for j=1,n do u[j]=t[n+1-j] end
+ -- a: from the left, b: the runs after, from the right
+ local a,b=fits(t,f,x),fits(u,flip(f),flip(x))
+ for j=1,n do
+  local l,k,p=t[j],0
+  for s=0,15 do
+   if (a[j-1][s] and runok(s,l,f,x) and b[n-j][15-s-l]) k+=1 p=s
+  end
+  d[j]=k==1 and f>>p&(1<<l)-1==(1<<l)-1
+ end
+ return d
+end
+
+-- work out dm for up to n lines whose marks changed
+function dims(n)
+ for k in pairs(st) do
+  if (n<1) return
+  n-=1
+  st[k]=nil
+  local i,c=(k-1)%15,k>15
+  dm[k]=placed(c and cc[i+1] or rc[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
+  redraw=true
+ end
 end

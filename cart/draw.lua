@@ -31,25 +31,35 @@ function dc(t)
  return #t>0 and t or {0}
 end
 
--- clues of the rows and columns, dim when satisfied, lit on the cursor
+-- clues of the rows and columns, lit on the cursor's, a number dim
+-- once its run is placed (dm) or its whole line matches. columns are
+-- 5 px apart: a two-digit number (5 px wide) beside another at the
+-- same height would touch it, so that column is lifted a row (lq:
+-- the row of the last column's two-digit number, 0 at the board)
 function clues()
+ local lq
  for i=0,14 do
   local x,y=bx-2,by+1+i*5
-  -- the cursor's row and column are lit in the clues too
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
-  if (i==cx) rectfill(bx+i*5+1,by-41,bx+i*5+3,by-2,15)
-  local t=dc(rc[i+1])
+  if (i==cx) rectfill(bx+i*5+1,0,bx+i*5+3,by-2,15)
+  local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,rok[i+1] and 7 or i==cy and 10 or 6)
+   num(v,x,y,(rok[i+1] or d[j]) and 7 or i==cy and 10 or 6)
    x-=2
   end
+  t,d=dc(cc[i+1]),dm[i+16] or {}
+  local q
+  for j=1,#t do
+   if (t[j]>9) q=#t-j
+  end
   x,y=bx+1+i*5,by-6
-  t=dc(cc[i+1])
+  if (q and q==lq) q+=1 y-=5
+  lq=q
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,cok[i+1] and 7 or i==cx and 10 or 6)
+   num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and 7 or i==cx and 10 or 6)
    y-=5
   end
  end

@@ -3,9 +3,9 @@
 -- coroutine a little each frame; the seed is saved so a puzzle left
 -- half done comes back the same.
 function startendless()
- cur,tf=-2,0
- if (peek2(0x5e00)!=-1) poke2(0x5e04,rnd(32767))
- srand(peek2(0x5e04))
+ cur=-2
+ if (not inrb(255)) eseed=rnd(32767)\1
+ srand(eseed)
  gen=cocreate(function()
   repeat
    for y=1,15 do
@@ -21,13 +21,12 @@ function startendless()
    yield()
   until solve(rc,cc,f,e)=="solved"
  end)
- go(eupd,edrw)
+ go"endless"
 end
 
 function eupd()
  coresume(gen)
  if costatus(gen)=="dead" then
-  newboard(loadboard(-2))
   play()
  end
 end

@@ -32,6 +32,7 @@ function dohint()
  end
  if hv then
   say("hint",hx,hy)
+  ns=true
   mark(hv)
  else
   say("no hint",cx,cy)

@@ -1,52 +1,117 @@
--- input on the play screen: d-pad moves (with key repeat), a quick
--- double tap jumps to the edge; o fills, x crosses, again clears;
--- holding o or x while moving paints the same change along the way.
--- pb = buttons held last frame (bit 4 o, bit 5 x, mouse buttons too).
+-- input. buttons are read from btn() only (btnp's own repeat does
+-- not reach a 30 fps cart on every pico-8 player): hf[b] = frames
+-- button b (0-5) has been held, the mouse's left and right buttons
+-- counting as o and x; rl[b] = frame fc it was last let go, hl[b]
+-- how long it was held then. mx,my = the pointer, mb its buttons.
+hf,rl,hl,fc={},{},{},0
 dx,dy=split"-1,1,0,0",split"0,0,-1,1"
-lt,pb={},0
+
+function readbtn()
+ fc+=1
+ mx,my,mb=stat(32),stat(33),stat(34)&3
+ local bt=btn()|mb<<4
+ for b=0,5 do
+  local f=hf[b] or 0
+  if (f>0 and bt>>b&1==0) rl[b],hl[b]=fc,f
+  hf[b]=bt>>b&1==1 and f+1 or 0
+ end
+end
+
+-- pressed this frame; the d-pad repeats after 8 frames, then every 3
+function bp(b)
+ local f=hf[b]
+ return f==1 or b<4 and f>8 and f%3==0
+end
+
+-- the play screen's cell under the pointer (nil off the board)
+function cellat()
+ local x,y=(mx-bx)\5,(my-by)\5
+ if (x==mid(0,x,14) and y==mid(0,y,14)) return x,y
+end
+
+-- set cell i to v, kept for undo in the current step (a new one
+-- when ns is set)
+function set(i,v)
+ local h=hist[bid()] or {n=0}
+ hist[bid()]=h
+ if ns then
+  -- a new step ends what could be redone
+  for k=h.n+1,#h do h[k]=nil end
+  h.n+=1
+  h[h.n]={}
+  ns=false
+ end
+ add(h[h.n],i)
+ add(h[h.n],g[i])
+ add(h[h.n],v)
+ g[i]=v
+ dirty,redraw=true,true
+end
 
 -- set the cursor's cell to v, with its sound and line checks
 function mark(v)
  local i=cy*15+cx
  if (g[i]==v) return
- g[i]=v
+ set(i,v)
  sfx(v==1 and 0 or v==2 and 1 or 2)
  if (check(cx,cy)) sfx(3)
- dirty=true
 end
 
+-- undo the last step (r false) or redo the next (r true)
+function undo(r)
+ local h=hist[bid()] or {n=0}
+ local s=h[r and h.n+1 or h.n]
+ if s then
+  h.n+=r and 1 or -1
+  for k=1,#s,3 do g[s[k]]=s[k+(r and 2 or 1)] end
+  recheck()
+ end
+ -- the pause menu stays open for more
+ return true
+end
+
+-- after many cells change: every line checked again
+function recheck()
+ for i=0,14 do check(i,i) end
+ dirty,redraw=true,true
+end
+
+-- next cell past a 5-cell guide from v, moving up the line
+function guide(v)
+ return min(14,(v\5+1)*5)
+end
+
+-- the play screen: d-pad moves, a quick second tap jumps past the
+-- next 5-cell guide; o fills, x crosses, again clears; holding o or
+-- x while moving paints the same change along the way (pk: the
+-- button painting, pv: the cells it changes, pm: to what)
 function playinput()
- -- mouse (devkit mode): left button as o, right as x; the cursor
- -- follows the pointer when it moves over the board
- local bt,mx,my=btn()|(stat(34)&3)<<4,(stat(32)-bx)\5,(stat(33)-by)\5
- if (mx!=lmx or my!=lmy) and mx==mid(0,mx,14) and my==mid(0,my,14) then
-  cx,cy,redraw=mx,my,true
+ local x,y=cellat()
+ -- the cursor follows the pointer over the board
+ if x and (x!=lmx or y!=lmy) then
+  cx,cy,redraw=x,y,true
   if (pk and g[cy*15+cx]==pv) mark(pm)
  end
- lmx,lmy=mx,my
+ lmx,lmy=x,y
  for b=4,5 do
-  if bt>>b&1==1 and pb>>b&1==0 then
-   -- a fresh press: choose what this stroke paints
+  -- a mouse click counts on the board only
+  if hf[b]==1 and (x or mb>>b-4&1==0) then
+   if (mb>>b-4&1==1) cx,cy=x,y
    local m=b-3
-   pk,pv=b,g[cy*15+cx]
+   pk,pv,ns=b,g[cy*15+cx],true
    pm=pv==m and 0 or m
    mark(pm)
   end
  end
- if (pk and bt>>pk&1==0) pk=nil
+ if (pk and hf[pk]==0) pk=nil
  for b=0,3 do
-  if btnp(b) then
-   local n=1
-   if pb>>b&1==0 then
-    if (time()-(lt[b] or -1)<.2) n=14
-    lt[b]=time()
-   end
-   for k=1,n do
-    cx,cy=mid(0,cx+dx[b+1],14),mid(0,cy+dy[b+1],14)
-    if (pk and g[cy*15+cx]==pv) mark(pm)
-   end
+  if bp(b) then
+   -- a tap right after a tap (released, again within 4 frames)
+   local j,v=not pk and hf[b]==1 and fc-(rl[b] or -9)<5 and hl[b]<7,b<2 and cx or cy
+   v=j and (dx[b+1]+dy[b+1]>0 and guide(v) or 14-guide(14-v)) or mid(0,v+dx[b+1]+dy[b+1],14)
+   if b<2 then cx=v else cy=v end
+   if (pk and g[cy*15+cx]==pv) mark(pm)
   end
  end
- redraw=redraw or pb|bt>0
- pb=bt
+ redraw=redraw or hf[4]+hf[5]>0 or btn()>0
 end

@@ -1,6 +1,24 @@
 -- picross8: 15x15 picross in two worlds and an endless mode.
 -- build.py inlines the #include files in this order after its
--- generated constants (pz_base, worlds, pz_names).
+-- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names).
+--
+-- globals (by file; functions are named where they are defined):
+--  main     scr screens, upd/drw the current one's functions,
+--           sf frames on it, redraw: draw what is cached again
+--  board    sol solution rows, g cells, rc/cc clues, rk/ck their
+--           keys, rok/cok lines matched, dm/st clue numbers placed
+--  save     best, clk, rb, rs, eseed, nend, sid, nb (see save.lua)
+--  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
+--           the cell it was last on, pk/pv/pm/ns the stroke, hist
+--  play     cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
+--           ay/an a question, bs best-time text, hc hint coroutine,
+--           dirty: board changed since saved
+--  screens  ws world, ps puzzle, top first tile row, wo palette's
+--           world, ui colours; endless: gen, draw: bx/by the board
+--lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
+--lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
+--lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
+--lint: ps, top, wo, gen, solve_hook
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -10,6 +28,24 @@
 #include endless.lua
 #include play.lua
 #include screens.lua
+
+-- the screens: update and draw functions of each
+scr={
+ title={tupd,tdrw},
+ worlds={wupd,wdrw},
+ puzzles={pupd,pdrw},
+ play={plupd,pldrw},
+ solved={supd,sdrw},
+ endless={eupd,edrw},
+}
+
+-- switch to screen s; the pause menu is the play screen's only
+function go(s)
+ sf,redraw=0,true
+ upd,drw=unpack(scr[s])
+ for i=1,5 do menuitem(i) end
+ if (s=="play") playmenu()
+end
 
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
@@ -21,23 +57,14 @@ function solve_hook()
 end
 
 function _init()
- cartdata("picross8_v1")
- -- key repeat: first after 8 frames, then every 3; mouse on
- poke(0x5f5c,8,3)
+ -- mouse on (devkit mode)
  poke(0x5f2d,1)
- menuitem(1,"hint",function() if (upd==plupd) hint() end)
- menuitem(3,"clear board",function()
-  if (upd==plupd) newboard() play()
- end)
- menuitem(2,"leave puzzle",function()
-  if upd==plupd then
-   if (cur<0) go(wupd,wdrw) else go(pupd,pdrw)
-  end
- end)
- go(tupd,tdrw)
+ loadsave()
+ go"title"
 end
 
 function _update()
+ readbtn()
  -- frames on this screen (wrapping before numbers run out)
  sf=(sf+1)%30000
  upd()

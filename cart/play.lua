@@ -1,23 +1,75 @@
 -- play: a puzzle on the board, then its solved picture.
 -- cur = puzzle number (-2 endless), tf = seconds spent on it (a frame
--- count would pass 32767, the largest number, after 18 minutes).
-sol={}
+-- count would pass 32767, the largest number, after 18 minutes; tf
+-- stops there, at 9:06:07). hist[id] = board id's undo steps.
+sol,hist={},{}
 
--- start ROM puzzle p, resuming its saved board if it has one
+-- start ROM puzzle p on its board in progress (blank if none)
 function startpz(p)
- cur,tf=p,0
+ cur=p
  for y=1,15 do sol[y]=peek2(pz_base+p*30+y*2-2) end
- newboard(loadboard(p))
  play()
 end
 
--- enter the play screen on the board set up in sol and g
+-- enter the play screen on the puzzle set up in sol, resuming its
+-- board; first say if keeping it drops another board from the save
 function play()
- cx,cy,msg,pk,pb,dirty,mt,redraw,hc=7,7,nil,nil,btn(),true,0,true
- go(plupd,pldrw)
+ getb()
+ tf=clk[bid()] or 0
+ newboard(g)
+ cx,cy,mt,msg,pk,dirty,hc,ns,aq=7,7,0
+ go"play"
+ local d=dropping(bid())
+ if (d) ask("the save holds "..nb.." boards:\nthis one pushes out\n"..bname(d).."\n\n\142 play   \151 back",nil,out)
+end
+
+-- a question over the board: o runs y, x runs n (when given)
+function ask(s,y,n)
+ aq,ay,an,redraw=s,y,n,true
+end
+
+-- back to the puzzle list or the worlds, keeping the board (but not
+-- a blank one)
+function leave()
+ keep()
+ local e=true
+ for i=0,224 do
+  if (g[i]>0) e=false
+ end
+ if (e) drop()
+ out()
+end
+function out()
+ if cur<0 then go"worlds" else go"puzzles" end
+end
+
+-- the pause menu on the play screen (go() clears it elsewhere)
+function playmenu()
+ menuitem(1,"hint",hint)
+ menuitem(2,"undo",function() return undo() end)
+ menuitem(3,"redo",function() return undo(true) end)
+ menuitem(4,"clear board",function()
+  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
+   ns=true
+   for i=0,224 do
+    if (g[i]>0) set(i,0)
+   end
+   recheck()
+  end)
+ end)
+ menuitem(5,"leave puzzle",leave)
 end
 
 function plupd()
+ -- a question waits for its answer
+ if aq then
+  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
+  if f then
+   aq,redraw=nil,true
+   if (f!=1) f()
+  end
+  return
+ end
  -- a hint being worked out holds the board still
  if hc then
   coresume(hc)
@@ -25,23 +77,24 @@ function plupd()
   return
  end
  playinput()
- tf+=1/30
+ dims(4)
+ tf=min(tf+1/30,32767)
  mt-=1
  if (mt<0) msg=nil
- if (dirty or sf%30==0) saveboard() dirty=false
+ if (dirty or sf%30==0) keep() dirty=false
  if solved() then
   sfx(4)
-  poke2(0x5e00,0)
+  drop()
+  hist[bid()]=nil
   bs=""
   if cur<0 then
-   poke2(0x5e06,peek2(0x5e06)+1)
+   nend=min(nend,32766)+1
+   save()
   else
-   -- best times are kept in 30 s steps: "best <1:30"
-   local b,n=rec(cur),min(63,tf\30+1)
-   if (b>0) bs=n<b and "  new best!" or "  best <"..clock(b*30)
-   if (b==0 or n<b) rec(cur,n)
+   local b=won(cur,tf)
+   if (b) bs=tf\1<b and "  new best!" or "  best "..clock(b)
   end
-  go(supd,sdrw)
+  go"solved"
  end
 end
 
@@ -59,6 +112,11 @@ function pldrw()
  memcpy(0x6000,0x8000,0x2000)
  board(0)
  ct(msg or clock(tf),26,38,msg and 9 or 10)
+ if aq then
+  rectfill(2,54,125,90,1)
+  rect(2,54,125,90,9)
+  print(aq,6,58,10)
+ end
 end
 
 -- puzzle p's name, or its number in its world
@@ -67,11 +125,20 @@ function pname(p)
  return n!="" and n or "no. "..p-worlds[wo].first+1
 end
 
+-- board id's puzzle as its world and number, or endless
+function bname(id)
+ for w in all(worlds) do
+  local k=id-w.first
+  if (k>0 and k<=w.count) return w.name.." no. "..k
+ end
+ return "endless"
+end
+
 -- solved: the board slides to the middle and becomes the picture
 function supd()
  bx=max(26,52-sf)
  by=bx
- if sf>40 and btnp(4) then
+ if sf>40 and bp(4) then
   bx,by=52,52
   if cur<0 then
    startendless()
@@ -79,7 +146,7 @@ function supd()
    -- back to the puzzles, on the next one
    local w=worlds[ws]
    ps=min(cur+1,w.first+w.count-1)
-   go(pupd,pdrw)
+   go"puzzles"
   end
  end
 end

@@ -1,8 +1,5 @@
--- screens: title, world select, puzzle select, play, solved, endless.
--- go(u,d) switches screen; each screen is an update and a draw.
-function go(u,d)
- upd,drw,sf,redraw=u,d,0,true
-end
+-- screens: title, world select, puzzle select (play, solved and
+-- endless are in their own files); main.lua's scr table lists them.
 
 -- world w's colours: art=true leaves the draw palette alone (for
 -- its art), else ui colours; fills the screen with the backdrop colour
@@ -36,7 +33,7 @@ end
 -- title: "picross8" in filled cells over the first world's backdrop
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
 function tupd()
- if (btnp(4)) go(wupd,wdrw)
+ if (bp(4)) go"worlds"
 end
 function tdrw()
  usepal(1)
@@ -61,26 +58,30 @@ function tdrw()
  if sf>50 then
   ct("\142 fill   \151 cross",60,62,7)
   ct("hold while moving: paint",64,70,7)
-  ct("double tap: to the edge",64,78,7)
-  ct("pause menu: hint",64,86,7)
+  ct("double tap: jump 5",64,78,7)
+  ct("pause menu: hint, undo",64,86,7)
  end
  blink("press \142",96)
 end
 
 -- world select: left/right between worlds and endless
-ws=1
+ws,top=1,0
+-- (a click on the arrows at the sides turns too)
 function wupd()
- if (btnp()&15>0) sfx(5)
- local n=#worlds+1
- if (btnp(0)) ws=(ws-2)%n+1
- if (btnp(1)) ws=ws%n+1
- if (btnp(5)) go(tupd,tdrw)
- if btnp(4) then
+ local n,l,r,o=#worlds+1,bp(0),bp(1),bp(4)
+ if mb&1>0 and o and (mx<24 or mx>103) then
+  l,r,o=mx<24,mx>103
+ end
+ if (l or r) sfx(5)
+ if (l) ws=(ws-2)%n+1
+ if (r) ws=ws%n+1
+ if (bp(5)) go"title"
+ if o then
   if ws>#worlds then
    startendless()
   else
    ps=worlds[ws].first
-   go(pupd,pdrw)
+   go"puzzles"
   end
  end
 end
@@ -92,16 +93,22 @@ function wdrw()
  if ws>#worlds then
   ct("endless",64,22,10)
   ct("new puzzles, made here",64,32,6)
-  ct(peek2(0x5e06).." solved",64,84,6)
+  ct(nend.." solved",64,84,6)
  else
   local wd,s=worlds[ws],0
   for p=wd.first,wd.first+wd.count-1 do
-   if (rec(p)>0) s+=1
+   if (best[p]) s+=1
   end
   ct(wd.title,64,22,10)
   ct(s.."/"..wd.count.." solved",64,32,6)
-  local p=peek2(0x5e00)-1
-  if (p>=wd.first and p<wd.first+wd.count) ct("no. "..p-wd.first+1 .." in progress",64,92,7)
+  -- its most recent board in progress
+  for id in all(rb) do
+   local k=id-wd.first
+   if k>0 and k<=wd.count then
+    ct("no. "..k.." in progress",64,92,7)
+    break
+   end
+  end
   -- progress bar
   rectfill(24,84,104,86,2)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
@@ -112,18 +119,31 @@ function wdrw()
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture
+-- (the pointer picks the tile under it, a click opens it)
 function pupd()
- if (btnp()&15>0) sfx(5)
- if (btnp()>0) redraw=true
  local wd=worlds[ws]
- local i=ps-wd.first
- if (btnp(0)) i-=1
- if (btnp(1)) i+=1
- if (btnp(2)) i-=7
- if (btnp(3)) i+=7
- ps=wd.first+mid(0,i,wd.count-1)
- if (btnp(5)) go(wupd,wdrw)
- if (btnp(4)) startpz(ps)
+ local i,k,o=ps-wd.first,tileat(),bp(4)
+ for b=0,3 do
+  if bp(b) then
+   i+=split"-1,1,-7,7"[b+1]
+   sfx(5)
+  end
+ end
+ if (k and (mx!=lmx or my!=lmy)) i=k
+ if (mb&1>0 and o and k!=i) o=false
+ lmx,lmy=mx,my
+ i=mid(0,i,wd.count-1)
+ if (i!=ps-wd.first) redraw=true
+ ps=wd.first+i
+ if (bp(5)) go"worlds"
+ if (o) startpz(ps)
+end
+
+-- the tile under the pointer (its number in the world, from 0)
+function tileat()
+ local x,y=mx-1,my-12
+ local k=(y\18+top)*7+x\18
+ if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[ws].count) return k
 end
 -- (drawn again only after a button: the pictures are slow to draw)
 function pdrw()
@@ -132,15 +152,14 @@ function pdrw()
  redraw=false
  local wd=worlds[ws]
  local i=ps-wd.first
- local top=max(0,min(i\7-2,(wd.count-1)\7-4))
+ top=max(0,min(i\7-2,(wd.count-1)\7-4))
  print(wd.title,2,2,10)
  print("\151 back",96,2,7)
  for k=top*7,min(top*7+34,wd.count-1) do
   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
-  local b=rec(p)
   rectfill(x,y,x+16,y+16,p==ps and 9 or 2)
   rectfill(x+1,y+1,x+15,y+15,1)
-  if b>0 then
+  if best[p] then
    for r=0,14 do
     local m=peek2(pz_base+p*30+r*2)
     for c=0,14 do
@@ -148,15 +167,15 @@ function pdrw()
     end
    end
   else
-   ct(k+1 .."",x+9,y+6,peek2(0x5e00)==p+1 and 9 or 4)
+   ct(k+1 .."",x+9,y+6,inrb(p+1) and 9 or 4)
   end
  end
  -- a scroll bar when the rows do not all fit
  local n=(wd.count+6)\7
  if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
  -- a picture's name shows once it is solved
- local b=rec(ps)
- print(b>0 and pname(ps) or "no. "..i+1,2,112,10)
- print(b>0 and "solved, best <"..clock(b*30) or peek2(0x5e00)==ps+1 and "in progress" or "unsolved",2,120,7)
+ local b=best[ps]
+ print(b and pname(ps) or "no. "..i+1,2,112,10)
+ print(b and "solved"..(b>0 and ", best "..clock(b) or "") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)
  memcpy(0x8000,0x6000,0x2000)
 end

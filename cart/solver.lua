@@ -3,8 +3,8 @@
 -- api
 --  line_clue(m,n) -> {run lengths} of the n-cell line mask m (bit x = cell x, 0-based;
 --    no bits at or above n).  line_clue(0b0111011,7) = {2,3}; an empty line gives {}.
---  solve(rc,cc,rf,re) -> status,iterations
---    rc[y] / cc[x]: clue tables of row y / column x (1-based), e.g. from line_clue.
+--  solve(rcl,ccl,rf,re) -> status,iterations
+--    rcl[y] / ccl[x]: clue tables of row y / column x (1-based), e.g. from line_clue.
 --    rf[y] / re[y]: masks of row y's cells known filled / known empty (bit x = column x+1);
 --      0,0 for a blank row. filled and empty must not overlap, nor reach past the row.
 --    both are updated IN PLACE to the fixpoint of line logic; solve also writes the
@@ -35,11 +35,11 @@ function line_clue(m,n)
  return c
 end
 
-function solve(rc,cc,rf,re)
+function solve(rcl,ccl,rf,re)
  -- lines: row y is line y, column x is line -x. z: cells known to both their lines.
  -- d[i]: line i is solved and has not changed since. s[j]: see the sweeps below.
  -- it: the passes before this one (each fixed cells, or solve would have returned).
- local h,w,it,d,z,s=#rc,#cc,-1,{},0,{[0]=.5}
+ local h,w,it,d,z,s=#rcl,#ccl,-1,{},0,{[0]=.5}
  -- line i knows cells o of table k (rf or re): copy them into the crossing lines, whose
  -- index the string gives by the cell's bit t (2^x mod 19 differs for x=0..14)
  local function put(i,o,k)
@@ -57,23 +57,23 @@ function solve(rc,cc,rf,re)
   local ch=z
   -- one pass: rows h..1, then columns 1..w (-1..-w); i=0 has no clue
   for i=h,-w,-1 do
-   local c=rc[i] or cc[-i]
+   local c=rcl[i] or ccl[-i]
    if c and not d[i] then
     d[i]=1
     -- m: the line's cells. e: known empty, and every bit past the line.
     -- p: cells a gap may cross (not filled), and cell -1.
     local m=(1<<(i>0 and w or h))-1
-    local f,e,g=rf[i],re[i]|~m,.5
+    local f,e,q=rf[i],re[i]|~m,.5
     local p,x=~f&m+.5,m+1
-    -- left to right. g: the cells just after the previous run (cell -1 at first), left
-    -- empty; a gap goes on from them over cells not filled (p&~(p+g)|g: a carry runs
-    -- from each bit of g up to the next filled cell); run j starts after the gap and
-    -- is followed by cell g<<l+1, which must not be filled, its l cells not empty.
+    -- left to right. q: the cells just after the previous run (cell -1 at first), left
+    -- empty; a gap goes on from them over cells not filled (p&~(p+q)|q: a carry runs
+    -- from each bit of q up to the next filled cell); run j starts after the gap and
+    -- is followed by cell q<<l+1, which must not be filled, its l cells not empty.
     -- s[j]: the cells just after run j that the runs before it allow (s[0]: cell -1).
     for j,l in ipairs(c) do
-     g=(p&~(p+g)|g)<<l+1&~f
-     for b=1,l do g&=~e<<b end
-     s[j]=g
+     q=(p&~(p+q)|q)<<l+1&~f
+     for b=1,l do q&=~e<<b end
+     s[j]=q
     end
     -- right to left, x from cell n. y: the cells just after run j (s[j]); a: the gap
     -- after run j, seen from the left; x grows leftwards through a: the cells of the gap

@@ -7,6 +7,7 @@ anything over budget, and only then replace the output files (atomically).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 from dataclasses import dataclass, field
@@ -119,7 +120,11 @@ def build(worlds_path, main_lua) -> BuildResult:
                             count=sum(1 for p in placed if p.world == w.name),
                             bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
                             pal=[s.pico8 for s in sheet.palettes[w.name]], ui=list(w.ui)))
-    chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables)
+    # saves are tied to the puzzle set: cart/save.lua resets cartdata written by another one
+    packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + len(placed) * romdata.PZ_BYTES])
+    pz_hash = int.from_bytes(hashlib.sha256(packed).digest()[:4], "little") & 0x7FFFFFFF
+    chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables,
+                            pz_hash)
     main_code, pieces = inline_includes(Path(main_lua))
     text = cart_text(chunk + main_code, rom, label)
 
@@ -147,6 +152,7 @@ def build(worlds_path, main_lua) -> BuildResult:
                     "capacity_puzzles": romdata.PZ_CAPACITY,
                     "art_bytes": romdata.ART_ROWS * 64},
         },
+        "pz_hash": pz_hash,
         "worlds": wtables,
         "palettes": {name: [{"slot": i, "drawn": rgb_hex(s.rgb), "pico8": s.pico8,
                              "pico8_rgb": rgb_hex(PICO8[s.pico8]), "delta_e": round(s.delta_e, 3)}

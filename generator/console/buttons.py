@@ -2,7 +2,8 @@
 
 btnp(i) is true on the frame a button goes down, then again after it has been held 15 frames,
 then every 4 frames (30 fps; both doubled under _update60). A cart may poke its own delays at
-0x5f5c (initial, 255 = never repeat) and 0x5f5d (repeat), in 30 fps frames; 0 = default.
+0x5f5c (initial, 255 = never repeat) and 0x5f5d (repeat), in 30 fps frames; 0 = default. `repeat=False` plays a runtime whose btnp never
+repeats (as some PICO-8 players on handhelds behave): true only on the frame of the press.
 """
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def button_index(b) -> int:
 
 
 class Buttons:
-    def __init__(self, ram: bytearray) -> None:
+    def __init__(self, ram: bytearray, repeat: bool = True) -> None:
         self.ram = ram
+        self.repeat = repeat
         self.held = [False] * 6
         self.frames = [0] * 6   # frames held, 1 on the frame of the press
         self.fps = 30
@@ -50,6 +52,8 @@ class Buttons:
             return False
         if k == 0:
             return True
+        if not self.repeat:
+            return False
         scale = 2 if self.fps == 60 else 1
         delay = self.ram[BTNP_DELAY] or DEFAULT_DELAY
         every = self.ram[BTNP_REPEAT] or DEFAULT_REPEAT

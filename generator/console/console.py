@@ -7,6 +7,8 @@
     c.screenshot("a.png", scale=4)
     c.max_instructions <= c.budget
 
+`btnp_repeat=False` makes btnp true only on the frame of a press (no held-button repeat).
+
 Instructions are counted with a debug hook (every `hook_every` VM instructions, default 100):
 counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
 down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
@@ -52,6 +54,21 @@ def instructions_per_hook_call(ctl, k: int) -> int:
     return _PER_CALL[k]
 
 
+def read_store(path: Path) -> dict:
+    """A cartdata JSON file: {"id": [up to 64 integers], ...}; anything else is a UserError."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise UserError(f"{path}: not a cartdata JSON file ({str(e).splitlines()[0][:100]})") from None
+    if not isinstance(data, dict) or not all(
+            isinstance(v, list) and len(v) <= 64
+            and all(isinstance(n, int) and not isinstance(n, bool) and -2**31 <= n < 2**32 for n in v)
+            for v in data.values()):
+        raise UserError(f"{path}: not a cartdata JSON file (want an object of cart ids, each a list "
+                        f"of at most 64 32-bit integers)")
+    return data
+
+
 class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
 
@@ -74,7 +91,7 @@ class Frame:
 
 class Console:
     def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100,
-                 max_frame_instructions=10_000_000, strict_coroutines=True) -> None:
+                 max_frame_instructions=10_000_000, strict_coroutines=True, btnp_repeat=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
         self.rom = bytearray(cart.rom)   # the cart ROM reload() reads and cstore() writes
@@ -82,7 +99,7 @@ class Console:
         self.mem.write(0, cart.rom)
         self.mem.reset_draw_state()
         self.gfx = Gfx(self.mem)
-        self.buttons = Buttons(self.mem.ram)
+        self.buttons = Buttons(self.mem.ram, repeat=btnp_repeat)
         self.rng = Rng(seed)
         self.mouse = (0, 0, 0)
         self.hook_every = hook_every
@@ -100,11 +117,7 @@ class Console:
             cartdata = {}
         elif isinstance(cartdata, (str, os.PathLike)):
             self._store_path = Path(cartdata)
-            try:
-                cartdata = (json.loads(self._store_path.read_text())
-                            if self._store_path.exists() else {})
-            except json.JSONDecodeError as e:
-                raise UserError(f"{self._store_path}: not a cartdata JSON file ({e})")
+            cartdata = read_store(self._store_path) if self._store_path.exists() else {}
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
         self._pending = None   # the cart's code stopped at flip(): the next frame resumes it

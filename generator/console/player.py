@@ -11,7 +11,8 @@ import numpy as np
 
 from generator.console.console import Console
 
-FRESH_GAP = 7   # frames between two fresh presses of one direction (6 or fewer = double tap)
+FRESH_GAP = 7   # frames between two fresh presses of one direction (closer may be a double tap)
+CARTDATA_ID = "picross8_v1"
 
 
 def solution(manifest: dict, p: int) -> np.ndarray:
@@ -19,9 +20,22 @@ def solution(manifest: dict, p: int) -> np.ndarray:
     return np.array([[ch == "#" for ch in row] for row in manifest["puzzles"][p]["rows"]])
 
 
+def saved_progress(cart: Path, solved: dict[int, int]) -> dict:
+    """A cartdata store in which puzzle p is solved with best time solved[p] (seconds), written
+    by the cart's own save code (cart/save.lua), so that it carries the cart's puzzle-set hash."""
+    store: dict = {}
+    c = Console.load(cart, cartdata=store)
+    c.boot()
+    for p, t in solved.items():
+        c.exec(f"won({int(p)},{int(t)})")
+    c.save_cartdata()
+    return store
+
+
 class Player:
-    def __init__(self, cart: Path, cartdata: dict | None = None) -> None:
-        self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata)
+    def __init__(self, cart: Path, cartdata: dict | None = None, btnp_repeat: bool = True) -> None:
+        self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata,
+                              btnp_repeat=btnp_repeat)
         self.c.boot()
         self.last_fresh: dict[str, int] = {}
 
@@ -32,6 +46,11 @@ class Player:
     def on(self, screen: str) -> bool:
         """Is the cart on the screen whose update function is `screen` (e.g. "plupd")?"""
         return bool(self.c.call("rawequal", self.g("upd"), self.g(screen)))
+
+    def best(self, p: int):
+        """Puzzle p's best time in seconds (0: solved, time not kept; None: unsolved)."""
+        b = self.g("best")[p]
+        return None if b is None else int(b)
 
     def cursor(self) -> tuple[int, int]:
         return int(self.g("cx")), int(self.g("cy"))

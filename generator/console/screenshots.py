@@ -11,22 +11,11 @@ import tempfile
 from pathlib import Path
 
 from generator.formats.atomic import write_atomic
-from generator.console.player import Player, solution
+from generator.console.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
 
-CARTDATA_ID = "picross8_v1"
 SCALE = 4
 TITLE_FRAME = 45      # the logo is filled in and the prompt is showing: the label
 CONTROLS_FRAME = 75   # the controls have appeared too
-
-
-def saved_progress(solved: dict[int, int]) -> dict:
-    """A cartdata store in which puzzle p is solved with best-time code solved[p] (1-63)."""
-    data = bytearray(256)
-    for p, code in solved.items():
-        bit = 65 * 8 + 6 * p
-        v = int.from_bytes(data[bit // 8:bit // 8 + 2], "little") | code << (bit % 8)
-        data[bit // 8:bit // 8 + 2] = v.to_bytes(2, "little")
-    return {CARTDATA_ID: [int.from_bytes(data[i:i + 4], "little") for i in range(0, 256, 4)]}
 
 
 def _shot(p: Player, out: Path, name: str) -> Path:
@@ -38,7 +27,7 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
     worlds = manifest["worlds"]
     shots = []
 
-    p = Player(cart, saved_progress({0: 9, 1: 14, 2: 7, 4: 21, 8: 12}))
+    p = Player(cart, saved_progress(cart, {0: 263, 1: 412, 2: 198, 4: 631, 8: 355}))
     p.idle(TITLE_FRAME)
     shots.append(_shot(p, out, "title"))
     if label is not None:

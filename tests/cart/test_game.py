@@ -44,8 +44,8 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     effects = parse_sfx((REPO / "cart/sfx.txt").read_text())
     for n in played:
         assert p.c.peek(0x3200 + 68 * n, 68) == effects[n]
-    best = p.c.call("rec", 0)
-    assert best > 0
+    best = p.best(0)
+    assert best == int(p.g("tf"))        # to the second
 
     again = Player(path, store)
     again.idle(2)
@@ -53,8 +53,8 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     again.press("o")                      # puzzle select, on puzzle 0
     assert again.on("pupd")
     assert "best" in again.recent_text()
-    assert again.c.call("rec", 0) == best
-    assert again.c.call("rec", 1) == 0
+    assert again.best(0) == best
+    assert again.best(1) is None
 
 
 def test_a_puzzle_left_half_done_comes_back(cart):
@@ -210,9 +210,16 @@ def test_controls_fill_cross_clear_repeat_and_jump(cart):
     assert p.board()[7, 7] == 2
     p.press("o")                          # o on a cross fills it
     assert p.board()[7, 7] == 1
+    # a double tap: one cell, then on past the next 5-cell guide; again: to the edge
+    p.idle(8)
+    p.double_tap("left")
+    assert p.cursor() == (4, 7)
     p.idle(8)
     p.double_tap("left")
     assert p.cursor() == (0, 7)
+    p.idle(8)
+    p.double_tap("down")
+    assert p.cursor() == (0, 10)
     p.idle(8)
     p.double_tap("down")
     assert p.cursor() == (0, 14)
@@ -231,16 +238,26 @@ def test_clear_board_from_the_menu(cart):
     p.press("right")
     p.press("x")
     assert (p.board() != 0).sum() == 2
+    before = p.board()
     p.c.choose_menuitem("clear board")
     p.idle(1)
+    assert "clear the whole board?" in p.c.text()
+    p.press("x")                          # no: the board stays
+    assert (p.board() == before).all()
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    p.press("o")                          # yes
     assert not p.board().any()
     assert p.on("plupd")
+    p.c.choose_menuitem("undo")           # and it comes back
+    p.idle(1)
+    assert (p.board() == before).all()
 
 
 def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
     from cartfixtures import cart_dir, solvable_puzzles
     from generator.formats.batchfile import Batch, Puzzle, write_batch
-    from generator.console.screenshots import saved_progress
+    from generator.console.player import saved_progress
 
     d = cart_dir(tmp_path, counts=(2, 2))
     named = [Puzzle(p.solution, p.iterations, "lantern") for p in solvable_puzzles(1, 3)]
@@ -255,4 +272,4 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
         return p.recent_text()
 
     assert "lantern" not in puzzle_list({})
-    assert "lantern" in puzzle_list(saved_progress({0: 3}))
+    assert "lantern" in puzzle_list(saved_progress(path, {0: 95}))

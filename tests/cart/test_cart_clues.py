@@ -1,0 +1,142 @@
+"""Readable clues: no two clue numbers touch in any puzzle of the built cart (checked on the
+pixels drawn), per-number dimming agrees with brute force over every layout of a line, and dim
+clues keep their contrast in both worlds."""
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from generator.console.console import Console
+
+# num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
+LOG = """
+onum=onum or num
+function num(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
+function numpix()
+ local s=""
+ for k,n in ipairs(nlog) do
+  cls()
+  onum(n[1],n[2],n[3],1)
+  for x=n[2]-2,n[2]+6 do
+   for y=n[3]-1,n[3]+5 do
+    if (pget(x,y)==1) s..=x..","..y..","..k..";"
+   end
+  end
+ end
+ return s
+end
+"""
+
+
+@pytest.fixture(scope="module")
+def console(built_cart):
+    c = Console.load(built_cart.path)
+    c.boot()
+    c.exec(LOG)
+    return c, built_cart.manifest
+
+
+def test_no_two_clue_numbers_touch_in_any_puzzle(console):
+    c, manifest = console
+    for p in range(len(manifest["puzzles"])):
+        # the clues of puzzle p, no cursor highlight, nothing dimmed
+        c.exec(f"startpz({p}) cx,cy=-9,-9 nlog={{}} cls() clues()")
+        drawn = c.screen() > 0
+        label = np.zeros((128, 128), dtype=int)
+        for item in c.exec("return numpix()").split(";")[:-1]:
+            x, y, k = map(int, item.split(","))
+            assert label[y, x] == 0, f"puzzle {p}: two numbers on pixel {x},{y}"
+            label[y, x] = k
+        # the numbers logged are exactly what clues() drew
+        assert ((label > 0) == drawn).all(), f"puzzle {p}"
+        ys, xs = np.nonzero(label)
+        for y, x in zip(ys, xs):
+            near = label[max(0, y - 1):y + 2, max(0, x - 1):x + 2]
+            other = near[(near > 0) & (near != label[y, x])]
+            assert other.size == 0, f"puzzle {p}: clue numbers touch at pixel {x},{y}"
+
+
+def test_a_two_digit_column_beside_another_is_lifted(console):
+    c, _ = console
+    c.exec("cx,cy=-9,-9 nlog={} cls() cc={} rc={} dm={} rok={} cok={} "
+           "for i=1,15 do cc[i]={1} rc[i]={1} end cc[4]={12,1} cc[5]={10,2} clues()")
+    log = c.global_("nlog")
+    ys = {int(log[k][1]): int(log[k][3]) for k in range(1, len(log) + 1) if int(log[k][1]) > 9}
+    assert ys[12] - ys[10] in (5, -5)
+
+
+def placements(t, n=15):
+    """Every layout of clue t on n cells: lists of run starts."""
+    if not t:
+        yield []
+        return
+    l, rest = t[0], t[1:]
+    need = sum(rest) + len(rest)
+    for s in range(0, n - l - need + 1):
+        for tail in placements(rest, n - s - l - 1):
+            yield [s] + [s + l + 1 + q for q in tail]
+
+
+def brute(t, f, x):
+    """Runs of t placed by the marks: the same cells in every agreeing layout, all filled."""
+    starts = []
+    for st in placements(t):
+        cells = set()
+        for s, l in zip(st, t):
+            cells.update(range(s, s + l))
+        if all((i in cells) == bool(f >> i & 1) for i in range(15) if f >> i & 1 or x >> i & 1):
+            starts.append(st)
+    out = []
+    for j, l in enumerate(t):
+        ss = {st[j] for st in starts}
+        out.append(len(ss) == 1 and all(f >> i & 1 for i in range(min(ss), min(ss) + l)))
+    return out
+
+
+def test_per_number_dimming_agrees_with_every_layout(console):
+    c, _ = console
+    rng = random.Random(5)
+    cases = 0
+    for _ in range(300):
+        line = [rng.random() < 0.6 for _ in range(15)]
+        t = [len(list(g)) for k, g in itertools.groupby(line) if k]
+        f = x = 0
+        for i, v in enumerate(line):
+            r = rng.random()
+            if v and r < 0.6 or not v and r < 0.03:
+                f |= 1 << i
+            elif not v and r < 0.5 or v and r > 0.98:
+                x |= 1 << i
+        got = c.exec(f"local d=placed({{{','.join(map(str, t))}}},{f},{x}) "
+                     f"local s='' for j=1,{len(t)} do s..=(d[j] and 1 or 0) end return s")
+        assert [ch == "1" for ch in got] == brute(t, f, x), (t, bin(f), bin(x))
+        cases += any(brute(t, f, x))
+    assert cases > 50
+
+
+def lum(rgb):
+    def ch(v):
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+
+def contrast(a, b):
+    la, lb = sorted((lum(a), lum(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+@pytest.mark.parametrize("world", [1, 2])
+def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
+    """Dim clue colour (ui 7) against the backdrop (0) and the cursor-row highlight (15), and
+    against the plain clue colour (6): WCAG contrast ratios."""
+    c, _ = console
+    c.exec(f"usepal({world}) " + " ".join(f"rectfill({k * 8},0,{k * 8 + 7},7,{k})" for k in range(16)))
+    rgb = c.rgb()
+    col = {k: tuple(int(v) for v in rgb[2, k * 8 + 2]) for k in range(16)}
+    assert contrast(col[7], col[0]) >= 2.2
+    assert contrast(col[7], col[15]) >= 2.2
+    assert contrast(col[6], col[7]) >= 2.5
+    assert contrast(col[10], col[15]) >= 4.5       # the cursor's own clues stand out

@@ -1,0 +1,95 @@
+"""Controls that work the same on every PICO-8 player: key repeat counted from btn(), a jump
+that needs a quick release-and-tap, the mouse on the cell under the pointer and in the menus."""
+import pytest
+
+from generator.console.player import Player
+
+
+@pytest.fixture(scope="module")
+def path(built_cart):
+    return built_cart.path
+
+
+def test_holding_a_direction_repeats_where_btnp_never_does(path):
+    p = Player(path, btnp_repeat=False)
+    p.open_puzzle(0, 0)
+    p.move_to(0, 3)
+    p.idle(8)
+    p.c.hold("right", frames=24)
+    # a move at once, then after 8 frames one every 3: frames 1, 9, 12, 15, 18, 21, 24
+    assert p.cursor() == (7, 3)
+    # the menus too
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    p.c.hold("right", frames=24)
+    assert int(p.g("ps")) == 7
+    assert p.c.max_instructions <= p.c.budget
+
+
+def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_4_frames(path):
+    p = Player(path)
+    p.open_puzzle(0, 1)
+    for _ in range(3):                     # taps 5 frames after each release: no jump
+        p.c.press("right", release=5)
+    assert p.cursor() == (10, 7)
+    p.c.hold("left", frames=8)             # a long press, then a quick tap: no jump
+    p.c.press("left", release=1)
+    assert p.cursor() == (8, 7)
+    p.idle(8)
+    p.c.press("left", release=2)
+    p.c.press("left", release=1)           # released 2 frames: a jump past the guide
+    assert p.cursor() == (4, 7)
+    # painting: each tap paints one cell, never a jump across the row
+    p.idle(8)
+    p.c.step(["o"])
+    for _ in range(3):
+        p.c.step(["o", "right"])
+        p.c.step(["o"])
+    p.c.step([])
+    assert p.cursor() == (7, 7)
+    assert [int(v) for v in p.board()[7]] == [0] * 4 + [1] * 4 + [0] * 7
+
+
+def test_the_mouse_acts_on_the_cell_under_the_pointer_and_nowhere_else(path):
+    p = Player(path)
+    p.open_puzzle(0, 2)
+    p.move_to(1, 1)                        # keyboard cursor far from the pointer
+
+    def click(x, y, b=1):
+        p.c.step([], mouse=(x, y, 0))
+        p.c.step([], mouse=(x, y, b))
+        p.c.step([], mouse=(x, y, 0))
+
+    click(52 + 5 * 12 + 2, 52 + 5 * 13 + 2)
+    assert p.board()[13, 12] == 1 and (p.board() != 0).sum() == 1
+    click(20, 60)                          # on the row clues: nothing
+    click(70, 20, 2)                       # on the column clues: nothing
+    click(127, 127)                        # off the board: nothing
+    assert (p.board() != 0).sum() == 1
+    assert p.cursor() == (12, 13)
+
+
+def test_the_mouse_works_in_the_menus(path):
+    p = Player(path)
+    p.idle(2)
+    p.c.step([], mouse=(64, 64, 1))        # title: click to start
+    p.c.step([], mouse=(64, 64, 0))
+    assert p.on("wupd")
+    p.c.step([], mouse=(118, 24, 1))       # the right arrow: next world
+    p.c.step([], mouse=(118, 24, 0))
+    assert int(p.g("ws")) == 2
+    p.c.step([], mouse=(6, 24, 1))         # the left arrow: back
+    p.c.step([], mouse=(6, 24, 0))
+    assert int(p.g("ws")) == 1
+    p.c.step([], mouse=(64, 64, 1))        # the middle: play
+    p.c.step([], mouse=(64, 64, 0))
+    assert p.on("pupd")
+    # tile 9 (second row, third column): the pointer picks it, a click opens it
+    p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 0))
+    assert int(p.g("ps")) == 9
+    p.c.step([], mouse=(120, 120, 1))      # a click off the tiles does nothing
+    p.c.step([], mouse=(120, 120, 0))
+    assert p.on("pupd")
+    p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 1))
+    p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 0))
+    assert p.on("plupd") and int(p.g("cur")) == 9

@@ -1,0 +1,25 @@
+"""Console options the cart tests need: a btnp that never repeats, a validated cartdata file."""
+import pytest
+
+
+@pytest.mark.parametrize("text", ['{"a": [1, 2', '[1, 2]', '{"a": 5}', '{"a": ["x"]}',
+                                  '{"a": [1.5]}', '{"a": [' + ",".join(["0"] * 65) + ']}',
+                                  '{"a": [99999999999]}', "\udcff"])
+def test_a_bad_cartdata_file_is_a_one_line_user_error(tmp_path, text):
+    from generator import UserError
+    from generator.console.console import read_store
+    path = tmp_path / "store.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with pytest.raises(UserError) as e:
+        read_store(path)
+    assert "\n" not in str(e.value) and str(path) in str(e.value)
+
+
+def test_btnp_can_be_made_never_to_repeat():
+    from generator.console.buttons import Buttons
+    b = Buttons(bytearray(0x10000), repeat=False)
+    hits = []
+    for _ in range(40):
+        b.next_frame({"right"})
+        hits.append(b.btnp(1))
+    assert hits == [True] + [False] * 39
