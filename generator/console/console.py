@@ -22,11 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.console.api import PICO8_NAMES, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import Cart, p8_to_unicode, read_p8
+from generator.console.cart import Cart, p8_to_unicode, read_cartdata, read_p8
 from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
@@ -99,11 +98,7 @@ class Console:
             cartdata = {}
         elif isinstance(cartdata, (str, os.PathLike)):
             self._store_path = Path(cartdata)
-            try:
-                cartdata = (json.loads(self._store_path.read_text())
-                            if self._store_path.exists() else {})
-            except json.JSONDecodeError as e:
-                raise UserError(f"{self._store_path}: not a cartdata JSON file ({e})")
+            cartdata = read_cartdata(self._store_path)
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
         self.booted = False
