@@ -67,8 +67,8 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
 def check_cmd(batch):
     """Re-verify a batch: clues match, line-solvable in the recorded iterations."""
     n, problems = check_batch(read_json(batch, "batch file"), str(batch))
-    for _, line in problems:
-        click.echo(f"picross: {line}", err=True)
+    for _, line in problems:      # the report on stdout; the one error line on stderr
+        click.echo(line)
     if problems:
         bad = len({i for i, _ in problems})
         raise UserError(f"{batch}: {bad} of {n} puzzles failed the check")

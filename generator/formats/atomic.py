@@ -87,7 +87,8 @@ def check_output(path, kind: Kind | None, inputs=(), others=(), flag: str = "out
             raise UserError(f"{path}: the {flag} is also an input ({src}); write it elsewhere")
     for other in others:
         if other is not None and str(other) != "-" and _same(path, Path(other)):
-            raise UserError(f"{path}: two outputs would be the same file; give them different names")
+            raise UserError(f"{path}: the {flag} would be the same file as another output ({other}); "
+                          "give them different names")
     check_writable(path)
     if kind is not None and path.is_file():
         try:

@@ -114,11 +114,14 @@ def parse_params(value, where: str) -> dict:
     """The batch's params: any keys, but those `picross stats` reads must have their types."""
     f = Fields(value, where)
     for key in ("tried", "accepted", "seed", "count", "width", "height", "chunk", "max_tries"):
-        f.int(key, None, lo=0)
-    f.number("density", None)
-    f.str("style", None)
-    rejected = f.obj("rejected", None)
-    if rejected is not None:
+        if key in f:
+            f.int(key, lo=0)
+    if "density" in f:
+        f.number("density")
+    if "style" in f:
+        f.str("style")
+    if "rejected" in f:
+        rejected = f.obj("rejected")
         for key in rejected.d:
             rejected.int(key, lo=0)
     return dict(value)

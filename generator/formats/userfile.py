@@ -14,7 +14,7 @@ generous; their errors say which limit was hit:
 Text is UTF-8; a leading byte-order mark is accepted and dropped.
 
 `Fields` is the typed accessor for JSON objects: `f.int("width", lo=1)`, `f.str("name",
-None)` (a default makes the key optional; null counts as absent), `f.list("rows", of=str)`, `f.obj("params")`; each error names the file and the key.
+None)` (a default makes the key optional; a null is a wrong type, not an absent key), `f.list("rows", of=str)`, `f.obj("params")`; each error names the file and the key.
 """
 from __future__ import annotations
 
@@ -44,8 +44,10 @@ def kind(value) -> str:
 
 # ---- bytes and text -----------------------------------------------------------------------
 
-def read_bytes(path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
-    """The file's bytes ('-' = stdin), refused past `limit` bytes; OSErrors name the path."""
+def read_bytes(path, what: str = "file", limit: int | None = None) -> bytes:
+    """The file's bytes ('-' = stdin), refused past `limit` (default MAX_FILE_BYTES) bytes;
+    OSErrors name the path."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     if str(path) == "-":
         data = sys.stdin.buffer.read(limit + 1)
         name = "<stdin>"
@@ -60,7 +62,8 @@ def read_bytes(path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
         except OSError as e:
             raise UserError(f"{name}: {e.strerror or e}") from None
     if len(data) > limit:
-        raise UserError(f"{name}: longer than {limit // (1024 * 1024)} MiB, the largest {what} read")
+        size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
+        raise UserError(f"{name}: longer than {size}, the longest {what} read")
     return data
 
 
@@ -80,10 +83,63 @@ def decode_text(data: bytes, name: str, what: str = "text file") -> str:
     return text
 
 
-def read_text(path, what: str = "text file", limit: int = MAX_FILE_BYTES) -> str:
+def read_text(path, what: str = "text file", limit: int | None = None) -> str:
     """A UTF-8 text file ('-' = stdin) within the size limit; see decode_text."""
     name = "<stdin>" if str(path) == "-" else str(path)
     return decode_text(read_bytes(path, what, limit), name, what)
+
+
+# ---- PNG images -----------------------------------------------------------------------------
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_COLOUR_TYPES = {0: "greyscale", 2: "RGB (no alpha)", 3: "palette (indexed colour)",
+                 4: "greyscale with alpha", 6: "RGBA"}
+
+
+def png_header(data: bytes, name: str, what: str = "PNG") -> tuple[int, int, int, int]:
+    """(width, height, bit depth, colour type) from a PNG's IHDR, before any decoding."""
+    if not data.startswith(PNG_MAGIC):
+        why = "it is a JPEG" if data.startswith(b"\xff\xd8\xff") else "bad signature"
+        raise UserError(f"{name}: cannot read {what} image: not a PNG ({why})")
+    if len(data) < 33 or data[12:16] != b"IHDR":
+        raise UserError(f"{name}: cannot read {what} image: damaged PNG (no IHDR header)")
+    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return w, h, data[24], data[25]
+
+
+def describe_png(depth: int, ctype: int) -> str:
+    return f"{depth}-bit {_COLOUR_TYPES.get(ctype, f'colour type {ctype}')}"
+
+
+def open_png(path, what: str = "PNG", rgba8_only: bool = False):
+    """A PNG file as an RGBA array (h x w x 4 uint8). Size and pixel format are checked from its
+    header before decoding: larger than MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE, 16 bits a channel,
+    or (with `rgba8_only`) anything but 8-bit RGBA is a UserError that says so; so is a file
+    Pillow cannot decode."""
+    import io
+    import warnings
+
+    import numpy as np
+    from PIL import Image
+
+    name = str(path)
+    data = read_bytes(path, f"{what} image")
+    w, h, depth, ctype = png_header(data, name, what)
+    if w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+        raise UserError(f"{name}: {w}x{h} pixels is larger than the largest image read "
+                        f"({MAX_IMAGE_PIXELS} pixels, at most {MAX_IMAGE_SIDE} a side)")
+    if depth == 16 or (rgba8_only and (depth, ctype) != (8, 6)):
+        want = ("an 8-bit RGBA PNG (true colour with an alpha channel)" if rgba8_only
+                else "8 bits a channel or fewer")
+        raise UserError(f"{name}: the {what} image is a {describe_png(depth, ctype)} PNG; it must be {want}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=["PNG"]) as im:
+                return np.asarray(im.convert("RGBA"))
+    except Exception as e:   # Pillow raises many types for damaged files (OSError, SyntaxError, ...)
+        detail = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise UserError(f"{name}: cannot read {what} image: damaged PNG ({detail})") from None
 
 
 # ---- numbers --------------------------------------------------------------------------------
@@ -192,7 +248,7 @@ class Fields:
 
     def _get(self, key, optional):
         v = self.d.get(key, _MISSING)
-        if v is _MISSING or (v is None and optional):
+        if v is _MISSING:
             if optional:
                 return _MISSING
             raise UserError(f"{self.where}: missing '{key}'")

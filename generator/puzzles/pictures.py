@@ -26,8 +26,7 @@ import numpy as np
 
 from generator import MAX_SIZE, UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
-from generator.formats.userfile import (MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, decode_text, read_bytes,
-                                        read_text)
+from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
 from generator.solver.classify import MULTIPLE, UNIQUE, classify
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
@@ -35,7 +34,6 @@ from generator.solver.linesolve import solve
 
 TILE = 15
 THRESHOLD = 128
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 MAX_PICTURES = 10_000     # pictures (tiles) in one file
 
 # verdicts of check()
@@ -131,36 +129,9 @@ def tile_to_grid(rgba: np.ndarray) -> np.ndarray:
     return opaque & dark
 
 
-def open_png(path, what: str = "PNG image") -> np.ndarray:
-    """A PNG file as an RGBA array (h x w x 4 uint8), within the image limits of
-    generator.formats.userfile (checked before the pixels are decoded); anything unreadable,
-    too big or not a PNG is a one-line UserError naming the file."""
-    import io
-    import warnings
-
-    from PIL import Image
-
-    data = read_bytes(path, what)
-    if not data.startswith(PNG_MAGIC):
-        raise UserError(f"{path}: not a PNG image (bad signature)")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=["PNG"]) as im:
-                w, h = im.size
-                if w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
-                    raise UserError(f"{path}: {w}x{h} pixels is larger than the largest image read "
-                                    f"({MAX_IMAGE_PIXELS} pixels, {MAX_IMAGE_SIDE} a side)")
-                return np.asarray(im.convert("RGBA"))
-    except UserError:
-        raise
-    except Exception as e:   # Pillow raises many types for damaged files (OSError, SyntaxError, ...)
-        raise UserError(f"{path}: unreadable PNG image ({str(e).splitlines()[0] if str(e) else type(e).__name__})") from None
-
-
 def read_image(path: Path, tile: int = TILE) -> list[np.ndarray]:
     """Grids of a PNG: its tiles when both sides are multiples of `tile`, else one picture."""
-    rgba = open_png(path)
+    rgba = open_png(path, "picture")
     h, w = rgba.shape[:2]
     if h % tile == 0 and w % tile == 0:
         if (h // tile) * (w // tile) > MAX_PICTURES:
