@@ -186,10 +186,28 @@ def manifest_text(manifest: dict) -> str:
     return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
 
 
+def source_files(worlds_path, main_lua) -> list[Path]:
+    """The files a build reads, found cheaply (worlds.json, its batches and images, the Lua
+    files, sfx.txt) so outputs are checked against them before the work; whatever cannot be read
+    here is left for the build itself to report."""
+    files = [Path(worlds_path), Path(main_lua), Path(main_lua).parent / "sfx.txt"]
+    try:
+        cfg = read_worlds(worlds_path)
+        files += [cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches)]
+    except UserError:
+        pass
+    try:
+        files += [pc.path for pc in inline_includes(Path(main_lua))[1]]
+    except UserError:
+        pass
+    return files
+
+
 def build_to(worlds_path, main_lua, out, manifest_path) -> BuildResult:
     """Build, then replace the cart and the manifest; a refused build leaves both untouched."""
-    check_output(out, CART, [worlds_path, main_lua], [manifest_path], "cart (--out)")
-    check_output(manifest_path, MANIFEST, [worlds_path, main_lua], [out], "manifest")
+    sources = source_files(worlds_path, main_lua)
+    check_output(out, CART, sources, [manifest_path], "cart (--out)")
+    check_output(manifest_path, MANIFEST, sources, [out], "manifest")
     res = build(worlds_path, main_lua)
     check_output(out, CART, res.inputs, flag="cart (--out)")
     check_output(manifest_path, MANIFEST, res.inputs, flag="manifest")

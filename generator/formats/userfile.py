@@ -124,7 +124,10 @@ def open_png(path, what: str = "PNG", rgba8_only: bool = False):
 
     name = str(path)
     data = read_bytes(path, f"{what} image")
-    w, h, depth, ctype = png_header(data, name, what)
+    try:
+        w, h, depth, ctype = png_header(data, name, what)
+    except UserError as e:
+        raise UserError(f"{e}; it must be an 8-bit RGBA PNG" if rgba8_only else str(e)) from None
     if w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
         raise UserError(f"{name}: {w}x{h} pixels is larger than the largest image read "
                         f"({MAX_IMAGE_PIXELS} pixels, at most {MAX_IMAGE_SIDE} a side)")

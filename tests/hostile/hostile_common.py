@@ -67,7 +67,7 @@ def build_cli(*args) -> Outcome:
     spec = importlib.util.spec_from_file_location("picross8_build_py", REPO / "build.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return run_cli(lambda argv: mod.main.main(args=argv, standalone_mode=True), args)
+    return run_cli(mod.run, args)
 
 
 def snapshot(*roots: Path) -> dict[Path, bytes]:
