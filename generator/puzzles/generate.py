@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator import UserError
+from generator import UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
@@ -197,7 +197,7 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
         if len(puzzles) == p.count:
             break
         if tried >= p.max_tries:
-            raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {tried} candidates "
+            raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {plural(tried, 'candidate')} "
                             f"(--max-tries {p.max_tries}); raise it or loosen the filters")
     params = {**vars(p), "chunk": chunk_size(p), "tried": tried, "accepted": len(puzzles), "rejected": rejected}
     return Outcome(Batch(puzzles, params), tried, rejected)
