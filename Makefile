@@ -27,20 +27,23 @@ png: cart
 	$(VENV)/bin/shrinko8 $(CART) $(CART).png
 	@echo "wrote $(CART).png"
 
-# The HTML player needs PICO-8 itself; without it, upload the .p8.png to the BBS instead.
+# The HTML player needs PICO-8 itself; without it, say so and fail (exit 1), so a script that
+# runs `make web` or `make run` does not think it worked.
 web: cart
 ifdef PICO8
 	mkdir -p build/web
 	$(PICO8) $(CART) -export build/web/picross.html
 else
-	@echo "make web: PICO-8 is needed to export the HTML player (pico8 is not on PATH); run 'make png' and upload build/picross.p8.png to the BBS instead."
+	@echo "make web: PICO-8 is needed to export the HTML player (pico8 is not on PATH); run 'make png' and upload build/picross.p8.png to the BBS instead." >&2
+	@exit 1
 endif
 
 run: cart
 ifdef PICO8
 	$(PICO8) -run $(CART)
 else
-	@echo "make run: PICO-8 is not on PATH; install it to play $(CART) (or load build/picross.p8.png in the BBS web player)."
+	@echo "make run: PICO-8 is not on PATH; install it to play $(CART) (or load build/picross.p8.png in the BBS web player)." >&2
+	@exit 1
 endif
 
 # Pictures of the game played in the headless console (docs/screenshots/*.png, 4x); the title

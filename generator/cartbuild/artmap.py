@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
 
 from generator import UserError
+from generator.formats.userfile import open_png
 from generator.cartbuild.palette import MAX_DELTA_E, PICO8, Snap, rgb_hex, snap
 from generator.cartbuild.worlds import SLOTS, Rect, WorldArt  # noqa: F401
 
@@ -39,11 +39,9 @@ class SheetResult:
 
 
 def load_rgba(path, what: str) -> np.ndarray:
-    try:
-        with Image.open(path) as im:
-            return np.asarray(im.convert("RGBA"))
-    except (OSError, ValueError) as e:
-        raise UserError(f"{path}: cannot read {what} image ({e})") from None
+    """The image as RGBA; the spritesheet must be an 8-bit RGBA PNG (its alpha says which rows
+    are art), any other mode is refused with a message naming it (generator.formats.userfile)."""
+    return open_png(path, what, rgba8_only=what == "spritesheet")
 
 
 def _pack(rgb: np.ndarray) -> np.ndarray:

@@ -2,8 +2,13 @@
 
 Downstream of everything else (generator.formats.batchfile, generator.solver.linesolve); nothing imports it
 but build.py. Steps: read the worlds, read and re-verify every puzzle (the batch files are
-input, not trusted), map the art, pack the ROM, assemble the Lua, count it with shrinko, refuse
-anything over budget, and only then replace the output files (atomically).
+input, not trusted), map the art, pack the ROM, assemble the Lua, check that every Lua file parses
+and the whole cart compiles (z8lua, PICO-8's Lua), count it with shrinko, refuse anything over
+budget, and only then replace the output files (both written, then both renamed into place).
+
+Outputs are checked first (generator.formats.atomic): the cart and the manifest are two different
+files, neither is a file the build reads, an existing cart path holds a .p8 cart and an existing
+manifest path a manifest; so `--out cart/main.lua` or `--manifest cart/puzzles.json` is refused.
 """
 from __future__ import annotations
 
@@ -15,12 +20,12 @@ from pathlib import Path
 
 from generator import UserError
 from generator.cartbuild.artmap import load_rgba, label_pixels, map_sheet
-from generator.formats.atomic import write_atomic
+from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
 from generator.cartbuild.p8file import cart_text
 from generator.solver.grid import rows_to_text
 from generator.solver.linesolve import SOLVED, solve
-from generator.cartbuild.lua import constants_chunk, inline_includes
+from generator.cartbuild.lua import check_cart, check_piece, constants_chunk, inline_includes
 from generator.cartbuild.palette import PICO8, rgb_hex
 from generator.cartbuild.sfx import pack_sfx
 from generator.cartbuild import rom as romdata
@@ -46,6 +51,7 @@ class BuildResult:
     total: Counts | None = None
     summary: str = ""
     palettes: dict = field(default_factory=dict)   # world -> its 16 Snaps
+    inputs: list = field(default_factory=list)     # every file the build read
 
 
 def verify(p: Puzzle, where: str) -> int:
@@ -64,12 +70,12 @@ def verify(p: Puzzle, where: str) -> int:
 def world_puzzles(w: World) -> list[Placed]:
     out = []
     for ref in w.batches:
+        if not ref.path.is_file():
+            raise UserError(f"world {w.name}: {ref.path}: batch file not found")
         try:
             batch = read_batch(ref.path)
         except UserError as e:
             raise UserError(f"world {w.name}: {e}") from None
-        except FileNotFoundError:
-            raise UserError(f"world {w.name}: {ref.path}: batch file not found") from None
         n = len(batch.puzzles)
         stop = n if ref.count is None else ref.start + ref.count
         if ref.start >= n or stop > n:
@@ -125,15 +131,19 @@ def build(worlds_path, main_lua) -> BuildResult:
     pz_hash = int.from_bytes(hashlib.sha256(packed).digest()[:4], "little") & 0x7FFFFFFF
     chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables,
                             pz_hash)
-    main_code, pieces = inline_includes(Path(main_lua))
+    origins = [("(generated constants)", n) for n in range(1, chunk.count("\n") + 1)]
+    main_code, pieces = inline_includes(Path(main_lua), origins=origins)
+    for pc in pieces:
+        check_piece(pc)
+    check_cart(chunk + main_code, origins)
     text = cart_text(chunk + main_code, rom, label)
 
-    per_file = {"(generated constants)": count_text(chunk)}
-    per_file.update((pc.name, count_text(pc.text)) for pc in pieces)
+    per_file = {"(generated constants)": count_text(chunk, name="(generated constants)")}
+    per_file.update((pc.name, count_text(pc.text, name=str(pc.path or pc.name))) for pc in pieces)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d) / "cart.p8"
         tmp.write_text(text)
-        total = count_file(tmp)
+        total = count_file(tmp, "the assembled cart")
     check_budgets(per_file, total)
 
     used = len(placed) * romdata.PZ_BYTES
@@ -173,16 +183,39 @@ def build(worlds_path, main_lua) -> BuildResult:
         f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
         f"{romdata.PZ_CAPACITY - len(placed)} more",
     ])
-    return BuildResult(text, manifest, per_file, total, summary, sheet.palettes)
+    inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
+              *(pc.path for pc in pieces)] + ([sfx] if sfx.exists() else [])
+    return BuildResult(text, manifest, per_file, total, summary, sheet.palettes, inputs)
 
 
 def manifest_text(manifest: dict) -> str:
     return json.dumps(manifest, indent=1, sort_keys=True) + "\n"
 
 
+def source_files(worlds_path, main_lua) -> list[Path]:
+    """The files a build reads, found cheaply (worlds.json, its batches and images, the Lua
+    files, sfx.txt) so outputs are checked against them before the work; whatever cannot be read
+    here is left for the build itself to report."""
+    files = [Path(worlds_path), Path(main_lua), Path(main_lua).parent / "sfx.txt"]
+    try:
+        cfg = read_worlds(worlds_path)
+        files += [cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches)]
+    except UserError:
+        pass
+    try:
+        files += [pc.path for pc in inline_includes(Path(main_lua))[1]]
+    except UserError:
+        pass
+    return files
+
+
 def build_to(worlds_path, main_lua, out, manifest_path) -> BuildResult:
     """Build, then replace the cart and the manifest; a refused build leaves both untouched."""
+    sources = source_files(worlds_path, main_lua)
+    check_output(out, CART, sources, [manifest_path], "cart (--out)")
+    check_output(manifest_path, MANIFEST, sources, [out], "manifest")
     res = build(worlds_path, main_lua)
-    write_atomic(out, res.text)
-    write_atomic(manifest_path, manifest_text(res.manifest))
+    check_output(out, CART, res.inputs, flag="cart (--out)")
+    check_output(manifest_path, MANIFEST, res.inputs, flag="manifest")
+    write_all([(out, res.text), (manifest_path, manifest_text(res.manifest))])
     return res

@@ -2,7 +2,11 @@
 `#include file.lua` line replaced by that file's text, recursively and in order (as PICO-8 does
 when it loads a .p8 that includes .lua files; paths are relative to the including file).
 
-The pieces are kept apart (`Piece`) so the build can count tokens per source file.
+The pieces are kept apart (`Piece`) so the build can count tokens per source file, and check
+each file parses before anything is written: `check_piece` parses one file with shrinko (what
+counts the tokens) and compiles it with lupaz8 (z8lua: PICO-8's own Lua dialect, `+=`, `!=`,
+`?`, `\\`, ...), and `check_cart` compiles the whole assembled cart, naming the source file and
+line of an error.
 """
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+from generator.formats.userfile import read_text
 
 _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
 
@@ -19,10 +24,14 @@ _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
 class Piece:
     name: str        # file name as the build reports it ("generated" for the constants)
     text: str        # the file's own lines, its #include lines left out
+    path: Path | None = None   # the file it came from
+    source: str = ""           # the file's text, #include lines blanked (line numbers kept)
 
 
-def inline_includes(path: Path, root: Path | None = None, stack: tuple = (), seen: set | None = None):
-    """(assembled code, [Piece, ...] in include order) for the Lua file at `path`."""
+def inline_includes(path: Path, root: Path | None = None, stack: tuple = (), seen: set | None = None,
+                    origins: list | None = None):
+    """(assembled code, [Piece, ...] in include order) for the Lua file at `path`. With
+    `origins`, (file name, line) of every assembled line is appended to it."""
     root = root or path.parent
     seen = set() if seen is None else seen
     key = path.resolve()
@@ -31,23 +40,86 @@ def inline_includes(path: Path, root: Path | None = None, stack: tuple = (), see
     if key in seen:
         raise UserError(f"{path}: included twice; include each file once")
     seen.add(key)
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        raise UserError(f"{path}: Lua file not found") from None
-    out, own, pieces = [], [], []
-    for line in text.splitlines():
+    if not path.is_file():
+        raise UserError(f"{path}: Lua file not found")
+    text = read_text(path, "Lua file")
+    name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    out, own, blanked, pieces = [], [], [], []
+    for n, line in enumerate(text.splitlines(), 1):
         m = _INCLUDE.match(line)
         if m:
-            code, sub = inline_includes(path.parent / m.group(1), root, stack + (key,), seen)
+            code, sub = inline_includes(path.parent / m.group(1), root, stack + (key,), seen, origins)
             out.append(code.rstrip("\n"))
             pieces.extend(sub)
+            blanked.append("")
         else:
             out.append(line)
             own.append(line)
-    name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-    pieces.insert(0, Piece(name, "\n".join(own) + "\n"))
+            blanked.append(line)
+            if origins is not None:
+                origins.append((name, n))
+    pieces.insert(0, Piece(name, "\n".join(own) + "\n", path, "\n".join(blanked) + "\n"))
     return "\n".join(out) + "\n", pieces
+
+
+# ---- checking that the Lua parses --------------------------------------------------------
+
+_LUA_ERROR = re.compile(r"^[^:]*:(\d+): (.*)$", re.S)
+
+
+def _p8(text: str) -> str:
+    """Unicode source (glyphs like ⬅️) as P8SCII, one char per byte, as PICO-8 reads it."""
+    import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
+    from pico_defs import to_p8str
+    return to_p8str(text)
+
+
+def _compile(code: str, chunk: str) -> str | None:
+    """z8lua's compile error for `code` (its message, line first), or None when it compiles."""
+    from lupaz8 import luaz8
+    rt = luaz8.LuaRuntime(encoding="latin-1")
+    res = rt.eval("load")(_p8(code), "=" + chunk)
+    if isinstance(res, tuple) and res[0] is None:
+        return str(res[1])
+    return None
+
+
+def check_piece(piece: Piece) -> None:
+    """One Lua file parses under shrinko and compiles under z8lua; else a UserError naming
+    the file and line."""
+    import shrinko.shrinko8  # noqa: F401
+    import pico_parse
+    import pico_process
+    import pico_tokenize
+
+    where = str(piece.path or piece.name)
+    src = pico_process.Source(where, piece.source)
+    tokens, errors = pico_tokenize.tokenize(src)
+    if not errors:
+        _, errors = pico_parse.parse(src, tokens)
+    if errors:
+        first = str(errors[0]).splitlines()[0]
+        m = re.search(r":(\d+):(\d+): (.*)$", first)   # shrinko names the file its own way
+        msg = f"{where}:{m.group(1)}:{m.group(2)}: {m.group(3)}" if m else f"{where}: {first}"
+        raise UserError(f"{msg} (Lua syntax error; nothing written)")
+    err = _compile(piece.source, where)
+    if err is not None:
+        m = _LUA_ERROR.match(err)
+        msg = f"{where}:{m.group(1)}: {m.group(2)}" if m else f"{where}: {err}"
+        raise UserError(f"{msg.splitlines()[0]} (Lua syntax error; nothing written)")
+
+
+def check_cart(code: str, origins: list) -> None:
+    """The whole assembled cart compiles under z8lua (PICO-8 loads it); an error names the
+    source file and line it came from."""
+    err = _compile(code, "cart")
+    if err is None:
+        return
+    m = _LUA_ERROR.match(err)
+    if m and 1 <= int(m.group(1)) <= len(origins):
+        name, line = origins[int(m.group(1)) - 1]
+        err = f"{name}:{line}: {m.group(2)}"
+    raise UserError(f"the assembled cart does not load: {err.splitlines()[0]} (nothing written)")
 
 
 def lua_string(s: str) -> str:

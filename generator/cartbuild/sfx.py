@@ -11,12 +11,14 @@ import re
 from pathlib import Path
 
 from generator import UserError
+from generator.formats.userfile import read_text, whole_number
 
 SFX_BASE = 0x3200
 SFX_BYTES = 68
 SLOTS = 64
 NOTES = 32
 PITCHES = {n: i for i, n in enumerate("c c# d d# e f f# g g# a a# b".split())}
+_NUMBER = re.compile(r"^[0-9]+$")
 _NOTE = re.compile(r"^([a-g]#?)([0-5]):([0-7])([0-7])([0-7])$")
 
 
@@ -43,13 +45,15 @@ def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
             continue
         here = f"{where}:{n}"
         parts = line.split()
-        if len(parts) < 4 or not parts[0].isdigit() or not parts[2].startswith("speed="):
+        if len(parts) < 4 or not _NUMBER.match(parts[0]) or not parts[2].startswith("speed="):
             raise UserError(f"{here}: expected '<slot> <name> speed=<n> <note> ...'")
-        slot, speed = int(parts[0]), parts[2][len("speed="):]
-        if slot >= SLOTS or slot in out:
-            raise UserError(f"{here}: slot {slot} is out of range or used twice")
-        if not speed.isdigit() or not 1 <= int(speed) <= 255:
+        slot = whole_number(parts[0], f"{here}: slot", 0, SLOTS - 1)
+        if slot in out:
+            raise UserError(f"{here}: slot {slot} is used twice")
+        speed = parts[2][len("speed="):]
+        if not _NUMBER.match(speed):
             raise UserError(f"{here}: speed must be 1-255")
+        speed = whole_number(speed, f"{here}: speed", 1, 255)
         notes = parts[3:]
         if len(notes) > NOTES:
             raise UserError(f"{here}: {len(notes)} notes; an effect holds {NOTES}")
@@ -57,7 +61,7 @@ def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
         for i, t in enumerate(notes):
             w = note_word(t, here)
             data[2 * i], data[2 * i + 1] = w & 0xFF, w >> 8
-        data[64:68] = bytes([0, int(speed), 0, 0])
+        data[64:68] = bytes([0, speed, 0, 0])
         out[slot] = bytes(data)
     return out
 
@@ -65,10 +69,9 @@ def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
 def pack_sfx(rom: bytearray, path) -> None:
     """Write the effects described in the file at `path` into `rom`'s sfx memory."""
     path = Path(path)
-    try:
-        text = path.read_text()
-    except FileNotFoundError:
-        raise UserError(f"{path}: sound effects file not found") from None
+    if not path.is_file():
+        raise UserError(f"{path}: sound effects file not found")
+    text = read_text(path, "sound effects file")
     for slot, data in parse_sfx(text, str(path)).items():
         at = SFX_BASE + SFX_BYTES * slot
         rom[at:at + SFX_BYTES] = data

@@ -29,11 +29,13 @@ def _shrinko8() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "shrinko.shrinko8"]
 
 
-def count_file(path) -> Counts:
+def count_file(path, name: str | None = None) -> Counts:
+    """Counts of the file at `path`; errors name `name` (the user's file, not a temporary one)."""
     r = subprocess.run(_shrinko8() + [str(path), "--count", "--parsable-count"],
                        capture_output=True, text=True)
     if r.returncode != 0:
-        raise UserError(f"{path}: shrinko8 could not count it: {(r.stderr or r.stdout).strip()}")
+        detail = (r.stderr or r.stdout).strip().replace(str(path), name or str(path))
+        raise UserError(f"{name or path}: shrinko8 could not count it: {' '.join(detail.split())}")
     got = {}
     for line in r.stdout.splitlines():
         parts = line.split(":")
@@ -42,12 +44,12 @@ def count_file(path) -> Counts:
     return Counts(got["tokens"], got["chars"], got["compressed"])
 
 
-def count_text(text: str, suffix: str = ".lua") -> Counts:
+def count_text(text: str, suffix: str = ".lua", name: str = "lua") -> Counts:
     fd, tmp = tempfile.mkstemp(suffix=suffix)
     try:
         with os.fdopen(fd, "w") as f:
             f.write(text)
-        return count_file(tmp)
+        return count_file(tmp, name)
     finally:
         os.unlink(tmp)
 

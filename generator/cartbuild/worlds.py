@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.jsonin import read_json
+from generator.formats.userfile import read_json
 
 FORMAT = "picross8-worlds"
 SLOTS = 16          # screen colour slots: a world's swatches, its ui roles

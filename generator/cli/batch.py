@@ -1,41 +1,20 @@
 """`picross generate`, `picross check`, `picross stats`: making and auditing puzzle batches."""
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import click
 
 from generator import DEFAULT_SIZE, UserError
-from generator.formats.atomic import write_atomic
+from generator.formats.atomic import BATCH, check_output, write_atomic
 from generator.formats.batchfile import dumps, parse_batch
 from generator.puzzles.check import check_batch
-from generator.formats.jsonin import read_json
+from generator.formats.userfile import read_json
 from generator.errors import user_errors
 from generator.puzzles.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.puzzles.stats import stats_lines
-
-
-def check_writable(path: Path) -> None:
-    """Fail before the work, not after it: the output must be a file we can create."""
-    if path.is_dir():
-        raise UserError(f"{path}: is a directory")
-    parent = path.resolve().parent
-    while not parent.exists():
-        parent = parent.parent
-    if not parent.is_dir():
-        raise UserError(f"{path}: {parent} is not a directory")
-    if parent == path.resolve().parent:
-        try:
-            with tempfile.TemporaryFile(dir=parent):
-                pass
-        except OSError as e:
-            raise UserError(f"{path}: cannot write there ({e.strerror})") from None
-    elif not os.access(parent, os.W_OK):
-        raise UserError(f"{path}: cannot create directories in {parent} (permission denied)")
 
 
 @click.command("generate")
@@ -59,11 +38,12 @@ def check_writable(path: Path) -> None:
 def generate_cmd(count, size, width, height, density, seed, style, jobs, min_iterations,
                  max_iterations, no_blank_lines, max_tries, output):
     """Generate random line-solvable puzzles into a batch file."""
-    p = Params(count, height or size, width or size, density, seed, style, min_iterations,
-               max_iterations, no_blank_lines, max_tries).check()
+    # an explicit --width/--height of 0 is refused by check(), not replaced by --size
+    p = Params(count, size if height is None else height, size if width is None else width,
+               density, seed, style, min_iterations, max_iterations, no_blank_lines, max_tries).check()
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    check_writable(output)
+    check_output(output, BATCH)
     start = time.perf_counter()
     try:
         if sys.stderr.isatty():
@@ -86,9 +66,9 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
 @user_errors
 def check_cmd(batch):
     """Re-verify a batch: clues match, line-solvable in the recorded iterations."""
-    n, problems = check_batch(read_json(batch), str(batch))
-    for _, line in problems:
-        click.echo(f"picross: {line}", err=True)
+    n, problems = check_batch(read_json(batch, "batch file"), str(batch))
+    for _, line in problems:      # the report on stdout; the one error line on stderr
+        click.echo(line)
     if problems:
         bad = len({i for i, _ in problems})
         raise UserError(f"{batch}: {bad} of {n} puzzles failed the check")
@@ -100,5 +80,5 @@ def check_cmd(batch):
 @user_errors
 def stats_cmd(batch):
     """Counts, iterations histogram and acceptance rate of a batch."""
-    b = parse_batch(read_json(batch), str(batch))
+    b = parse_batch(read_json(batch, "batch file"), str(batch))
     click.echo("\n".join(stats_lines(b, str(batch))))

@@ -6,33 +6,38 @@ from pathlib import Path
 import click
 
 from generator import UserError
-from generator.formats.atomic import write_atomic
+from generator.formats.atomic import BATCH, PNG, check_output, write_atomic
+from generator.formats.puzzlefile import pick
 from generator.formats.batchfile import write_batch
 from generator.errors import user_errors
 from generator.puzzles.explain import explain, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
-from generator.puzzles.pictures import BLANK, TILE, Picture, check, load, load_all, to_batch
+from generator.puzzles.pictures import BLANK, TILE, Picture, check, inputs_of, load, load_all, to_batch
+
+INDEX_HELP = "Which picture of the file, numbered from 0 as `import` shows them (negative counts from the end)."
+_tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.IntRange(1),
+                         help="Tile size of PNG sheets.")
 
 
 def _pick(file: str, index: int, tile: int) -> Picture:
-    pictures = load(file, tile)
-    if not 1 <= index <= len(pictures):
-        raise UserError(f"{file}: picture {index} does not exist (it holds {len(pictures)})")
-    return pictures[index - 1]
+    return pick(load(file, tile), index, file, "picture")
 
 
 @click.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Batch file to write.")
 @click.option("--names", type=click.Path(dir_okay=False), help="One name per picture, in order (overrides).")
-@click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
+@_tile_opt
 @click.option("--strict", is_flag=True, help="Exit 1 (writing nothing) unless every picture is kept.")
 @click.option("--sheet", type=click.Path(dir_okay=False),
               help="Also write a contact sheet PNG of all pictures (unresolved cells tinted).")
 @user_errors
 def cmd_import(files, output, names, tile, strict, sheet):
     """Import pictures (PNG sheets, single PNGs, text) and keep the line-solvable ones."""
+    inputs = inputs_of(files) + [names]
+    check_output(output, BATCH, inputs)
+    check_output(sheet, PNG, inputs, others=[output], flag="--sheet")
     pictures = load_all(files, names, tile)
     verdicts = [check(p) for p in pictures]
     for v in verdicts:
@@ -56,12 +61,13 @@ def cmd_import(files, output, names, tile, strict, sheet):
 
 @click.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=1, show_default=True, help="Which picture of the file (1-based).")
+@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
 @click.option("--png", type=click.Path(dir_okay=False), help="Write the stall (and solutions) as a PNG.")
-@click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
+@_tile_opt
 @user_errors
 def cmd_explain(file, index, png, tile):
     """Show where line logic stalls on a picture (or two of its solutions)."""
+    check_output(png, PNG, inputs_of([file]), flag="--png")
     pic = _pick(file, index, tile)
     e = explain(pic.grid)
     click.echo(f"{pic.source} {pic.name}: " + explanation_text(e))
@@ -71,13 +77,14 @@ def cmd_explain(file, index, png, tile):
 
 @click.command("fix")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=1, show_default=True, help="Which picture of the file (1-based).")
+@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
 @click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=click.IntRange(1, 6))
 @click.option("--png", type=click.Path(dir_okay=False), help="Write before / after side by side.")
-@click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
+@_tile_opt
 @user_errors
 def cmd_fix(file, index, max_flips, png, tile):
     """Propose the fewest cell flips that make a picture line-solvable."""
+    check_output(png, PNG, inputs_of([file]), flag="--png")
     pic = _pick(file, index, tile)
     result = fix(pic.grid, max_flips)
     click.echo(f"{pic.source} {pic.name}: " + fix_report(pic.grid, result))

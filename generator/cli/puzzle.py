@@ -1,7 +1,8 @@
 """CLI commands that work on single puzzles: solve, show, render, export.
 
 Every command reads any puzzle file generator.formats.puzzlefile knows (batch, tk-json, non, text; '-' is
-stdin) and picks one puzzle of a batch with --index.
+stdin) and picks one puzzle of a batch with --index, numbered from 0 like every puzzle number the
+toolchain prints (negative counts from the end).
 """
 from __future__ import annotations
 
@@ -13,18 +14,19 @@ import numpy as np
 
 from generator import UserError
 from generator.render.text import board, header
-from generator.formats.atomic import write_atomic
+from generator.formats.atomic import PNG, check_output, write_atomic
 from generator.solver.classify import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, classify
 from generator.errors import user_errors
-from generator.formats.puzzlefile import EXPORT_FORMATS, FORMATS, read_puzzle, read_puzzles, write_puzzle
+from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,
+                                          read_puzzles, write_puzzle)
 from generator.solver.grid import UNKNOWN, rows_to_text
 from generator.solver.linesolve import CONTRADICTION, SOLVED, solve
 
 # formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Input format (default: from the extension, else sniffed).")
-_index_opt = click.option("-i", "--index", default=0, show_default=True,
-                          help="Which puzzle of a batch (0-based; negative counts from the end).")
+INDEX_HELP = "Which puzzle of a batch, numbered from 0 (negative counts from the end)."
+_index_opt = click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
 _ascii_opt = click.option("--ascii", "plain", is_flag=True,
                           help="Plain ASCII cells: '#' filled, 'x' crossed, '?' unknown.")
 
@@ -91,7 +93,8 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
 
 @click.command("show")
 @click.argument("file")
-@click.option("-i", "--index", type=int, default=None, help="Only this puzzle (0-based).")
+@click.option("-i", "--index", type=int, default=None, help="Only this puzzle, numbered from 0 "
+              "(negative counts from the end).")
 @_format_opt
 @_ascii_opt
 @user_errors
@@ -99,13 +102,13 @@ def cmd_show(file, index, fmt, plain):
     """Show the puzzles of FILE: clues, and solutions where known."""
     puzzles = read_puzzles(file, fmt)
     picked = range(len(puzzles)) if index is None else [index]
+    if index is not None:
+        pick(puzzles, index, "<stdin>" if file == "-" else file)
     plain = _plain_wanted(plain)
     for n, i in enumerate(picked):
-        if not -len(puzzles) <= i < len(puzzles):
-            raise UserError(f"{file}: no puzzle {i} (the file has {len(puzzles)})")
         p = puzzles[i]
         title = f" {p.title}" if p.title else ""
-        click.echo(("\n" if n else "") + f"-- puzzle {i}{title}: {p.clues.width}x{p.clues.height} --\n")
+        click.echo(("\n" if n else "") + f"-- puzzle {i % len(puzzles)}{title}: {p.clues.width}x{p.clues.height} --\n")
         click.echo(board(p.clues, p.solution if p.solution is not None else p.known, plain), nl=False)
 
 
@@ -125,6 +128,8 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
     unknown cells highlighted.
     """
     from generator.render import png as render   # Pillow is only loaded for this command
+
+    check_output(output, PNG, inputs=[file])
 
     def grid_of(p):
         if blank:
@@ -152,4 +157,5 @@ def cmd_export(file, out_fmt, output, index, fmt):
     """Export one puzzle of FILE as a NON file or the Tk solver's JSON."""
     if out_fmt not in EXPORT_FORMATS:
         raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
+    check_output(output, OUTPUT_KINDS[out_fmt], inputs=[file])
     write_puzzle(output, read_puzzle(file, index, fmt), out_fmt)

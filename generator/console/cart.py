@@ -10,8 +10,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+from generator.formats.userfile import Fields, read_json, read_text
 from generator.pico8 import ROM_SIZE
 
+MAX_CART_BYTES = 4 * 1024 * 1024   # a .p8 of a full cart is about 200 KB
+
+
+def read_cartdata(path) -> dict:
+    """A cartdata store file (JSON: {cartdata id: [up to 64 whole numbers, each a 32-bit word]});
+    absent is empty; any other shape is a UserError naming the file and key."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    data = read_json(path, "cartdata file")
+    f = Fields(data, str(path), "an object of cartdata ids")
+    for key in data:
+        words = f.list(key, of=int)
+        if len(words) > 64:
+            raise UserError(f"{path}: '{key}' has {len(words)} words; cartdata holds 64")
+        for i, v in enumerate(words):
+            if not -2**31 <= v < 2**32:
+                raise UserError(f"{path}: '{key}'[{i}] = {v} does not fit 32 bits")
+    return data
 
 
 @dataclass(frozen=True)
@@ -32,12 +52,9 @@ def p8_to_unicode(text: str) -> str:
 def read_p8(path: str | os.PathLike) -> Cart:
     """Read a .p8 text cart; a missing or malformed file is a UserError."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         raise UserError(f"{path}: no such cart")
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a .p8 text cart (not UTF-8)")
+    text = read_text(path, ".p8 text cart", MAX_CART_BYTES)
     lines = text.splitlines()
     if not lines or not lines[0].startswith("pico-8 cartridge"):
         raise UserError(f"{path}: not a .p8 text cart (no 'pico-8 cartridge' header)")
@@ -47,7 +64,8 @@ def read_p8(path: str | os.PathLike) -> Cart:
     try:
         cart = read_cart(str(path))
     except Exception as e:  # shrinko raises its own error types for malformed sections
-        raise UserError(f"{path}: unreadable cart: {e}")
+        detail = " ".join(str(e).split()) or type(e).__name__
+        raise UserError(f"{path}: unreadable cart: {detail[:200]}") from None
     rom = bytes(cart.rom[:ROM_SIZE])
     first = header + 2 if header is not None else 1
     return Cart(name=path.name, lua=cart.code, rom=rom, lua_first_line=first)

@@ -24,12 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import Cart, p8_to_unicode, read_p8
+from generator.console.cart import Cart, p8_to_unicode, read_cartdata, read_p8
 from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
@@ -52,21 +51,6 @@ def instructions_per_hook_call(ctl, k: int) -> int:
         calls = to_raw(ctl.calibrate(k))
         _PER_CALL[k] = max(1, round(exact / calls))
     return _PER_CALL[k]
-
-
-def read_store(path: Path) -> dict:
-    """A cartdata JSON file: {"id": [up to 64 integers], ...}; anything else is a UserError."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise UserError(f"{path}: not a cartdata JSON file ({str(e).splitlines()[0][:100]})") from None
-    if not isinstance(data, dict) or not all(
-            isinstance(v, list) and len(v) <= 64
-            and all(isinstance(n, int) and not isinstance(n, bool) and -2**31 <= n < 2**32 for n in v)
-            for v in data.values()):
-        raise UserError(f"{path}: not a cartdata JSON file (want an object of cart ids, each a list "
-                        f"of at most 64 32-bit integers)")
-    return data
 
 
 class CartError(RuntimeError):
@@ -117,7 +101,7 @@ class Console:
             cartdata = {}
         elif isinstance(cartdata, (str, os.PathLike)):
             self._store_path = Path(cartdata)
-            cartdata = read_store(self._store_path) if self._store_path.exists() else {}
+            cartdata = read_cartdata(self._store_path)
         self.cartdata_store = cartdata
         self._frame: Frame | None = None
         self._pending = None   # the cart's code stopped at flip(): the next frame resumes it

@@ -27,7 +27,7 @@ from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.grid import FILLED, rows_to_text, text_to_rows
-from generator.formats.jsonin import read_json
+from generator.formats.userfile import Fields, kind, read_json
 
 FORMAT = "picross8-batch"
 VERSION = 1
@@ -87,33 +87,58 @@ def write_batch(path, batch: Batch) -> None:
     write_atomic(path, dumps(batch))
 
 
-def puzzle_from_json(d: dict, where: str) -> Puzzle:
+def puzzle_from_json(d, where: str) -> Puzzle:
+    """One puzzle object, every key checked for its type before use."""
+    f = Fields(d, where)
+    rows = f.list("rows", of=str)
     try:
-        grid = text_to_rows(d["rows"]) == FILLED
+        grid = text_to_rows(rows) == FILLED
     except UserError as e:
         raise UserError(f"{where}: {e}") from None
-    except (KeyError, TypeError):
-        raise UserError(f"{where}: missing 'rows'") from None
     c = grid_clues(grid)
     for key, want in (("row_clues", c.rows), ("col_clues", c.cols)):
-        if key in d and [tuple(x) for x in d[key]] != list(want):
-            raise UserError(f"{where}: {key} do not match the solution rows")
-    if d.get("width", grid.shape[1]) != grid.shape[1] or d.get("height", grid.shape[0]) != grid.shape[0]:
+        if key in f:
+            got = f.list(key, of=list)
+            for i, clue in enumerate(got):
+                if not all(isinstance(r, int) and not isinstance(r, bool) for r in clue):
+                    raise UserError(f"{where}: '{key}'[{i}] must be a list of whole numbers")
+            if [tuple(x) for x in got] != list(want):
+                raise UserError(f"{where}: {key} do not match the solution rows")
+    if (f.int("width", grid.shape[1]) != grid.shape[1]
+            or f.int("height", grid.shape[0]) != grid.shape[0]):
         raise UserError(f"{where}: width/height do not match the solution rows")
-    return Puzzle(grid, int(d.get("iterations", 0)), d.get("name"))
+    return Puzzle(grid, f.int("iterations", 0, lo=0), f.str("name", None))
 
 
-def parse_batch(data: dict, source: str = "batch") -> Batch:
+def parse_params(value, where: str) -> dict:
+    """The batch's params: any keys, but those `picross stats` reads must have their types."""
+    f = Fields(value, where)
+    for key in ("tried", "accepted", "seed", "count", "width", "height", "chunk", "max_tries"):
+        if key in f:
+            f.int(key, lo=0)
+    if "density" in f:
+        f.number("density")
+    if "style" in f:
+        f.str("style")
+    if "rejected" in f:
+        rejected = f.obj("rejected")
+        for key in rejected.d:
+            rejected.int(key, lo=0)
+    return dict(value)
+
+
+def parse_batch(data, source: str = "batch") -> Batch:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UserError(f"{source}: not a picross8 batch (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise UserError(f"{source}: batch version {data.get('version')} is not supported (want {VERSION})")
-    puzzles = data.get("puzzles")
-    if not isinstance(puzzles, list):
-        raise UserError(f"{source}: 'puzzles' must be a list")
-    return Batch([puzzle_from_json(p, f"{source}: puzzle {i}") for i, p in enumerate(puzzles)],
-                 dict(data.get("params", {})))
+        v = data.get("version")
+        shown = repr(v) if isinstance(v, (int, str)) and len(repr(v)) < 20 else kind(v)
+        raise UserError(f"{source}: batch version {shown} is not supported (want {VERSION})")
+    f = Fields(data, source)
+    puzzles = f.list("puzzles")
+    params = parse_params(data["params"], f"{source}: 'params'") if "params" in data else {}
+    return Batch([puzzle_from_json(p, f"{source}: puzzle {i}") for i, p in enumerate(puzzles)], params)
 
 
 def read_batch(path) -> Batch:
-    return parse_batch(read_json(path), str(path))
+    return parse_batch(read_json(path, "batch file"), str(path))

@@ -28,12 +28,13 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.formats.atomic import write_atomic
+from generator.formats.atomic import Kind, write_atomic
 from generator.formats.batchfile import FORMAT as BATCH_FORMAT
 from generator.formats.batchfile import parse_batch
 from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.solver.grid import UNKNOWN, check_size
-from generator.formats.jsonin import parse_json
+from generator.formats import userfile
+from generator.formats.userfile import parse_json, whole_number
 
 FORMATS = ("batch", "tk-json", "non", "text")
 EXPORT_FORMATS = ("non", "tk-json")
@@ -51,13 +52,8 @@ class LoadedPuzzle:
 # ---- reading -----------------------------------------------------------------------------
 
 def read_text(path: str) -> str:
-    """The file's text ('-' = stdin); unreadable files become user errors via OSError."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: not a text file (not UTF-8)") from None
+    """The file's text ('-' = stdin), within generator.formats.userfile's limits."""
+    return userfile.read_text(path, "puzzle file")
 
 
 def detect_format(name: str, text: str) -> str:
@@ -92,11 +88,18 @@ def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
     return parse_puzzles(text, fmt, name)
 
 
+def pick(items: list, index: int, name: str, what: str = "puzzle"):
+    """items[index] by the toolchain's one numbering: from 0 (negative counts from the end);
+    a number out of range is a user error that says the range."""
+    n = len(items)
+    if not -n <= index < n:
+        span = "it has none" if not n else f"numbered from 0: 0..{n - 1}, or -{n}..-1 from the end"
+        raise UserError(f"{name}: no {what} {index} (the file has {n}; {span})")
+    return items[index]
+
+
 def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> LoadedPuzzle:
-    puzzles = read_puzzles(path, fmt)
-    if not -len(puzzles) <= index < len(puzzles):
-        raise UserError(f"{path}: no puzzle {index} (the file has {len(puzzles)})")
-    return puzzles[index]
+    return pick(read_puzzles(path, fmt), index, "<stdin>" if path == "-" else str(path))
 
 
 def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzle]:
@@ -175,10 +178,10 @@ def _non_value(rest: str) -> str:
 def _non_rule(line: str, name: str, where: str) -> Clue:
     runs = []
     for part in line.split(","):
-        m = re.match(r"\s*(\d+)", part)   # a colour letter after the number is ignored
+        m = re.match(r"\s*([0-9]+)", part)   # a colour letter after the number is ignored
         if not m:
-            raise UserError(f"{name}: {where}: {line.strip()!r} is not a comma-separated list of numbers")
-        runs.append(int(m.group(1)))
+            raise UserError(f"{name}: {where}: {line.strip()[:40]!r} is not a comma-separated list of numbers")
+        runs.append(whole_number(m.group(1), f"{name}: {where}"))
     return tuple(r for r in runs if r)
 
 
@@ -196,10 +199,7 @@ def parse_non(text: str, name: str = "non") -> LoadedPuzzle:
         key, _, rest = line.partition(" ")
         key = key.lower()
         if key in ("width", "height") or (key in ("rows", "columns") and rest.strip()):
-            try:
-                n = int(rest.strip())
-            except ValueError:
-                raise UserError(f"{name}: '{line}' needs a whole number") from None
+            n = whole_number(rest, f"{name}: line {i}: '{key}'")
             if key in ("width", "columns"):
                 width = n
             else:
@@ -269,6 +269,8 @@ def parse_clue_text(text: str, name: str = "text") -> LoadedPuzzle:
     def clue(line: str) -> Clue:
         if line == "-":
             return ()
+        for digits in re.findall(r"[0-9]+", line):
+            whole_number(digits, f"{name}: clue {line[:40]!r}")
         try:
             return parse_clue(line)
         except UserError as e:
@@ -318,6 +320,18 @@ def dumps(p: LoadedPuzzle, fmt: str) -> str:
     if fmt == "tk-json":
         return dumps_tk_json(p)
     raise UserError(f"cannot export to {fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
+
+
+def _sniffs_as(head: bytes, fmt: str) -> bool:
+    try:
+        return detect_format("", head.decode("utf-8-sig")) == fmt
+    except (UserError, UnicodeDecodeError):
+        return False
+
+
+# what an existing file must be for `picross export` to replace it (generator.formats.atomic)
+OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
+                "tk-json": Kind("a Tk solver JSON puzzle", lambda head: _sniffs_as(head, "tk-json"))}
 
 
 def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:

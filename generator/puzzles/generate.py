@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator import UserError
+from generator import UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
@@ -30,6 +30,7 @@ CHUNK = 1024
 SLOW_CHUNK = 32
 STYLES = ("noise", "smooth")
 DEFAULT_MAX_TRIES = 2_000_000
+MAX_SEED = 2**63 - 1
 
 # why a candidate was turned down, in the order the checks run
 OK, BLANK, SOLID, NOT_SOLVABLE, TOO_EASY, TOO_HARD, DUPLICATE = range(7)
@@ -53,6 +54,8 @@ class Params:
     def check(self) -> "Params":
         if self.count < 1:
             raise UserError(f"-n must be at least 1, not {self.count}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise UserError(f"--seed must be 0..{MAX_SEED}, not {self.seed}")
         check_size(self.height, self.width)
         if not 0 < self.density < 1:
             raise UserError(f"density must be between 0 and 1 (exclusive), not {self.density}")
@@ -172,12 +175,9 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
     rejected = dict.fromkeys(REASONS.values(), 0)
     tried = 0
     for res in _chunks(p, jobs):
-        if tried >= p.max_tries:
-            raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {tried} candidates "
-                            f"(--max-tries); loosen the filters")
-        ok_at = np.flatnonzero(res.reasons == OK)
+        used = min(len(res.reasons), p.max_tries - tried)   # candidates of this chunk looked at
+        ok_at = np.flatnonzero(res.reasons[:used] == OK)
         before = len(puzzles)
-        used = len(res.reasons)                 # candidates of this chunk looked at
         for i, grid, its in zip(ok_at, res.grids, res.iterations):
             key = np.packbits(grid).tobytes()
             if key in seen:
@@ -196,5 +196,8 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
             progress(len(puzzles) - before)
         if len(puzzles) == p.count:
             break
+        if tried >= p.max_tries:
+            raise UserError(f"only {len(puzzles)} of {p.count} puzzles after {plural(tried, 'candidate')} "
+                            f"(--max-tries {p.max_tries}); raise it or loosen the filters")
     params = {**vars(p), "chunk": chunk_size(p), "tried": tried, "accepted": len(puzzles), "rejected": rejected}
     return Outcome(Batch(puzzles, params), tried, rejected)

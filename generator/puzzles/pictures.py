@@ -26,6 +26,7 @@ import numpy as np
 
 from generator import MAX_SIZE, UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
+from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
 from generator.solver.classify import MULTIPLE, UNIQUE, classify
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
@@ -33,7 +34,7 @@ from generator.solver.linesolve import solve
 
 TILE = 15
 THRESHOLD = 128
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+MAX_PICTURES = 10_000     # pictures (tiles) in one file
 
 # verdicts of check()
 LINE_SOLVABLE = "line-solvable"
@@ -47,7 +48,7 @@ BLANK = "blank"
 class Picture:
     name: str
     grid: np.ndarray          # bool
-    source: str               # "file" or "file#N" (1-based) for display
+    source: str               # "file#N" for display: N numbered from 0, as `-i` takes it
 
 
 @dataclass
@@ -67,8 +68,10 @@ class Verdict:
 
 # ---- text form -------------------------------------------------------------------------
 
-def parse_text(text: str, stem: str) -> list[Picture]:
-    """Pictures of a text file; see the module docstring for the form."""
+def parse_text(text: str, stem: str, name: str | None = None) -> list[Picture]:
+    """Pictures of a text file; see the module docstring for the form. Errors name `name` (the
+    file), else `stem`."""
+    where = name or stem
     blocks: list[tuple[str | None, list[str], int]] = []
     name, rows, first = None, [], 0
     for lineno, raw in enumerate(text.splitlines() + [""], 1):
@@ -77,7 +80,7 @@ def parse_text(text: str, stem: str) -> list[Picture]:
             continue
         if line.startswith(";"):
             if rows:
-                raise UserError(f"{stem}: line {lineno}: a name must come before its picture")
+                raise UserError(f"{where}: line {lineno}: a name must come before its picture")
             name = line[1:].strip() or None
         elif line:
             if not rows:
@@ -87,15 +90,15 @@ def parse_text(text: str, stem: str) -> list[Picture]:
             blocks.append((name, rows, first))
             name, rows = None, []
     if not blocks:
-        raise UserError(f"{stem}: no pictures found")
+        raise UserError(f"{where}: no pictures found")
     out = []
     for i, (name, rows, first) in enumerate(blocks, 1):
         try:
             grid = text_to_rows(rows) == FILLED
         except UserError as e:
-            raise UserError(f"{stem}: picture at line {first}: {e}") from None
+            raise UserError(f"{where}: picture at line {first}: {e}") from None
         default = stem if len(blocks) == 1 else f"{stem}-{i}"
-        out.append(Picture(name or default, grid, f"{stem}#{i}"))
+        out.append(Picture(name or default, grid, f"{stem}#{i - 1}"))
     return out
 
 
@@ -128,21 +131,12 @@ def tile_to_grid(rgba: np.ndarray) -> np.ndarray:
 
 def read_image(path: Path, tile: int = TILE) -> list[np.ndarray]:
     """Grids of a PNG: its tiles when both sides are multiples of `tile`, else one picture."""
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(path) as im:
-            if im.format != "PNG":
-                raise UserError(f"{path}: not a PNG image ({im.format})")
-            rgba = np.asarray(im.convert("RGBA"))
-    except UnidentifiedImageError:
-        raise UserError(f"{path}: not a readable PNG image") from None
-    except (OSError, SyntaxError, ValueError) as e:
-        if isinstance(e, FileNotFoundError):
-            raise
-        raise UserError(f"{path}: unreadable PNG image ({e})") from None
+    rgba = open_png(path, "picture")
     h, w = rgba.shape[:2]
     if h % tile == 0 and w % tile == 0:
+        if (h // tile) * (w // tile) > MAX_PICTURES:
+            raise UserError(f"{path}: {(h // tile) * (w // tile)} tiles of {tile}x{tile}; "
+                            f"the limit is {MAX_PICTURES} pictures a file")
         return [tile_to_grid(rgba[y:y + tile, x:x + tile])
                 for y in range(0, h, tile) for x in range(0, w, tile)]
     if h <= MAX_SIZE and w <= MAX_SIZE:
@@ -161,22 +155,32 @@ def sidecar_names(path: Path) -> list[str] | None:
 
 
 def read_names(path: Path) -> list[str]:
-    return [ln.strip() for ln in Path(path).read_text().splitlines() if ln.strip()]
+    return [ln.strip() for ln in read_text(path, "names file").splitlines() if ln.strip()]
+
+
+def inputs_of(paths) -> list[Path]:
+    """The files reading `paths` may open: each file and a PNG's sidecar names file."""
+    out = []
+    for p in paths:
+        p = Path(p)
+        out.append(p)
+        if p.suffix.lower() == ".png":
+            out.append(p.with_suffix(".txt"))
+    return out
 
 
 def load(path, tile: int = TILE) -> list[Picture]:
     """All pictures of one file (PNG by its magic bytes, else the text form)."""
     path = Path(path)
-    head = path.read_bytes()[:8]
+    data = read_bytes(path, "picture file")
     stem = path.stem
-    if head != PNG_MAGIC:
+    if not data.startswith(PNG_MAGIC):
         if path.suffix.lower() == ".png":
             raise UserError(f"{path}: not a PNG image (bad signature)")
-        try:
-            text = path.read_text()
-        except UnicodeDecodeError:
-            raise UserError(f"{path}: neither a PNG image nor a text picture file") from None
-        return parse_text(text, stem)
+        pictures = parse_text(decode_text(data, str(path), "text picture file"), stem, str(path))
+        if len(pictures) > MAX_PICTURES:
+            raise UserError(f"{path}: {len(pictures)} pictures; the limit is {MAX_PICTURES} a file")
+        return pictures
     grids = read_image(path, tile)
     names = sidecar_names(path) or []
     if len(names) > len(grids):
@@ -184,7 +188,7 @@ def load(path, tile: int = TILE) -> list[Picture]:
     out = []
     for i, g in enumerate(grids, 1):
         default = stem if len(grids) == 1 else f"{stem}-{i}"
-        out.append(Picture(names[i - 1] if i <= len(names) else default, g, f"{path.name}#{i}"))
+        out.append(Picture(names[i - 1] if i <= len(names) else default, g, f"{path.name}#{i - 1}"))
     if not any(p.grid.any() for p in out):
         raise UserError(f"{path}: empty sheet (no filled pixel in any tile)")
     return out

@@ -7,7 +7,7 @@ import pytest
                                   '{"a": [99999999999]}', "\udcff"])
 def test_a_bad_cartdata_file_is_a_one_line_user_error(tmp_path, text):
     from generator import UserError
-    from generator.console.console import read_store
+    from generator.console.cart import read_cartdata as read_store
     path = tmp_path / "store.json"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
     with pytest.raises(UserError) as e:

@@ -195,21 +195,25 @@ def test_interrupted_write_leaves_the_old_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]
 
 
+# an earlier batch: generate only replaces a batch file (never, say, notes someone kept in keep.json)
+PRECIOUS = '{"format": "picross8-batch", "version": 1, "puzzles": []}\n'
+
+
 def test_ctrl_c_in_the_cli_writes_nothing(tmp_path, monkeypatch, picross):
     target = tmp_path / "keep.json"
-    target.write_text("precious")
+    target.write_text(PRECIOUS)
 
     def interrupted(*a, **k):
         raise KeyboardInterrupt
     monkeypatch.setattr("generator.cli.batch.generate", interrupted)
     r = picross("generate", "-n", 5, "-o", target)
     assert r.exit_code == 130 and "interrupted" in r.output and "Traceback" not in r.output
-    assert target.read_text() == "precious"
+    assert target.read_text() == PRECIOUS
 
 
 def test_real_sigint_stops_cleanly_with_workers(tmp_path):
     target = tmp_path / "keep.json"
-    target.write_text("precious")
+    target.write_text(PRECIOUS)
     proc = subprocess.Popen([sys.executable, "-m", "generator", "generate", "-n", "100000000",
                              "--jobs", "2", "--max-tries", "2000000000", "-o", str(target)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -226,7 +230,7 @@ def test_real_sigint_stops_cleanly_with_workers(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
-    assert target.read_text() == "precious"
+    assert target.read_text() == PRECIOUS
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
 
 

@@ -273,14 +273,14 @@ def test_cli_import_explain_fix(tmp_path, picross):
     assert picross("import", src, "-o", out).exit_code == 0 and out.read_bytes() == first
     r = picross("import", src, "-o", tmp_path / "s.json", "--strict")
     assert r.exit_code == 1 and not (tmp_path / "s.json").exists()
-    r = picross("explain", src, "-i", 2, "--png", tmp_path / "e.png")
+    r = picross("explain", src, "-i", 1, "--png", tmp_path / "e.png")   # numbered from 0
     assert r.exit_code == 0 and "? # ?" in r.output
     assert Image.open(tmp_path / "e.png").size[0] > 3 * 15 * 12
-    r = picross("fix", src, "-i", 2, "--png", tmp_path / "f.png")
+    r = picross("fix", src, "-i", 1, "--png", tmp_path / "f.png")
     assert r.exit_code == 0 and "best fix (1 flip)" in r.output
     assert Image.open(tmp_path / "f.png").format == "PNG"
-    r = picross("explain", src, "-i", 3)
-    assert r.exit_code == 1 and "picture 3 does not exist" in r.output
+    r = picross("explain", src, "-i", 2)
+    assert r.exit_code == 1 and "no picture 2 (the file has 2; numbered from 0: 0..1" in r.output
 
 
 @pytest.mark.parametrize("case", ["wrong tile size", "empty sheet", "unreadable", "not a png",

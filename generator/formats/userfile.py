@@ -1,0 +1,307 @@
+"""Reading any file a user handed us: one place for the limits, the encoding and JSON's shape.
+
+Every reader of the toolchain (batches, puzzle files, pictures and their names, worlds.json,
+sfx.txt, the cart's Lua, .p8 carts, cartdata, the build manifest) goes through these helpers, so a
+file that is too big, not UTF-8, nested too deep or holding the wrong types becomes one
+UserError naming the file (and the line or key), never a traceback. The limits are explicit and
+generous; their errors say which limit was hit:
+
+- MAX_FILE_BYTES: the longest file read (64 MiB; the shipped batch is about 100 KB);
+- MAX_JSON_DEPTH: the deepest JSON nesting (a batch needs 4 levels);
+- MAX_DIGITS: the biggest whole number, in digits (clue runs, sizes, counts, offsets);
+- MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE: the largest image opened (checked before decoding).
+
+Text is UTF-8; a leading byte-order mark is accepted and dropped.
+
+`Fields` is the typed accessor for JSON objects: `f.int("width", lo=1)`, `f.str("name",
+None)` (a default makes the key optional; a null is a wrong type, not an absent key), `f.list("rows", of=str)`, `f.obj("params")`; each error names the file and the key.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+from generator import UserError
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_JSON_DEPTH = 64
+MAX_DIGITS = 19
+MAX_IMAGE_SIDE = 16384
+MAX_IMAGE_PIXELS = 4096 * 4096
+BOM = "\ufeff"
+
+_JSON_TYPES = {dict: "an object", list: "a list", str: "a string", int: "a whole number",
+               float: "a number", bool: "true or false", type(None): "null"}
+
+
+def kind(value) -> str:
+    """What a JSON value is, in words ('a string', 'a list', ...)."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+# ---- bytes and text -----------------------------------------------------------------------
+
+def read_bytes(path, what: str = "file", limit: int | None = None) -> bytes:
+    """The file's bytes ('-' = stdin), refused past `limit` (default MAX_FILE_BYTES) bytes;
+    OSErrors name the path."""
+    limit = MAX_FILE_BYTES if limit is None else limit
+    if str(path) == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        name = "<stdin>"
+    else:
+        path = Path(path)
+        name = str(path)
+        try:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
+        except IsADirectoryError:
+            raise UserError(f"{name}: is a directory, not a {what}") from None
+        except OSError as e:
+            raise UserError(f"{name}: {e.strerror or e}") from None
+    if len(data) > limit:
+        size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
+        raise UserError(f"{name}: longer than {size}, the longest {what} read")
+    return data
+
+
+def decode_text(data: bytes, name: str, what: str = "text file") -> str:
+    """UTF-8 text, a byte-order mark dropped; anything else names the byte that is wrong."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise UserError(f"{name}: line {line}: not UTF-8 text (byte 0x{data[e.start]:02x}); "
+                        f"a {what} must be UTF-8") from None
+    if text.startswith(BOM):
+        text = text[1:]
+    if "\0" in text:
+        line = text[:text.index("\0")].count("\n") + 1
+        raise UserError(f"{name}: line {line}: a NUL byte; a {what} holds no binary data")
+    return text
+
+
+def read_text(path, what: str = "text file", limit: int | None = None) -> str:
+    """A UTF-8 text file ('-' = stdin) within the size limit; see decode_text."""
+    name = "<stdin>" if str(path) == "-" else str(path)
+    return decode_text(read_bytes(path, what, limit), name, what)
+
+
+# ---- PNG images -----------------------------------------------------------------------------
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_COLOUR_TYPES = {0: "greyscale", 2: "RGB (no alpha)", 3: "palette (indexed colour)",
+                 4: "greyscale with alpha", 6: "RGBA"}
+
+
+def png_header(data: bytes, name: str, what: str = "PNG") -> tuple[int, int, int, int]:
+    """(width, height, bit depth, colour type) from a PNG's IHDR, before any decoding."""
+    if not data.startswith(PNG_MAGIC):
+        why = "it is a JPEG" if data.startswith(b"\xff\xd8\xff") else "bad signature"
+        raise UserError(f"{name}: cannot read {what} image: not a PNG ({why})")
+    if len(data) < 33 or data[12:16] != b"IHDR":
+        raise UserError(f"{name}: cannot read {what} image: damaged PNG (no IHDR header)")
+    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return w, h, data[24], data[25]
+
+
+def describe_png(depth: int, ctype: int) -> str:
+    return f"{depth}-bit {_COLOUR_TYPES.get(ctype, f'colour type {ctype}')}"
+
+
+def open_png(path, what: str = "PNG", rgba8_only: bool = False):
+    """A PNG file as an RGBA array (h x w x 4 uint8). Size and pixel format are checked from its
+    header before decoding: larger than MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE, 16 bits a channel,
+    or (with `rgba8_only`) anything but 8-bit RGBA is a UserError that says so; so is a file
+    Pillow cannot decode."""
+    import io
+    import warnings
+
+    import numpy as np
+    from PIL import Image
+
+    name = str(path)
+    data = read_bytes(path, f"{what} image")
+    try:
+        w, h, depth, ctype = png_header(data, name, what)
+    except UserError as e:
+        raise UserError(f"{e}; it must be an 8-bit RGBA PNG" if rgba8_only else str(e)) from None
+    if w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
+        raise UserError(f"{name}: {w}x{h} pixels is larger than the largest image read "
+                        f"({MAX_IMAGE_PIXELS} pixels, at most {MAX_IMAGE_SIDE} a side)")
+    if depth == 16 or (rgba8_only and (depth, ctype) != (8, 6)):
+        want = ("an 8-bit RGBA PNG (true colour with an alpha channel)" if rgba8_only
+                else "8 bits a channel or fewer")
+        raise UserError(f"{name}: the {what} image is a {describe_png(depth, ctype)} PNG; it must be {want}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=["PNG"]) as im:
+                return np.asarray(im.convert("RGBA"))
+    except Exception as e:   # Pillow raises many types for damaged files (OSError, SyntaxError, ...)
+        detail = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise UserError(f"{name}: cannot read {what} image: damaged PNG ({detail})") from None
+
+
+# ---- numbers --------------------------------------------------------------------------------
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def whole_number(text: str, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A decimal whole number written in ASCII digits (optional '-'), within the digit limit."""
+    t = text.strip()
+    neg = t.startswith("-")
+    if not _DIGITS.fullmatch(t[neg:]):
+        raise UserError(f"{where}: {t[:40]!r} is not a whole number")
+    if len(t) - neg > MAX_DIGITS:
+        raise UserError(f"{where}: a number of {len(t) - neg} digits; the limit is {MAX_DIGITS} digits")
+    n = int(t)
+    _range(n, where, lo, hi)
+    return n
+
+
+def _range(n, where: str, lo, hi) -> None:
+    if lo is not None and n < lo or hi is not None and n > hi:
+        span = f"{lo}..{hi}" if lo is not None and hi is not None else f">= {lo}" if lo is not None else f"<= {hi}"
+        raise UserError(f"{where}: {n} is out of range ({span})")
+
+
+# ---- JSON -----------------------------------------------------------------------------------
+
+def _parse_int(s: str) -> int:
+    if len(s.lstrip("-")) > MAX_DIGITS:
+        raise _TooBig(f"a number of {len(s.lstrip('-'))} digits; the limit is {MAX_DIGITS} digits")
+    return int(s)
+
+
+def _parse_float(s: str) -> float:
+    v = float(s)
+    if not math.isfinite(v):
+        raise _TooBig(f"the number {s[:40]} is too big")
+    return v
+
+
+def _parse_constant(s: str):
+    raise _TooBig(f"{s} is not a JSON number")
+
+
+class _TooBig(ValueError):
+    pass
+
+
+def depth(value) -> int:
+    """Nesting depth of a parsed JSON value (a scalar is 0), without recursion."""
+    best, stack = 0, [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        if isinstance(v, list):
+            best = max(best, d + 1)
+            if d + 1 > MAX_JSON_DEPTH:
+                return best
+            stack.extend((x, d + 1) for x in v)
+    return best
+
+
+def parse_json(text: str, name: str):
+    """JSON text -> value, within the limits; errors name `name` and the line."""
+    if text.startswith(BOM):
+        text = text[1:]
+    too_deep = UserError(f"{name}: JSON nested deeper than {MAX_JSON_DEPTH} levels, the limit")
+    try:
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                           parse_constant=_parse_constant)
+    except json.JSONDecodeError as e:
+        raise UserError(f"{name}: malformed JSON ({e.msg} at line {e.lineno})") from None
+    except _TooBig as e:
+        raise UserError(f"{name}: {e}") from None
+    except RecursionError:
+        raise too_deep from None
+    if depth(value) > MAX_JSON_DEPTH:
+        raise too_deep
+    return value
+
+
+def read_json(path, what: str = "JSON file"):
+    """A JSON file ('-' = stdin) within the limits; see parse_json."""
+    name = "<stdin>" if str(path) == "-" else str(path)
+    return parse_json(read_text(path, what), name)
+
+
+# ---- typed fields ---------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+class Fields:
+    """Typed access to one JSON object: each error names `where` (file and place) and the key."""
+
+    def __init__(self, value, where: str, what: str = "an object") -> None:
+        if not isinstance(value, dict):
+            raise UserError(f"{where}: must be {what}, not {kind(value)}")
+        self.d = value
+        self.where = where
+
+    def __contains__(self, key) -> bool:
+        return key in self.d
+
+    def _get(self, key, optional):
+        v = self.d.get(key, _MISSING)
+        if v is _MISSING:
+            if optional:
+                return _MISSING
+            raise UserError(f"{self.where}: missing '{key}'")
+        return v
+
+    def _bad(self, key, want, v) -> UserError:
+        shown = repr(v) if isinstance(v, (int, float, str, bool)) and len(repr(v)) <= 40 else kind(v)
+        return UserError(f"{self.where}: '{key}' must be {want}, not {shown}")
+
+    def int(self, key, default=_MISSING, lo: int | None = None, hi: int | None = None):
+        v = self._get(key, default is not _MISSING)
+        if v is _MISSING:
+            return default
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise self._bad(key, "a whole number", v)
+        _range(v, f"{self.where}: '{key}'", lo, hi)
+        return v
+
+    def number(self, key, default=_MISSING):
+        v = self._get(key, default is not _MISSING)
+        if v is _MISSING:
+            return default
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise self._bad(key, "a number", v)
+        return v
+
+    def str(self, key, default=_MISSING):
+        v = self._get(key, default is not _MISSING)
+        if v is _MISSING:
+            return default
+        if not isinstance(v, str):
+            raise self._bad(key, "a string", v)
+        return v
+
+    def list(self, key, of=None, default=_MISSING):
+        """A list; with `of` (a type) every item must be of that type."""
+        v = self._get(key, default is not _MISSING)
+        if v is _MISSING:
+            return default
+        if not isinstance(v, list):
+            raise self._bad(key, "a list", v)
+        if of is not None:
+            for i, x in enumerate(v):
+                if not isinstance(x, of) or (of is int and isinstance(x, bool)):
+                    raise UserError(f"{self.where}: '{key}'[{i}] must be {_JSON_TYPES.get(of, of.__name__)}, "
+                                    f"not {kind(x)}")
+        return v
+
+    def obj(self, key, default=_MISSING) -> "Fields | None":
+        v = self._get(key, default is not _MISSING)
+        if v is _MISSING:
+            return None if default is None else Fields(default, f"{self.where}: '{key}'")
+        return Fields(v, f"{self.where}: '{key}'")
