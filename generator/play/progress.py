@@ -55,7 +55,8 @@ class Record:
     board: list[str] | None = None   # and its marks
 
     def to_json(self) -> dict:
-        d = {"solved": self.solved, "best": self.best, "time": round(self.time, 1)}
+        d = {"solved": self.solved, "best": None if self.best is None else round(self.best, 1),
+             "time": round(self.time, 1)}
         if self.board is not None:
             d["board"] = self.board
         return d
