@@ -137,9 +137,12 @@ class App:
         self.message = ""
 
     def save(self) -> None:
-        if self.game is not None:
-            save_game(self.game, self.progress)
         self.saved_at = time.monotonic()
+        if self.game is not None:
+            try:
+                save_game(self.game, self.progress)
+            except OSError as e:          # shown, not raised: the game goes on
+                self.message = f"cannot save progress: {e.filename or self.progress.path}: {e.strerror}"
 
     # ---- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -317,6 +320,8 @@ class App:
             for i, ln in enumerate(lines[:max(h - 1, 0)]):
                 bold = i == 0 or (g.solved and ln == "SOLVED!")
                 self.put(i, px, ln, look.accent if bold else look.dim if ln in HELP else 0)
+            if self.message:
+                self.put(h - 1, 0, self.message, look.dim)
         else:                                        # no room beside the board: one line
             short = (f"SOLVED in {clock(g.elapsed)}  {name}  n next  q menu" if g.solved else
                      f"#{self.index + 1} {clock(g.elapsed)} "

@@ -218,7 +218,11 @@ def main(argv=None) -> int:
             raise UserError(f"{args.cart}: no such cart (run `make cart` first)")
         cartdata = args.cartdata or data_dir() / "cartdata.json"
         Path(cartdata).parent.mkdir(parents=True, exist_ok=True)
-        Player(args.cart, cartdata, args.scale).run()
+        pg = load_pygame()
+        try:
+            Player(args.cart, cartdata, args.scale, pygame=pg).run()
+        except pg.error as e:
+            raise UserError(f"cannot open a window ({e}); make play needs a desktop session") from None
     except UserError as e:
         print(f"picross: error: {e}", file=sys.stderr)
         return 1
