@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web run test bench puzzles pictures art notebook figures screenshots clean
+.PHONY: cart png web run play test bench puzzles pictures art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ else
 	@echo "make run: PICO-8 is not on PATH; install it to play $(CART) (or load build/picross.p8.png in the BBS web player)." >&2
 	@exit 1
 endif
+
+# The built cart in a desktop window, run by the headless console (no PICO-8 needed): pygame-ce
+# (the `play` extra) comes into .venv here only. Cartdata persists in the user's data directory.
+play: cart
+	$(PY) -m pip install --quiet -e '.[play]'
+	$(PY) -m generator.play.window $(CART)
 
 # Pictures of the game played in the headless console (docs/screenshots/*.png, 4x); the title
 # screen also becomes cart/label.png, the cart's __label__, so the cart is built again after.

@@ -21,7 +21,10 @@ ALLOWED = {
     "puzzles": {"pico8", "solver", "formats", "render"},
     "cartbuild": {"pico8", "errors", "solver", "formats"},
     "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild"},
-    "cli": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console"},
+    # the terminal game and the cart's window: above the console (cartbuild for world palettes)
+    "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "console"},
+    "cli": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console",
+            "play"},
     "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console"},
 }
 

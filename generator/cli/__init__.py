@@ -1,6 +1,6 @@
 """The `picross` command line: one click group; each module of this package holds a family of
 commands (batch: generate/check/stats; puzzle: solve/show/render/export; pictures:
-import/explain/fix; screenshots).
+import/explain/fix; screenshots; play: the terminal game).
 
 User errors (generator.UserError, and click's own usage errors) print one line on stderr and
 exit 1, never a traceback.
@@ -37,9 +37,10 @@ def run(argv: list[str] | None = None) -> None:
 # Command families register here, one line each.
 from generator.cli.batch import check_cmd, generate_cmd, stats_cmd  # noqa: E402
 from generator.cli.pictures import cmd_explain, cmd_fix, cmd_import  # noqa: E402
+from generator.cli.play import cmd_play  # noqa: E402
 from generator.cli.puzzle import cmd_export, cmd_render, cmd_show, cmd_solve  # noqa: E402
 from generator.cli.screenshots import screenshots  # noqa: E402
 
 for _cmd in (generate_cmd, check_cmd, stats_cmd, cmd_solve, cmd_show, cmd_render, cmd_export,
-             cmd_import, cmd_explain, cmd_fix, screenshots):
+             cmd_import, cmd_explain, cmd_fix, screenshots, cmd_play):
     main.add_command(_cmd)

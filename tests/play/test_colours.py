@@ -1,0 +1,36 @@
+"""The solved picture's colours: a cart world's palette for the batches the cart packs, and
+RGB as terminal colour numbers; and the picture files `picross play` also reads."""
+from cartfixtures import REPO
+from generator.cli.play import read_playable
+from generator.play.colours import DEFAULT_RAMP, basic8, ramp_colour, world_ramps, xterm256
+from generator.pico8 import COLOURS
+
+
+def test_cart_batches_get_their_worlds_palette():
+    ramps = world_ramps(REPO / "cart" / "puzzles.json", 300)
+    assert ramps[0][0] == "pastel spires" and ramps[109][0] == "pastel spires"
+    assert ramps[110][0] == "ember lookout" and ramps[219][0] == "ember lookout"
+    assert ramps[220] == (None, DEFAULT_RAMP)            # not packed in the cart
+    assert ramps[0][1] != ramps[110][1]
+    assert all(c in COLOURS.values() for c in ramps[0][1])
+    pictures = world_ramps(REPO / "cart" / "pictures" / "firewatch.json", 13)
+    assert {w for w, _ in pictures} == {"ember lookout"}
+
+
+def test_other_files_get_the_default_ramp(tmp_path):
+    assert world_ramps(REPO / "tests" / "data" / "small_batch.json", 6) == [(None, DEFAULT_RAMP)] * 6
+    assert world_ramps("-", 1) == [(None, DEFAULT_RAMP)]
+    ramp = (1, 2, 3, 4)
+    assert [ramp_colour(ramp, y, 15) for y in range(15)] == [1] * 4 + [2] * 4 + [3] * 4 + [4] * 3
+
+
+def test_terminal_colour_numbers():
+    assert xterm256((0, 0, 0)) == 16 and xterm256((255, 255, 255)) == 231
+    assert xterm256((128, 128, 128)) == 244 and xterm256((255, 0, 77)) == 197
+    assert basic8((255, 0, 77)) == 1 and basic8((41, 173, 255)) == 6
+
+
+def test_picture_text_files_are_playable_too():
+    puzzles = read_playable(str(REPO / "cart" / "pictures" / "valley.txt"), None)
+    assert len(puzzles) == 14 and puzzles[0].title == "tower"
+    assert puzzles[0].solution.sum() > 0

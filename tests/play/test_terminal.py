@@ -1,0 +1,130 @@
+"""The curses layer, headless: `picross play` run in a pseudo-terminal of a fixed TERM and size,
+its output read back (escape sequences and blanks stripped, since curses moves the cursor over
+runs of spaces) and keys written to it."""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from cartfixtures import REPO
+
+VALLEY = REPO / "cart" / "pictures" / "valley.json"
+_ESC = re.compile(rb"\x1b\[[0-9;?>=]*[A-Za-z@`]|\x1b[()][A-Z0-9]|\x1b[=>78MDE]|[\x00-\x1f]")
+
+
+def squeeze(raw: bytes) -> str:
+    """What the program printed, without escape sequences and without any blank."""
+    return re.sub(r"\s+", "", _ESC.sub(b"", raw).decode("utf-8", "replace"))
+
+
+class Pty:
+    def __init__(self, args, rows, cols, data_dir):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in ("LINES", "COLUMNS")}
+        env.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8",
+                   PICROSS_DATA=str(data_dir), ESCDELAY="25")
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "play", *map(str, args)],
+                                     stdin=slave, stdout=slave, stderr=slave, env=env, cwd=REPO,
+                                     start_new_session=True)
+        os.close(slave)
+        self.out = b""
+
+    def read_until(self, text: str, timeout: float = 20) -> str:
+        end = time.monotonic() + timeout
+        while text not in squeeze(self.out):
+            left = end - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None and not self._ready(0):
+                raise AssertionError(f"never saw {text!r}; got {squeeze(self.out)[-400:]!r}")
+            self._ready(min(left, 0.2))
+        return squeeze(self.out)
+
+    def _ready(self, timeout) -> bool:
+        r, _, _ = select.select([self.master], [], [], timeout)
+        if r:
+            try:
+                self.out += os.read(self.master, 65536)
+            except OSError:           # the child closed the terminal
+                return False
+        return bool(r)
+
+    def send(self, keys: str | bytes) -> None:
+        self.out = b""
+        os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
+
+    def wait(self, timeout: float = 20) -> int:
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < end:
+            self._ready(0.1)
+        return self.proc.wait(timeout=1)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+
+
+@pytest.fixture
+def term(tmp_path):
+    made = []
+
+    def start(args, rows=24, cols=80):
+        made.append(Pty(args, rows, cols, tmp_path / "data"))
+        return made[-1]
+    yield start
+    for p in made:
+        p.close()
+
+
+def test_starts_on_the_menu_and_q_quits(term):
+    t = term([VALLEY])
+    screen = t.read_until("quit")
+    assert "picross8" in screen and "14puzzles,0solved" in screen and "--15x15(14)--" in screen
+    assert "tower" not in screen and "???" in screen          # names hidden until solved
+    t.send("q")
+    assert t.wait() == 0
+
+
+def test_shows_the_board_in_80x24_and_saves_a_mark(term, tmp_path):
+    t = term([VALLEY, "-i", "0"])
+    screen = t.read_until("menu")
+    # the panel (number, size, hidden name, world), a row of 15 blank cells, the keys
+    assert "#115x15???" in screen and "pastelspires" in screen and "·" * 15 in screen
+    assert "space" in screen and "paint" in screen
+    t.send("lllll ")                                  # fill (0, 5): the tower's first cell
+    t.read_until("█")
+    t.send("q")
+    t.read_until("quit")
+    t.send("q")
+    assert t.wait() == 0
+    saved = json.loads((tmp_path / "data" / "progress.json").read_text())
+    [record] = saved["puzzles"].values()
+    assert record["board"][0] == ".....#........." and not record["solved"]
+
+
+def test_a_too_small_terminal_says_so(term):
+    t = term([VALLEY, "-i", "0"], rows=12, cols=30)
+    screen = t.read_until("pressq")
+    assert "Terminaltoosmall" in screen and "a15x15puzzleneeds18x13" in screen
+    assert "thisoneis30x12" in screen
+    t.send("q")                                       # back to the menu, which fits
+    t.read_until("quit")
+    t.send("q")
+    assert t.wait() == 0
+
+
+def test_not_a_terminal_is_one_line_error(picross):
+    r = picross("play", VALLEY)
+    assert r.exit_code == 1 and "needs a terminal" in r.output

@@ -1,0 +1,124 @@
+"""`make play`'s window, driven without a display (SDL's dummy video driver) by synthetic
+pygame events, a few frames at a time. Skipped where pygame-ce (the `play` extra) is missing."""
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+pg = pytest.importorskip("pygame")
+
+from generator.play.window import TITLE, Player, pause_overlay  # noqa: E402
+
+SCALE = 2
+
+
+@pytest.fixture
+def player(built_cart, tmp_path):
+    p = Player(built_cart.path, tmp_path / "cartdata.json", scale=SCALE, pygame=pg)
+    yield p
+    pg.display.quit()
+
+
+def key(k, down=True):
+    return pg.event.Event(pg.KEYDOWN if down else pg.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def tap(p, k, idle=3):
+    """Press and release a key as a player would: down for a frame, then up."""
+    assert p.frame([key(k)])
+    assert p.frame([key(k, False)])
+    for _ in range(idle):
+        assert p.frame()
+
+
+def on_play_screen(p) -> bool:
+    c = p.console
+    return bool(c.call("rawequal", c.global_("upd"), c.global_("plupd")))
+
+
+def board(p) -> np.ndarray:
+    g = p.console.global_("g")
+    return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
+
+
+def to_the_first_puzzle(p):
+    for _ in range(3):
+        p.frame()
+    for k in (pg.K_z, pg.K_c, pg.K_n):         # O three ways: title -> worlds -> list -> play
+        tap(p, k, idle=8)
+    assert on_play_screen(p)
+
+
+def test_a_window_of_whole_pixels_titled_without_sound(player):
+    assert player.window.get_size() == (128 * SCALE, 128 * SCALE)
+    assert "no sound" in pg.display.get_caption()[0] and pg.display.get_caption()[0] == TITLE
+    assert player.frame()
+    shown = pg.surfarray.array3d(player.window).transpose(1, 0, 2)
+    assert (shown[::SCALE, ::SCALE] == player.console.rgb()).all()
+    assert (shown[1::SCALE, 1::SCALE] == player.console.rgb()).all()
+
+
+def test_keys_play_the_cart_and_the_mouse_marks(player, tmp_path):
+    to_the_first_puzzle(player)
+    c = player.console
+    x, y = int(c.global_("cx")), int(c.global_("cy"))
+    tap(player, pg.K_RIGHT, idle=8)
+    assert (int(c.global_("cx")), int(c.global_("cy"))) == (x + 1, y)
+    tap(player, pg.K_x)                         # X crosses
+    tap(player, pg.K_v)                         # and again (V) clears
+    tap(player, pg.K_m)                         # M crosses too
+    assert board(player)[y, x + 1] == 2
+    # the mouse: the board's cell (3, 5) is at screen (52 + 5*3 + 2, 52 + 5*5 + 2)
+    pos = ((52 + 17) * SCALE, (52 + 27) * SCALE)
+    for e in (pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1)):
+        assert player.frame([e])
+    assert player.mouse[:2] == [69, 79]
+    assert board(player)[5, 3] == 1
+    saved = json.loads((tmp_path / "cartdata.json").read_text())
+    assert "picross8_v1" in saved                # cartdata persists to the file
+
+
+def test_the_pause_menu_runs_the_carts_menu_items(player):
+    to_the_first_puzzle(player)
+    tap(player, pg.K_z)
+    assert (board(player) == 1).sum() == 1
+    frames = player.console.frame_index
+    assert player.frame([key(pg.K_RETURN)]) and player.paused
+    assert player.menu() == ["continue", "hint", "leave puzzle", "clear board", "reset cart", "quit"]
+    assert player.console.frame_index == frames  # the cart does not run while paused
+    assert not (player.picture() == player.console.rgb()).all()
+    for k in (pg.K_DOWN, pg.K_DOWN, pg.K_DOWN):
+        player.frame([key(k)])
+    assert player.sel == 3
+    player.frame([key(pg.K_z)])                  # "clear board"
+    assert not player.paused
+    for _ in range(3):
+        player.frame()
+    assert (board(player) == 0).all()
+    player.frame([key(pg.K_p)])                  # P pauses too; "continue" goes back
+    assert player.paused
+    player.frame([key(pg.K_x)])
+    assert not player.paused
+
+
+def test_quit_from_the_menu_the_window_or_escape(player):
+    player.frame([key(pg.K_RETURN)])
+    player.frame([key(pg.K_UP)])                 # wraps round to "quit"
+    assert not player.frame([key(pg.K_z)])
+    player.running = True
+    assert not player.frame([pg.event.Event(pg.QUIT)])
+    player.running, player.paused = True, False
+    assert not player.frame([key(pg.K_ESCAPE)])   # Escape quits (in the menu it closes it)
+
+
+def test_the_pause_menu_picture():
+    rgb = np.zeros((128, 128, 3), dtype=np.uint8)
+    out = pause_overlay(rgb, ["continue", "quit"], 1)
+    assert out.shape == rgb.shape and (out != 0).any() and (rgb == 0).all()
