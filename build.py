@@ -5,13 +5,12 @@ generator.cartbuild.rom and the art rules in generator.artmap.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from generator.cartbuild.build import build_to, palette_report
-from generator.errors import user_errors
+from generator.errors import run_command, user_errors
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,16 +37,7 @@ def main(worlds_path, main_lua, out, manifest, palettes):
 
 def run(argv: list[str] | None = None) -> None:
     """The command line: click's usage errors become one line and exit status 1, as in `picross`."""
-    try:
-        main.main(args=argv, prog_name="build.py", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("build.py: interrupted", err=True)
-        sys.exit(130)
-    except click.ClickException as e:
-        click.echo(f"picross: error: {e.format_message()}", err=True)
-        sys.exit(1)
-    except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
+    run_command(main, "build.py", argv)
 
 
 if __name__ == "__main__":

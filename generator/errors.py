@@ -29,3 +29,18 @@ def user_errors(fn):
             click.echo(f"picross: error: {e.filename or ''}: {e.strerror}", err=True)
             sys.exit(1)
     return wrapper
+
+
+def run_command(command: click.Command, prog_name: str, argv: list[str] | None = None) -> None:
+    """Run a click command as a program: usage errors become one line and exit status 1,
+    Ctrl-C a short note and 130, never a traceback."""
+    try:
+        command.main(args=argv, prog_name=prog_name, standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo(f"{prog_name}: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        click.echo(f"picross: error: {e.format_message()}", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)

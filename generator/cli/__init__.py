@@ -9,9 +9,10 @@ May import anything below it: solver, formats, render, puzzles, cartbuild, conso
 """
 from __future__ import annotations
 
-import sys
 
 import click
+
+from generator.errors import run_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -22,16 +23,7 @@ def main() -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Console-script entry: click's usage errors become one line and exit status 1."""
-    try:
-        main.main(args=argv, prog_name="picross", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("picross: interrupted", err=True)
-        sys.exit(130)
-    except click.ClickException as e:
-        click.echo(f"picross: error: {e.format_message()}", err=True)
-        sys.exit(1)
-    except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
+    run_command(main, "picross", argv)
 
 
 # Command families register here, one line each.
