@@ -211,18 +211,10 @@ def test_controls_fill_cross_clear_repeat_and_jump(cart):
     p.press("o")                          # o on a cross fills it
     assert p.board()[7, 7] == 1
     # a double tap: one cell, then on past the next 5-cell guide; again: to the edge
-    p.idle(8)
-    p.double_tap("left")
-    assert p.cursor() == (4, 7)
-    p.idle(8)
-    p.double_tap("left")
-    assert p.cursor() == (0, 7)
-    p.idle(8)
-    p.double_tap("down")
-    assert p.cursor() == (0, 10)
-    p.idle(8)
-    p.double_tap("down")
-    assert p.cursor() == (0, 14)
+    for direction, cursor in (("left", (4, 7)), ("left", (0, 7)), ("down", (0, 10)), ("down", (0, 14))):
+        p.idle(8)
+        p.double_tap(direction)
+        assert p.cursor() == cursor, direction
     # holding: a move at once, then after 8 frames one every 3 (frames 0, 8, 11, 14)
     p.idle(8)
     p.c.hold("up", frames=15)

@@ -13,28 +13,7 @@ from generator.console import CartError, Console
 from generator.console.__main__ import main as console_cli
 from generator.console.picture import PALETTE
 
-
-def cart_text(lua: str, gfx: str = "", gff: str = "", map_: str = "", sfx: str = "",
-              music: str = "") -> str:
-    parts = ["pico-8 cartridge // http://www.pico-8.com", "version 42", "__lua__", lua]
-    for name, body in (("gfx", gfx), ("gff", gff), ("map", map_), ("sfx", sfx),
-                       ("music", music)):
-        if body:
-            parts += [f"__{name}__", body]
-    return "\n".join(parts) + "\n"
-
-
-@pytest.fixture
-def make(tmp_path):
-    """make(lua, **sections, **console_kw) -> a booted Console on a cart written to tmp_path."""
-    count = [0]
-
-    def _make(lua, gfx="", gff="", map_="", sfx="", music="", **kw):
-        count[0] += 1
-        path = tmp_path / f"t{count[0]}.p8"
-        path.write_text(cart_text(lua, gfx, gff, map_, sfx, music), encoding="utf-8")
-        return Console.load(path, **kw).boot()
-    return _make
+from consolecarts import make, p8_text  # noqa: F401  (make: a fixture)
 
 
 def drawn(lua_draw: str, make, **kw) -> np.ndarray:
@@ -50,7 +29,7 @@ def ys_xs(mask: np.ndarray) -> set:
 
 # ---------------------------------------------------------------- cart data and memory
 def test_rom_sections_land_at_their_addresses_with_pico8_nibble_order(make):
-    c = make("", gfx="01234567\n89abcdef", gff="0102", map_="0a0b")
+    c = make("", gfx="01234567\n89abcdef", gff="0102", map="0a0b")
     assert c.peek(0x0000, 4) == bytes([0x10, 0x32, 0x54, 0x76])   # left pixel = low nibble
     assert c.peek(0x0040, 4) == bytes([0x98, 0xBA, 0xDC, 0xFE])   # second gfx row
     assert c.peek(0x3000, 2) == bytes([0x01, 0x02])                 # flags of sprites 0, 1
@@ -161,7 +140,7 @@ def test_map_mget_mset_fget(make):
     c = make("""function _draw()
  cls() mset(1,0,1) map(0,0,0,0,2,1) a=mget(1,0) b=fget(1,0) d=fget(1)
  map(0,0,0,8,2,1,2)
-end""", gfx="0000000012340000", gff="0003", map_="0000")
+end""", gfx="0000000012340000", gff="0003", map="0000")
     c.step()
     s = c.screen()
     assert s[0, 8:12].tolist() == [1, 2, 3, 4]       # tile 1 at cell (1,0)
@@ -327,7 +306,7 @@ def test_pico8_trig_conventions(make):
 # ---------------------------------------------------------------- errors
 def test_unimplemented_api_is_a_loud_error_with_the_line(make):
     c = make("function _update()\n x=1\n load('other.p8')\nend")
-    with pytest.raises(CartError, match=r"t\d+\.p8:6: unimplemented PICO-8 API: load"):
+    with pytest.raises(CartError, match=r"g\d+\.p8:6: unimplemented PICO-8 API: load"):
         c.step()
 
 
@@ -411,7 +390,7 @@ function _update() coresume(co) end""")
 # ---------------------------------------------------------------- CLI
 def test_cli_runs_presses_and_writes_a_png(tmp_path):
     cart = tmp_path / "c.p8"
-    cart.write_text(cart_text("x=0 function _update() if btnp(1) then x+=10 end end\n"
+    cart.write_text(p8_text("x=0 function _update() if btnp(1) then x+=10 end end\n"
                               "function _draw() cls() print(x,0,0,7) end"))
     out = tmp_path / "shot.png"
     r = CliRunner().invoke(console_cli, [str(cart), "--press", "right", "--press", "right:2",
