@@ -145,3 +145,12 @@ def mutate(data: bytes, edits) -> bytes:
         else:
             del b[i]
     return bytes(b)
+
+
+def refused_or_ok(fn, *args) -> None:
+    """A reader either returns or raises a one-line UserError; nothing else."""
+    from generator import UserError
+    try:
+        fn(*args)
+    except UserError as e:
+        assert "\n" not in str(e), str(e)

@@ -20,18 +20,10 @@ from generator.cartbuild.lua import check_piece, inline_includes
 from generator.cartbuild.sfx import parse_sfx
 from generator.cartbuild.worlds import read_worlds
 from generator.formats.batchfile import read_batch
-from hostile_common import (RETYPES, assert_refused, assert_unchanged, build_cli, few, key_paths, mutate,
+from hostile_common import (RETYPES, refused_or_ok, assert_refused, assert_unchanged, build_cli, few, key_paths, mutate,
                             retyped_text, snapshot)
 
 EDITS = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 2), st.integers(0, 255)), min_size=1, max_size=4)
-
-
-def refused_or_ok(fn, *args) -> None:
-    """A reader either returns or raises UserError; nothing else."""
-    try:
-        fn(*args)
-    except UserError as e:
-        assert "\n" not in str(e), str(e)
 
 
 # ---- the readers, fuzzed directly -----------------------------------------------------------
