@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator.solver.clues import Clues
-from generator.solver.linesolve import known_masks, solve_line
+from generator.solver.board import Board
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
 DEFAULT_NODE_LIMIT = 50_000   # about 10-15 s on the worst 25x25 noise grids tried
@@ -34,121 +34,43 @@ class Classification:
     limit_hit: bool = False
 
 
-def _cross(nf: int, ne: int, bit: int, into_f: list[int], into_e: list[int]) -> set[int]:
-    """Copy a line's newly filled / empty cells (nf, ne) into the crossing lines' masks at
-    `bit`; returns the indices of the crossing lines that changed."""
-    touched = set()
-    i = 0
-    while nf | ne:
-        if nf & 1:
-            into_f[i] |= bit
-            touched.add(i)
-        elif ne & 1:
-            into_e[i] |= bit
-            touched.add(i)
-        nf >>= 1
-        ne >>= 1
-        i += 1
-    return touched
+def _probe(board: Board, budget: int):
+    """Failed-literal probing: try each unknown cell both ways; a value that leads to a
+    contradiction is impossible, so the cell takes the other. Repeat until a pass learns
+    nothing. Returns (consistent, propagations used, children): children are the two
+    propagated boards of the cell whose weaker branch fixes the most cells, the best cell
+    to branch on next. Stops with children None once `budget` propagations are spent."""
+    used = 0
+    while True:
+        learnt, best, children = False, (-1, -1), None
+        for y in range(board.clues.height):
+            for x in range(board.clues.width):
+                if ((board.rf[y] | board.re[y]) >> x) & 1:
+                    continue
+                if used + 2 > budget:
+                    return True, used, None
+                b1, b0 = board.with_cell(y, x, True), board.with_cell(y, x, False)
+                used += 2
+                if b1 is None or b0 is None:
+                    if b1 is None and b0 is None:
+                        return False, used, None
+                    keep = b1 or b0   # the only possible value: take all it implies
+                    board.rf, board.re, board.cf, board.ce = keep.rf, keep.re, keep.cf, keep.ce
+                    learnt = True
+                    continue
+                k1, k0 = b1.known_count(), b0.known_count()
+                score = (min(k1, k0), k1 + k0)
+                if score > best:
+                    best, children = score, (b1, b0)
+        if not learnt:
+            return True, used, children
 
 
-class _Board:
-    """Known cells as bit masks by row (rf/re) and by column (cf/ce)."""
-
-    def __init__(self, clues: Clues, rf, re, cf, ce):
-        self.clues, self.rf, self.re, self.cf, self.ce = clues, rf, re, cf, ce
-
-    def copy(self) -> _Board:
-        return _Board(self.clues, self.rf[:], self.re[:], self.cf[:], self.ce[:])
-
-    def set_row(self, y: int, f: int, e: int) -> set[int]:
-        """Record row y's masks; returns the columns that learnt something."""
-        nf, ne = f & ~self.rf[y], e & ~self.re[y]
-        self.rf[y], self.re[y] = f, e
-        return _cross(nf, ne, 1 << y, self.cf, self.ce)
-
-    def set_col(self, x: int, f: int, e: int) -> set[int]:
-        """Record column x's masks; returns the rows that learnt something."""
-        nf, ne = f & ~self.cf[x], e & ~self.ce[x]
-        self.cf[x], self.ce[x] = f, e
-        return _cross(nf, ne, 1 << x, self.rf, self.re)
-
-    def propagate(self, rows: set[int], cols: set[int]) -> bool:
-        """Line logic to the fixpoint from the dirty lines; False on a contradiction."""
-        c, h, w = self.clues, self.clues.height, self.clues.width
-        while rows or cols:
-            for y in sorted(rows):
-                res = solve_line(c.rows[y], w, self.rf[y], self.re[y])
-                if res is None:
-                    return False
-                cols |= self.set_row(y, *res)
-            rows = set()
-            for x in sorted(cols):
-                res = solve_line(c.cols[x], h, self.cf[x], self.ce[x])
-                if res is None:
-                    return False
-                rows |= self.set_col(x, *res)
-            cols = set()
-        return True
-
-    def with_cell(self, y: int, x: int, filled: bool) -> _Board | None:
-        """A copy with cell (y, x) set and propagated; None on a contradiction."""
-        b = self.copy()
-        bit = 1 << x
-        if filled:
-            b.set_row(y, b.rf[y] | bit, b.re[y])
-        else:
-            b.set_row(y, b.rf[y], b.re[y] | bit)
-        return b if b.propagate({y}, {x}) else None
-
-    def known_count(self) -> int:
-        return sum((f | e).bit_count() for f, e in zip(self.rf, self.re))
-
-    def probe(self, budget: int):
-        """Failed-literal probing: try each unknown cell both ways; a value that leads to a
-        contradiction is impossible, so the cell takes the other. Repeat until a pass learns
-        nothing. Returns (consistent, propagations used, children): children are the two
-        propagated boards of the cell whose weaker branch fixes the most cells, the best cell
-        to branch on next. Stops with children None once `budget` propagations are spent."""
-        used = 0
-        while True:
-            learnt, best, children = False, (-1, -1), None
-            for y in range(self.clues.height):
-                for x in range(self.clues.width):
-                    if ((self.rf[y] | self.re[y]) >> x) & 1:
-                        continue
-                    if used + 2 > budget:
-                        return True, used, None
-                    b1, b0 = self.with_cell(y, x, True), self.with_cell(y, x, False)
-                    used += 2
-                    if b1 is None or b0 is None:
-                        if b1 is None and b0 is None:
-                            return False, used, None
-                        keep = b1 or b0   # the only possible value: take all it implies
-                        self.rf, self.re, self.cf, self.ce = keep.rf, keep.re, keep.cf, keep.ce
-                        learnt = True
-                        continue
-                    k1, k0 = b1.known_count(), b0.known_count()
-                    score = (min(k1, k0), k1 + k0)
-                    if score > best:
-                        best, children = score, (b1, b0)
-            if not learnt:
-                return True, used, children
-
-    def solved(self) -> bool:
-        full = (1 << self.clues.width) - 1
-        return all((f | e) == full for f, e in zip(self.rf, self.re))
-
-    def grid(self) -> np.ndarray:
-        w = self.clues.width
-        return np.array([[(f >> x) & 1 for x in range(w)] for f in self.rf], dtype=bool)
+def _start(clues: Clues, known: np.ndarray | None) -> Board:
+    return Board.start(clues, known)
 
 
-def _start(clues: Clues, known: np.ndarray | None) -> _Board:
-    return _Board(clues, *known_masks(known, clues.height, clues.width))
-
-
-def _first_unknown(board: _Board) -> tuple[int, int]:
+def _first_unknown(board: Board) -> tuple[int, int]:
     """The first unknown cell of the row with the fewest unknowns (a cheap branching choice)."""
     w = board.clues.width
     full = (1 << w) - 1
@@ -161,11 +83,11 @@ def _first_unknown(board: _Board) -> tuple[int, int]:
     return y, (unknown & -unknown).bit_length() - 1
 
 
-def _search(first: _Board, node_limit: int, probing: bool) -> Classification:
+def _search(first: Board, node_limit: int, probing: bool) -> Classification:
     out = Classification(NONE)
     h, w = first.clues.height, first.clues.width
     # each stack entry: a board and the rows and columns whose knowledge changed
-    stack: list[tuple[_Board, set[int], set[int]]] = [(first, set(range(h)), set(range(w)))]
+    stack: list[tuple[Board, set[int], set[int]]] = [(first, set(range(h)), set(range(w)))]
     while stack:
         if len(out.solutions) >= 2:
             break
@@ -177,7 +99,7 @@ def _search(first: _Board, node_limit: int, probing: bool) -> Classification:
         if not board.propagate(rows, cols):
             continue
         if probing and not board.solved():
-            ok, used, children = board.probe(node_limit - out.nodes)
+            ok, used, children = _probe(board, node_limit - out.nodes)
             out.nodes += used
             if not ok:
                 continue
