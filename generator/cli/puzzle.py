@@ -14,11 +14,11 @@ import numpy as np
 from generator import UserError
 from generator.render.text import board, header
 from generator.formats.atomic import write_atomic
-from generator.solver.classify import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, classify
 from generator.cli.errors import user_errors
 from generator.formats.puzzlefile import EXPORT_FORMATS, FORMATS, read_puzzle, read_puzzles, write_puzzle
 from generator.solver.grid import UNKNOWN, rows_to_text
-from generator.solver.linesolve import CONTRADICTION, SOLVED, solve
+from generator.solver.linesolve import solve
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, verdict
 
 # formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
@@ -40,15 +40,6 @@ def _plain_wanted(plain: bool) -> bool:
     return False
 
 
-def _verdict(kind: str, nodes: int, limit: int) -> str:
-    """What the classifier says about a puzzle line logic could not finish."""
-    return {
-        UNIQUE: f"unique solution, but it needs guessing ({nodes} search nodes)",
-        MULTIPLE: f"multiple solutions ({nodes} search nodes to find two)",
-        NONE: f"no solution ({nodes} search nodes)",
-    }.get(kind, f"unknown: the search stopped at the node limit ({limit}); try --node-limit")
-
-
 @click.command("solve")
 @click.argument("file")
 @_index_opt
@@ -65,28 +56,20 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
     FILE is a picross8 batch, the Tk solver's JSON, a NON file or typed clues ('-' = stdin).
     """
     p = read_puzzle(file, index, fmt)
-    r = solve(p.clues, p.known, record_steps=steps and not as_json)
-    nodes = 0
-    if r.status == SOLVED:
-        kind = UNIQUE          # every cell line logic fixes is forced: one solution
-    elif r.status == CONTRADICTION:
-        kind = NONE
-    else:
-        c = classify(p.clues, node_limit, p.known)
-        kind, nodes = c.kind, c.nodes
+    v = verdict(p.clues, p.known, node_limit, record_steps=steps and not as_json)
     if as_json:
-        click.echo(json.dumps({"status": r.status, "classification": kind,
-                               "iterations": r.iterations, "grid": rows_to_text(r.grid),
-                               "nodes": nodes}))
+        click.echo(json.dumps({"status": v.status, "classification": v.classification,
+                               "iterations": v.iterations, "grid": rows_to_text(v.partial),
+                               "nodes": v.nodes}))
         return
     plain = _plain_wanted(plain)
-    for i, g in enumerate(r.steps, 1):
+    for i, g in enumerate(v.steps, 1):
         click.echo(f"-- iteration {i} --\n")
         click.echo(board(p.clues, g, plain))
-    click.echo(header(r.status, r.iterations) + "\n")
-    click.echo(board(p.clues, r.grid, plain), nl=False)
-    if r.status != SOLVED:
-        click.echo("\n" + _verdict(kind, nodes, node_limit))
+    click.echo(header(v.status, v.iterations) + "\n")
+    click.echo(board(p.clues, v.partial, plain), nl=False)
+    if not v.solved:
+        click.echo("\n" + v.summary())
 
 
 @click.command("show")

@@ -26,10 +26,9 @@ import numpy as np
 
 from generator import MAX_SIZE, UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
-from generator.solver.classify import MULTIPLE, UNIQUE, classify
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
-from generator.solver.linesolve import solve
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
 
 TILE = 15
 THRESHOLD = 128
@@ -203,15 +202,13 @@ def load_all(paths, names_file=None, tile: int = TILE) -> list[Picture]:
 
 # ---- checking --------------------------------------------------------------------------
 
-def check(picture: Picture, node_limit: int = 20_000) -> Verdict:
+def check(picture: Picture, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     if not picture.grid.any():
         return Verdict(picture, BLANK)
-    clues = grid_clues(picture.grid)
-    r = solve(clues)
-    if r.solved:
-        return Verdict(picture, LINE_SOLVABLE, r.iterations)
-    kind = classify(clues, node_limit).kind
-    return Verdict(picture, {UNIQUE: NEEDS_GUESSING, MULTIPLE: MULTIPLE_SOLUTIONS}.get(kind, UNDECIDED))
+    v = verdict(grid_clues(picture.grid), node_limit=node_limit)
+    if v.solved:
+        return Verdict(picture, LINE_SOLVABLE, v.iterations)
+    return Verdict(picture, {UNIQUE: NEEDS_GUESSING, MULTIPLE: MULTIPLE_SOLUTIONS}.get(v.classification, UNDECIDED))
 
 
 def to_batch(verdicts: list[Verdict], sources: list[str]) -> Batch:
