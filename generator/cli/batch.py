@@ -59,7 +59,8 @@ def check_writable(path: Path) -> None:
 def generate_cmd(count, size, width, height, density, seed, style, jobs, min_iterations,
                  max_iterations, no_blank_lines, max_tries, output):
     """Generate random line-solvable puzzles into a batch file."""
-    p = Params(count, height or size, width or size, density, seed, style, min_iterations,
+    height, width = (size if n is None else n for n in (height, width))   # 0 is refused, not --size
+    p = Params(count, height, width, density, seed, style, min_iterations,
                max_iterations, no_blank_lines, max_tries).check()
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")

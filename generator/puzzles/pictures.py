@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import MAX_SIZE, UserError, plural
+from generator import UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
@@ -144,11 +144,8 @@ def read_image(path: Path, tile: int = TILE) -> list[np.ndarray]:
     if h % tile == 0 and w % tile == 0:
         return [tile_to_grid(rgba[y:y + tile, x:x + tile])
                 for y in range(0, h, tile) for x in range(0, w, tile)]
-    if h <= MAX_SIZE and w <= MAX_SIZE:
-        check_size(h, w)
-        return [tile_to_grid(rgba)]
-    raise UserError(f"{path}: {w}x{h} pixels is neither a sheet of {tile}x{tile} tiles "
-                    f"nor a single picture of at most {MAX_SIZE}x{MAX_SIZE}")
+    check_size(h, w)
+    return [tile_to_grid(rgba)]   # any other size: one picture
 
 
 def sidecar_names(path: Path) -> list[str] | None:

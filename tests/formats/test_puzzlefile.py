@@ -110,7 +110,7 @@ def test_format_sniffing(name, text, fmt):
     ("batch", '{"format": "picross8-batch", "version": 1, "puzzles": [', "malformed JSON"),
     ("tk-json", '{"width": 2, "height": 1, "row_clues": [[3]], "col_clues": [[1], [1]]}', "needs 3 cells"),
     ("tk-json", '{"width": 2, "height": 1, "row_clues": [[1]], "col_clues": [[1], [1]]}', "row clues fill 1"),
-    ("tk-json", '{"width": 33, "height": 1, "row_clues": [[]], "col_clues": []}', "out of range"),
+    ("tk-json", '{"width": 0, "height": 1, "row_clues": [[]], "col_clues": []}', "size 0x1 (width x height) is out of range"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [[1]], "col_clues": [[1]], "grid": [[2]]}', "'grid'"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [["a"]], "col_clues": [[1]]}', "whole numbers"),
     ("tk-json", '[1, 2]', "JSON object"),
