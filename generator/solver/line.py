@@ -130,6 +130,34 @@ def line_dp(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | No
     return new_f, new_e
 
 
+def _and_shifted(m, length: int):
+    """AND of m << 1, m << 2, ..., m << length, in log2(length) steps (doubling)."""
+    acc, off, span, part = -1, 0, 1, m << 1      # part: AND of m << 1 .. m << span
+    while True:
+        if length & 1:
+            acc &= part << off
+            off += span
+        length >>= 1
+        if not length:
+            return acc
+        part &= part << span
+        span *= 2
+
+
+def _or_shifted_down(m, length: int):
+    """OR of m >> 1, m >> 2, ..., m >> length, in log2(length) steps (doubling)."""
+    acc, off, span, part = 0, 0, 1, m >> 1       # part: OR of m >> 1 .. m >> span
+    while True:
+        if length & 1:
+            acc |= part >> off
+            off += span
+        length >>= 1
+        if not length:
+            return acc
+        part |= part >> span
+        span *= 2
+
+
 def line_sweeps(clue: Clue, n: int, filled, empty):
     """line_bits without the verdict: (filled, empty, fits), fits nonzero iff some placement
     agrees. Only bit operations, so filled/empty may also be numpy int64 arrays of line states
@@ -140,34 +168,44 @@ def line_sweeps(clue: Clue, n: int, filled, empty):
     """
     m = ((1 << n) - 1) << 1                 # the line's cells
     f, e = filled << 1, empty << 1 | ~m     # e: known empty, and every bit outside the line
+    ne = ~e
     p = ~f & m | 1                          # cells a gap may cross (not filled), and cell -1
     # left to right. g: the cells just after the previous run (cell -1 at first), left empty;
     # a gap goes on from them over cells not filled (p & ~(p + g) | g: a carry runs from each
     # bit of g up to the next filled cell); run j starts after the gap and is followed by cell
-    # g << l + 1, which must not be filled, its l cells not empty.
+    # g << l + 1, which must not be filled, its l cells not empty (the AND of ~e shifted by
+    # 1..l, by doubling: log2(l) steps, kept per length).
     # ends[j]: the cells just after run j that the runs before it allow (ends[0]: cell -1).
-    ends, g = [1], 1
+    ends, g, room = [1], 1, {}
     for length in clue:
-        g = (p & ~(p + g) | g) << length + 1 & ~f
-        for i in range(1, length + 1):
-            g &= ~e << i
+        if length not in room:
+            room[length] = _and_shifted(ne, length)
+        g = (p & ~(p + g) | g) << length + 1 & ~f & room[length]
         ends.append(g)
     # right to left, x from cell n. y: the cells just after run j (ends[j]); a: the gap after
-    # run j, seen from the left; x grows leftwards through a (n + 1 steps always suffice; the
-    # Lua solver stops when a step adds nothing): the cells of the gap that the runs after it
-    # allow too, so they can be empty. The cells of y in x keep their run: its cells can be
-    # filled, and x starts again from the cells just before those runs.
+    # run j, seen from the left; x grows leftwards through a (an occluded fill by doubling,
+    # log2(n + 2) steps where one cell a step took n + 1): the cells of the gap that the runs
+    # after it allow too, so they can be empty. The cells of y in x keep their run: its cells
+    # can be filled, and x starts again from the cells just before those runs.
+    steps = []
+    span = 1
+    while span <= n + 1:
+        steps.append(span)
+        span *= 2
     x, can_fill, can_empty = 1 << n + 1, e, f
     for j in range(len(clue), -1, -1):
         length, y = clue[j - 1] if j else 0, ends[j]
         a = p & ~(p + y) | y
-        for _ in range(n + 1):
-            x |= x >> 1 & a
+        for s in steps:
+            x |= x >> s & a
+            a &= a >> s
         can_empty |= x
         y &= x
         x = y >> length + 1
-        for i in range(1, length + 1):
-            can_fill |= y >> i
+        if length == 1:
+            can_fill |= y >> 1
+        elif length:
+            can_fill |= _or_shifted_down(y, length)
     # y: cell -1 if the sweeps met there, i.e. some placement fits (Lua: x, one bit lower)
     return filled | (~can_empty & m) >> 1, empty | (~can_fill & m) >> 1, y
 
