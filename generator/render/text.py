@@ -15,15 +15,21 @@ from generator.solver.grid import EMPTY, FILLED
 
 UNICODE_CELLS = {FILLED: "█", EMPTY: "X", -1: "░"}
 PLAIN_CELLS = {FILLED: "#", EMPTY: "x", -1: "?"}
+# `mark`ed cells (e.g. those line logic could not reach, in a solution): filled, empty
+UNICODE_MARKED = {FILLED: "▓", EMPTY: "·"}
+PLAIN_MARKED = {FILLED: "@", EMPTY: "-"}
 
 
 def _shown(clue) -> list[str]:
     return [str(r) for r in clue] if clue else ["0"]
 
 
-def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> str:
-    """The clues and the grid (bool solution or int8 partial; None = all unknown)."""
+def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
+          mark: np.ndarray | None = None) -> str:
+    """The clues and the grid (bool solution or int8 partial; None = all unknown); cells where
+    `mark` (bool) is set are drawn '▓' filled / '·' empty ('@' / '-' plain)."""
     cells = PLAIN_CELLS if plain else UNICODE_CELLS
+    marked = PLAIN_MARKED if plain else UNICODE_MARKED
     h, w = clues.height, clues.width
     g = np.full((h, w), -1, dtype=np.int8) if grid is None else np.asarray(grid).astype(np.int8)
     col_tokens = [_shown(c) for c in clues.cols]
@@ -39,7 +45,8 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False) -> 
             fields.append((toks[j] if j >= 0 else "").rjust(cw))
         lines.append(" " * left + " " + " ".join(fields))
     for y in range(h):
-        row = " ".join(cells[int(v)].rjust(cw) for v in g[y])
+        row = " ".join((marked if mark is not None and mark[y, x] else cells)[int(v)].rjust(cw)
+                       for x, v in enumerate(g[y]))
         lines.append(row_texts[y].rjust(left) + " " + row)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 

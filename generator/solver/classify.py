@@ -1,29 +1,37 @@
 """A complete classifier for clue sets: none / unique / multiple solutions.
 
-Line logic first (the same line solver as linesolve, on the same row/column bit masks, run to
-its fixpoint). Where it stalls, a quick plain depth-first search (branch on a cell, propagate)
-gets a small budget: clue sets with many solutions usually show two at once. Past it, probe: try each unknown cell filled and empty, propagating each;
-a value that ends in a contradiction is impossible, so the cell takes the other value (repeat
-until a pass learns nothing). Then branch on the probed cell whose weaker branch fixes the most
-cells, depth first, filled before empty, stopping at the second solution. The two branches of a
-cell are disjoint and cover every solution, so the search is complete.
+Line logic first (the same Board and propagation loop as linesolve). Where it stalls, a quick
+plain depth-first search (branch on a cell, propagate) gets a small budget: clue sets with many
+solutions usually show two at once. Past it, probe: try each unknown cell filled and empty,
+propagating each; a value that ends in a contradiction is impossible, so the cell takes the other
+value (repeat until a pass learns nothing). Then branch on the probed cell whose weaker branch
+fixes the most cells, depth first, filled before empty, stopping at the second solution. The two
+branches of a cell are disjoint and cover every solution, so the search is complete.
 
-Every propagation (probes included) is one node; past `node_limit` the answer is 'unknown' and
-`limit_hit` says so, never a silent wrong answer. Measured: random 25x25 noise grids that line
-logic leaves almost blank take 0.1-2 s, the worst seen ~20 s; picture-like ones under 0.1 s.
+Every propagation (probes included) is one node. The search decides the common case in
+milliseconds but grows exponentially on hard clue sets, so past `node_limit` nodes the last
+step is complete and scales: the clues as SAT (generator.solver.sat), which decides what the
+search could not (README, "The classifier", has the measurements). The answer is 'unknown' only
+when a limit the caller set stopped it: `time_limit` seconds, or `node_limit` with
+`complete=False` (the search alone, as the tests use it); `limit_hit` says so.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from generator.solver.clues import Clues
 from generator.solver.board import Board
+from generator.solver.clues import Clues
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
-DEFAULT_NODE_LIMIT = 50_000   # about 10-15 s on the worst 25x25 noise grids tried
+DEFAULT_NODE_LIMIT = 2_000    # search nodes before the SAT step (README: where SAT gets faster)
 QUICK_NODES = 300             # the plain search's budget before probing takes over
+
+
+class _TimeUp(Exception):
+    pass
 
 
 @dataclass
@@ -32,6 +40,8 @@ class Classification:
     solutions: list[np.ndarray] = field(default_factory=list)  # up to two, bool grids
     nodes: int = 0
     limit_hit: bool = False
+    method: str = "search"                      # what decided: "search" or "sat"
+    time_hit: bool = False                      # the caller's time limit stopped it
 
 
 def _probe(board: Board, budget: int):
@@ -83,7 +93,7 @@ def _first_unknown(board: Board) -> tuple[int, int]:
     return y, (unknown & -unknown).bit_length() - 1
 
 
-def _search(first: Board, node_limit: int, probing: bool) -> Classification:
+def _search(first: Board, node_limit: int, probing: bool, deadline: float | None = None) -> Classification:
     out = Classification(NONE)
     h, w = first.clues.height, first.clues.width
     # each stack entry: a board and the rows and columns whose knowledge changed
@@ -94,6 +104,8 @@ def _search(first: Board, node_limit: int, probing: bool) -> Classification:
         if out.nodes >= node_limit:
             out.limit_hit = True
             break
+        if deadline is not None and time.monotonic() >= deadline:
+            raise _TimeUp
         board, rows, cols = stack.pop()
         out.nodes += 1
         if not board.propagate(rows, cols):
@@ -129,16 +141,49 @@ def _search(first: Board, node_limit: int, probing: bool) -> Classification:
 
 
 def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
-             known: np.ndarray | None = None, quick_nodes: int = QUICK_NODES) -> Classification:
+             known: np.ndarray | None = None, quick_nodes: int = QUICK_NODES,
+             time_limit: float | None = None, complete: bool = True) -> Classification:
     """Count the solutions of `clues` (with `known` cells, if given) up to two.
 
     A quick plain search first (most clue sets with many solutions show two at once), then,
-    if it ran out of its small budget, the probing search with what is left of node_limit.
-    quick_nodes=0 skips the plain search (tests use it to check the probing search alone).
+    if it ran out of its small budget, the probing search with what is left of node_limit,
+    then (if `complete`) SAT. quick_nodes=0 skips the plain search, node_limit=0 goes straight
+    to SAT (tests use both to check each step alone). `time_limit` (seconds) bounds it all.
     """
-    quick = _search(_start(clues, known), min(quick_nodes, node_limit), probing=False)
-    if not quick.limit_hit or node_limit <= quick_nodes:
-        return quick
-    full = _search(_start(clues, known), node_limit - quick.nodes, probing=True)
-    full.nodes += quick.nodes
-    return full
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    nodes = 0
+    try:
+        if node_limit > 0:
+            quick = _search(Board.start(clues, known), min(quick_nodes, node_limit), False, deadline)
+            if not quick.limit_hit:
+                return quick
+            nodes = quick.nodes
+            if node_limit > quick_nodes:
+                full = _search(Board.start(clues, known), node_limit - quick.nodes, True, deadline)
+                full.nodes += quick.nodes
+                if not full.limit_hit:
+                    return full
+                nodes = full.nodes
+        if not complete:
+            return Classification(UNKNOWN_KIND, nodes=nodes, limit_hit=True)
+        return _sat(clues, known, nodes, deadline)
+    except _TimeUp:
+        return Classification(UNKNOWN_KIND, nodes=nodes, limit_hit=True, time_hit=True)
+
+
+def _sat(clues: Clues, known: np.ndarray | None, nodes: int, deadline: float | None) -> Classification:
+    """The complete last step. Line logic's partial grid goes in as known cells (fewer clauses
+    for the SAT solver to learn again)."""
+    from generator.solver import sat
+
+    b = Board.start(clues, known)
+    if not b.propagate_all():
+        return Classification(NONE, nodes=nodes, method="sat")
+    left = None if deadline is None else deadline - time.monotonic()
+    if left is not None and left <= 0:
+        raise _TimeUp
+    sols = sat.count_solutions(clues, b.partial(), left)
+    if sols is None:
+        raise _TimeUp
+    kind = NONE if not sols else UNIQUE if len(sols) == 1 else MULTIPLE
+    return Classification(kind, sols, nodes=nodes, method="sat")

@@ -34,6 +34,8 @@ class Verdict:
     node_limit: int = DEFAULT_NODE_LIMIT
     steps: list[np.ndarray] = field(default_factory=list)   # partial grid after each iteration
     method: str = ""                     # what decided: "line logic", "search" or "sat"
+    time_limit: float | None = None      # the caller's limit on the classifier, seconds
+    time_hit: bool = False               # ... and it ran out
 
     @property
     def solved(self) -> bool:
@@ -52,31 +54,38 @@ class Verdict:
 
     def summary(self) -> str:
         """One line on what the classifier found where line logic stalled."""
-        n = self.nodes
+        n = f"{self.nodes} search nodes" + (", then SAT" if self.method == "sat" else "")
         if self.classification == UNIQUE:
-            return f"unique solution, but it needs guessing ({n} search nodes)"
+            return f"unique solution, but it needs guessing ({n})"
         if self.classification == MULTIPLE:
-            return f"multiple solutions ({n} search nodes to find two)"
+            return f"multiple solutions ({n} to find two)"
         if self.classification == NONE:
-            return f"no solution ({n} search nodes)"
+            return f"no solution ({n})"
+        if self.time_hit:
+            return (f"unknown: the time limit ({self.time_limit:g} s) ran out before the classifier "
+                    "decided; try a longer --time-limit")
         return (f"unknown: the search stopped at the node limit ({self.node_limit}); "
                 "try --node-limit")
 
 
 def verdict(clues: Clues, known: np.ndarray | None = None, node_limit: int = DEFAULT_NODE_LIMIT,
             classify: bool = True, record_steps: bool = False,
-            progress: Callable[[int, int], None] | None = None) -> Verdict:
-    """Line logic, then (if `classify` and line logic stalls) the classifier on the clues."""
+            progress: Callable[[int, int], None] | None = None,
+            time_limit: float | None = None) -> Verdict:
+    """Line logic, then (if `classify` and line logic stalls) the classifier on the clues:
+    its search for up to `node_limit` nodes, then SAT; unknown only past `time_limit` seconds.
+    `progress(iterations, known cells)` hears of each line-logic iteration."""
     r = solve(clues, known, record_steps=record_steps, progress=progress)
-    v = Verdict(r.status, r.iterations, r.grid, node_limit=node_limit, steps=r.steps)
+    v = Verdict(r.status, r.iterations, r.grid, node_limit=node_limit, steps=r.steps,
+                time_limit=time_limit)
     if r.status == SOLVED:
         v.classification, v.solutions, v.method = UNIQUE, [r.grid == 1], "line logic"
     elif r.status == CONTRADICTION:
         v.classification, v.method = NONE, "line logic"
     elif classify:
-        c = _classify.classify(clues, node_limit, known)
+        c = _classify.classify(clues, node_limit, known, time_limit=time_limit)
         v.classification, v.solutions, v.nodes, v.limit_hit = c.kind, c.solutions, c.nodes, c.limit_hit
-        v.method = "search"
+        v.method, v.time_hit = c.method, c.time_hit
     return v
 
 

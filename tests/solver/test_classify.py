@@ -55,7 +55,9 @@ def expected_kind(n: int) -> str:
 
 def check_against_brute(clues: Clues, sols: list[np.ndarray]) -> None:
     for quick in (QUICK_NODES, 0):    # the default, and the probing search alone
-        check_one(classify(clues, node_limit=10_000, quick_nodes=quick), clues, sols)
+        check_one(classify(clues, node_limit=10_000, quick_nodes=quick, complete=False), clues, sols)
+    check_one(classify(clues, node_limit=0), clues, sols)    # the SAT step alone
+    check_one(classify(clues), clues, sols)                   # the default: search, then SAT
 
 
 def check_one(c, clues: Clues, sols: list[np.ndarray]) -> None:
@@ -125,11 +127,17 @@ def test_node_limit_is_reported_never_a_silent_answer():
         g = rng.random((12, 12)) < 0.5
         clues = grid_clues(g)
         if solve(clues).status != SOLVED:
-            c = classify(clues, node_limit=1)
+            c = classify(clues, node_limit=1, complete=False)
             assert c.limit_hit and c.kind == UNKNOWN_KIND and c.nodes <= 1
             for quick in (0, 10, QUICK_NODES):
-                c = classify(clues, node_limit=50, quick_nodes=quick)
+                c = classify(clues, node_limit=50, quick_nodes=quick, complete=False)
                 assert c.nodes <= 50 and c.limit_hit == (c.kind == UNKNOWN_KIND)
+            # complete (the default): the SAT step decides what the search left
+            c = classify(clues, node_limit=1)
+            assert not c.limit_hit and c.kind in (UNIQUE, MULTIPLE) and c.method == "sat"
+            # only a time limit the caller sets makes it unknown, and it says so
+            c = classify(clues, time_limit=0)
+            assert c.kind == UNKNOWN_KIND and c.limit_hit and c.time_hit
             return
     pytest.fail("no stalled grid found")
 
