@@ -1,25 +1,79 @@
 """`picross import`, `picross explain`, `picross fix`: hand-drawn pictures in, batches out."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
+import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.formats.batchfile import write_batch
 from generator.cli.errors import user_errors
-from generator.puzzles.explain import (contact_sheet, explain, explanation_image, explanation_text, grid_image,
-                               png_bytes, side_by_side)
+from generator.formats.puzzlefile import read_puzzles
+from generator.puzzles.explain import (contact_sheet, explain, explain_clues, explanation_image,
+                                       explanation_text, grid_image, png_bytes, side_by_side)
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
-from generator.puzzles.pictures import BLANK, TILE, Picture, check, load, load_all, to_batch
+from generator.puzzles.pictures import BLANK, PNG_MAGIC, TILE, check, load, load_all, to_batch
+from generator.solver.clues import Clues
+from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 
 
-def _pick(file: str, index: int, tile: int) -> Picture:
-    pictures = load(file, tile)
-    if not 1 <= index <= len(pictures):
-        raise UserError(f"{file}: picture {index} does not exist (it holds {len(pictures)})")
-    return pictures[index - 1]
+def _is_picture(path: Path) -> bool:
+    """A PNG, or the pictures' text form ('#'/'.' rows, '; name' lines); anything else is read
+    as a puzzle file (NON, webpbn XML, .g, Tk JSON, batch, typed clues)."""
+    head = path.read_bytes()[:8]
+    if head == PNG_MAGIC or path.suffix.lower() == ".png":
+        return True
+    try:
+        text = path.read_text()
+    except UnicodeDecodeError:
+        return True            # let the picture reader say what is wrong with it
+    rows = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(";")]
+    return bool(rows) and all(re.fullmatch(r"[#.xX10]+", r) for r in rows) \
+        and any(re.search(r"[#.xX]", r) for r in rows)
+
+
+@dataclass
+class _Pick:
+    """What explain and fix work on: a picture (its grid), or a puzzle file's clues."""
+    label: str                          # "source name" for the report
+    grid: np.ndarray | None             # bool picture, when the file has one
+    clues: Clues | None = None          # the clues, when it has no picture
+    known: np.ndarray | None = None
+
+
+def _pick(file: str, index: int, tile: int) -> _Pick:
+    path = Path(file)
+    if _is_picture(path):
+        pictures = load(file, tile)
+        if not 1 <= index <= len(pictures):
+            raise UserError(f"{file}: picture {index} does not exist (it holds {len(pictures)})")
+        pic = pictures[index - 1]
+        return _Pick(f"{pic.source} {pic.name}", pic.grid)
+    puzzles = read_puzzles(file)
+    if not 1 <= index <= len(puzzles):
+        raise UserError(f"{file}: puzzle {index} does not exist (it holds {len(puzzles)})")
+    p = puzzles[index - 1]
+    label = f"{path.name}#{index} {p.title or path.stem}"
+    if p.solution is not None:
+        return _Pick(label, p.solution)
+    return _Pick(label, None, p.clues, p.known)
+
+
+def _picture_of(pick: _Pick) -> tuple[np.ndarray, str]:
+    """The grid `fix` works on: the file's picture, else the clues' solution (the first of
+    two when there are several), with a note saying which."""
+    if pick.grid is not None:
+        return pick.grid, ""
+    v = verdict(pick.clues, pick.known)
+    if v.classification == UNIQUE:
+        return v.solutions[0], "(the file has clues only: fixing their one solution)\n"
+    if v.classification == MULTIPLE:
+        return v.solutions[0], "(the file has clues only and they have several solutions: fixing the first found)\n"
+    raise UserError(f"{pick.label}: no picture fits these clues, so there is nothing to fix")
 
 
 @click.command("import")
@@ -59,10 +113,12 @@ def cmd_import(files, output, names, tile, strict, sheet):
 @click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
 @user_errors
 def cmd_explain(file, index, png, tile):
-    """Show where line logic stalls on a picture (or two of its solutions)."""
-    pic = _pick(file, index, tile)
-    e = explain(pic.grid)
-    click.echo(f"{pic.source} {pic.name}: " + explanation_text(e))
+    """Show where line logic stalls on a picture or puzzle (or two of its solutions).
+
+    FILE is a picture (PNG, text) or any puzzle file `solve` reads."""
+    pick = _pick(file, index, tile)
+    e = explain(pick.grid) if pick.grid is not None else explain_clues(pick.clues, known=pick.known)
+    click.echo(f"{pick.label}: " + explanation_text(e))
     if png:
         write_atomic(png, png_bytes(explanation_image(e)))
 
@@ -75,18 +131,21 @@ def cmd_explain(file, index, png, tile):
 @click.option("--tile", default=TILE, show_default=True, help="Tile size of PNG sheets.")
 @user_errors
 def cmd_fix(file, index, max_flips, png, tile):
-    """Propose the fewest cell flips that make a picture line-solvable."""
-    pic = _pick(file, index, tile)
-    result = fix(pic.grid, max_flips)
-    click.echo(f"{pic.source} {pic.name}: " + fix_report(pic.grid, result))
+    """Propose the fewest cell flips that make a picture line-solvable.
+
+    FILE is a picture (PNG, text) or any puzzle file `solve` reads (clues only: their solution)."""
+    pick = _pick(file, index, tile)
+    grid, note = _picture_of(pick)
+    result = fix(grid, max_flips)
+    click.echo(note + f"{pick.label}: " + fix_report(grid, result))
     if result.best is not None:
-        click.echo("\n".join("  " + row for row in _rows(result.best.grid, pic.grid)))
+        click.echo("\n".join("  " + row for row in _rows(result.best.grid, grid)))
     if png:
-        before = explain(pic.grid)
+        before = explain(grid)
         images = [grid_image(before.partial)]
         if result.best is not None:
-            changed = result.best.grid != pic.grid
-            images += [grid_image(pic.grid, changed), grid_image(result.best.grid, changed)]
+            changed = result.best.grid != grid
+            images += [grid_image(grid, changed), grid_image(result.best.grid, changed)]
         write_atomic(png, png_bytes(side_by_side(images)))
 
 

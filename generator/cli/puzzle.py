@@ -177,7 +177,7 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
               help="Input format (default: from the extension, else sniffed).")
 @user_errors
 def cmd_export(file, out_fmt, output, index, fmt):
-    """Export one puzzle of FILE as a NON file or the Tk solver's JSON."""
+    """Export one puzzle of FILE as NON, the Tk solver's JSON, webpbn XML or Olšák .g."""
     if out_fmt not in EXPORT_FORMATS:
         raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
     write_puzzle(output, read_puzzle(file, index, fmt), out_fmt)

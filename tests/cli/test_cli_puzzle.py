@@ -211,3 +211,29 @@ def test_big_puzzles_solve_with_progress_on_stderr(tmp_path, n, picross):
         assert picross("render", path, "-o", tmp_path / "big.png").exit_code == 0
         assert picross("export", path, "--format", "tk-json", "-o", tmp_path / "big.json").exit_code == 0
         assert read_puzzle(str(tmp_path / "big.json")).clues == read_puzzle(str(path)).clues
+
+
+PUBLISHED = DATA / "published"
+
+
+@pytest.mark.parametrize("name", ["webpbn-0001.xml", "webpbn-0021.g", "webpbn-0006.non"])
+def test_every_command_reads_every_format(name, tmp_path, picross):
+    path = PUBLISHED / name
+    for args in (["solve", path], ["show", path], ["render", path, "-o", tmp_path / "r.png"],
+                 ["explain", path], ["fix", path],
+                 ["export", path, "--format", "webpbn", "-o", tmp_path / "e.xml"],
+                 ["export", path, "--format", "g", "-o", tmp_path / "e.g"]):
+        r = picross(*args)
+        assert r.exit_code == 0, (args, r.output)
+    assert "line-solvable" in picross("explain", path).stdout
+    assert read_puzzle(str(tmp_path / "e.g")).clues == read_puzzle(str(tmp_path / "e.xml")).clues \
+        == read_puzzle(str(path)).clues
+
+
+def test_explain_and_fix_work_on_clue_files(files, picross):
+    r = picross("explain", files["devlog_stalled"])
+    assert r.exit_code == 0 and "several solutions (two shown, 4 cells differ)" in r.stdout
+    r = picross("explain", files["guess"])
+    assert "the solution is unique but the player must guess" in r.stdout
+    r = picross("fix", files["guess"])
+    assert r.exit_code == 0 and "fixing their one solution" in r.stdout and "best fix (1 flip)" in r.stdout
