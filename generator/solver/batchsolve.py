@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from generator.solver.clues import Clue, Clues, grid_clues, line_clue
+from generator.solver.clues import Clue, Clues, grid_clues, mask_clue
 from generator.solver.linesolve import CONTRADICTION, SOLVED, STALLED, solve
 
 FAST_MAX = 16          # longest line the table covers (2^16 values, uint16 candidates)
@@ -49,7 +49,7 @@ def line_table(n: int) -> LineTable:
     ids: dict[Clue, int] = {}
     clue_of = np.empty(1 << n, dtype=np.int32)
     for u in range(1 << n):
-        clue_of[u] = ids.setdefault(line_clue((u >> i) & 1 for i in range(n)), len(ids))
+        clue_of[u] = ids.setdefault(mask_clue(u), len(ids))
     order = np.argsort(clue_of, kind="stable")
     values = order.astype(np.uint16)
     count = np.bincount(clue_of, minlength=len(ids))

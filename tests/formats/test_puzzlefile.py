@@ -146,3 +146,16 @@ def test_typed_clue_text_round_trip(g, sep):
     line = lambda c: sep.join(map(str, c)) or "0"  # noqa: E731
     text = "\n".join(map(line, clues.rows)) + "\n--\n" + "\n".join(map(line, clues.cols)) + "\n"
     assert parse_clue_text(text).clues == clues
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(0, 2**32 - 1))
+def test_the_fast_batch_writer_gives_json_dumps_bytes(h, w, seed):
+    """batchfile.puzzle_lines (tables and numpy) == json.dumps of each puzzle, names included."""
+    from generator.formats.batchfile import puzzle_lines
+    rng = np.random.default_rng(seed)
+    grids = rng.random((5, h, w)) < rng.uniform(0.1, 0.9)
+    names = [None, "a \"quoted\" name", None, "é", None]
+    lines = puzzle_lines(grids, [3, 0, 1, 2, 9], names)
+    for g, its, name, line in zip(grids, [3, 0, 1, 2, 9], names, lines):
+        assert line == json.dumps(Puzzle(g, its, name).to_json(), sort_keys=True)
