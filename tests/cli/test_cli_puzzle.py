@@ -237,3 +237,10 @@ def test_explain_and_fix_work_on_clue_files(files, picross):
     assert "the solution is unique but the player must guess" in r.stdout
     r = picross("fix", files["guess"])
     assert r.exit_code == 0 and "fixing their one solution" in r.stdout and "best fix (1 flip)" in r.stdout
+
+
+def test_time_limit_is_the_only_way_to_unknown_and_json_says_so(files, picross):
+    d = json.loads(picross("solve", files["devlog_stalled"], "--json", "--time-limit", 0).stdout)
+    assert d["classification"] == "unknown" and d["time_limit_hit"] is True
+    d = json.loads(picross("solve", files["devlog_stalled"], "--json", "--node-limit", 0).stdout)
+    assert d["classification"] == "multiple" and d["method"] == "sat"
