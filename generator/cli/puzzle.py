@@ -82,7 +82,8 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
     cells = p.clues.height * p.clues.width
     progress = _Progress(cells) if cells >= BIG else None
     v = verdict(p.clues, p.known, node_limit, record_steps=steps and not as_json,
-                progress=progress, time_limit=time_limit)
+                progress=progress, time_limit=time_limit,
+                announce=(lambda text: click.echo(f"picross: {text}", err=True)) if progress else None)
     if as_json:
         out = {"status": v.status, "classification": v.classification,
                "iterations": v.iterations, "grid": rows_to_text(v.partial), "nodes": v.nodes,

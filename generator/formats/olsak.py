@@ -40,6 +40,8 @@ def parse(text: str, name: str = "g") -> tuple[Clues, str | None]:
             raise UserError(f"{name}: triddlers are not supported")
     title = next((ln.strip() for ln in comments
                   if ln.strip() and not ln.startswith("#") and ln.strip() != WRITER_LINE), None)
+    if title and title.startswith("title "):      # how this writer marks it
+        title = title[len("title "):].strip() or None
     rows_block = lines[starts[0] + 1:starts[1]]
     cols_block = lines[starts[1] + 1:starts[2]] if len(starts) > 2 else lines[starts[1] + 1:]
     if len(starts) == 2:
@@ -63,7 +65,8 @@ def parse(text: str, name: str = "g") -> tuple[Clues, str | None]:
 
 
 def dumps(clues: Clues, title: str | None = None) -> str:
-    head = [title.replace("\n", " ")] if title else []
+    # "title " first, so a title starting with ':' or '#' cannot pass for a block or a directive
+    head = ["title " + " ".join(title.split())] if title else []
     out = head + [WRITER_LINE, f": rows ({clues.width}x{clues.height}, width x height)"]
     out += [" ".join(map(str, c)) for c in clues.rows]
     out.append(": columns")

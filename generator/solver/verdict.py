@@ -71,10 +71,12 @@ class Verdict:
 def verdict(clues: Clues, known: np.ndarray | None = None, node_limit: int = DEFAULT_NODE_LIMIT,
             classify: bool = True, record_steps: bool = False,
             progress: Callable[[int, int], None] | None = None,
-            time_limit: float | None = None) -> Verdict:
+            time_limit: float | None = None,
+            announce: Callable[[str], None] | None = None) -> Verdict:
     """Line logic, then (if `classify` and line logic stalls) the classifier on the clues:
     its search for up to `node_limit` nodes, then SAT; unknown only past `time_limit` seconds.
-    `progress(iterations, known cells)` hears of each line-logic iteration."""
+    `progress(iterations, known cells)` hears of each line-logic iteration, `announce(text)`
+    that the classifier starts (for big boards, where it may take a while)."""
     r = solve(clues, known, record_steps=record_steps, progress=progress)
     v = Verdict(r.status, r.iterations, r.grid, node_limit=node_limit, steps=r.steps,
                 time_limit=time_limit)
@@ -83,6 +85,9 @@ def verdict(clues: Clues, known: np.ndarray | None = None, node_limit: int = DEF
     elif r.status == CONTRADICTION:
         v.classification, v.method = NONE, "line logic"
     elif classify:
+        if announce is not None:
+            announce(f"line logic stalled after {r.iterations} iterations with "
+                     f"{int(v.unresolved.sum()):,} cells unknown; classifying (search, then SAT)")
         c = _classify.classify(clues, node_limit, known, time_limit=time_limit)
         v.classification, v.solutions, v.nodes, v.limit_hit = c.kind, c.solutions, c.nodes, c.limit_hit
         v.method, v.time_hit = c.method, c.time_hit

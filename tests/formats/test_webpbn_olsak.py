@@ -34,8 +34,9 @@ def test_webpbn_and_g_round_trip(g):
     p = LoadedPuzzle(grid_clues(g), solution=g, title="a <b> & c")
     back = parse_puzzles(dumps(p, "webpbn"), "webpbn")[0]
     assert back.clues == p.clues and (back.solution == g).all() and back.title == "a <b> & c"
-    back = parse_puzzles(dumps(p, "g"), "g")[0]
-    assert back.clues == p.clues and back.title == "a <b> & c"
+    for title in ("a <b> & c", ": rows", "#d colours"):
+        back = parse_puzzles(dumps(LoadedPuzzle(p.clues, title=title), "g"), "g")[0]
+        assert back.clues == p.clues and back.title == title
 
 
 def test_format_is_detected_from_content_whatever_the_extension():
