@@ -128,3 +128,20 @@ def test_plain_bitmask_line_agrees_with_enumeration_on_every_state_up_to_7_cells
                 f = sum(1 << i for i, v in enumerate(cells) if v == 1)
                 e = sum(1 << i for i, v in enumerate(cells) if v == 2)
                 assert plain.bitmask_line(clue, n, f, e) == line_enumerate(clue, n, f, e), (clue, cells)
+
+
+@pytest.mark.parametrize("h,w,density", [(17, 17, 0.6), (20, 25, 0.5), (33, 30, 0.6), (60, 60, 0.7),
+                                         (60, 17, 0.5)])
+def test_long_lines_batch_path_agrees_with_linesolve(h, w, density):
+    """widebatch (lines of 17 to 60 cells, sweeps on numpy arrays) == linesolve, status and
+    iterations, on grids and on mixed clue sets (often contradictions)."""
+    from generator.solver import widebatch
+    rng = np.random.default_rng(h * w)
+    sets = [grid_clues(g) for g in rng.random((30, h, w)) < density]
+    for _ in range(10):
+        a, b = rng.random((2, h, w)) < 0.5
+        sets.append(Clues(grid_clues(a).rows, grid_clues(b).cols))
+    codes, its = widebatch.solve_same_shape(sets)
+    got = [(batchsolve.STATUS_NAMES[c], int(i)) for c, i in zip(codes, its)]
+    assert got == list(zip(*reference(sets)))
+    assert batchsolve.solve_many(sets)[0] == [s for s, _ in got]
