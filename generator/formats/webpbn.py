@@ -21,7 +21,8 @@ white) the empty cells'; a count of any other colour, a puzzle type other than "
 has. An <image> is the grid row by row, each row between '|' bars, one colour character a cell
 (whitespace ignored). A "goal" or "solution" image is read as the solution; a "saved" one as
 cells already known ('?' unknown). Other elements (source, id, description, note, ...) are
-skipped. The DOCTYPE is not fetched and entities are not expanded.
+skipped. The DOCTYPE is not fetched; entity bombs stop at expat's amplification limit (a
+user error, tested).
 """
 from __future__ import annotations
 

@@ -80,3 +80,12 @@ def test_g_empty_lines_and_the_closing_colon():
     c, _ = olsak.parse(": rows\n1\n: columns\n1\n\n\n")     # no closing ':': trailing blanks dropped
     assert c.cols == ((1,),)
     assert webpbn.sniff("<?xml version='1.0'?>\n<puzzleset>") and not webpbn.sniff("width 3")
+
+
+def test_entity_expansion_bombs_are_refused_in_one_line():
+    """Nested entities ('billion laughs') stop at expat's amplification limit: a user error."""
+    ents = '<!ENTITY a0 "lol">' + "".join(f'<!ENTITY a{i} "{("&a%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    text = f'<?xml version="1.0"?><!DOCTYPE p [{ents}]><puzzleset><puzzle><title>&a9;</title></puzzle></puzzleset>'
+    with pytest.raises(UserError) as e:
+        parse_puzzles(text, "webpbn", "bomb.xml")
+    assert "malformed XML" in str(e.value) and "\n" not in str(e.value)
