@@ -4,7 +4,7 @@ Data flows one way: grid -> clues -> linesolve (and classify) -> batch -> build 
 """
 
 MIN_SIZE = 1
-MAX_SIZE = 32
+MAX_CELLS = 1 << 26     # no fixed side limit: only what memory holds (a 8192x8192 board)
 DEFAULT_SIZE = 15
 
 

@@ -24,7 +24,7 @@ from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
 from generator.cartbuild.p8file import cart_text
 from generator.solver.grid import rows_to_text
-from generator.solver.linesolve import SOLVED, solve
+from generator.solver.verdict import verdict
 from generator.cartbuild.lua import check_cart, check_piece, constants_chunk, inline_includes
 from generator.cartbuild.palette import PICO8, rgb_hex
 from generator.cartbuild.sfx import pack_sfx
@@ -59,10 +59,10 @@ def verify(p: Puzzle, where: str) -> int:
     if p.solution.shape != (romdata.PZ_SIZE, romdata.PZ_SIZE):
         h, w = p.solution.shape
         raise UserError(f"{where}: is {w}x{h}; the cart holds 15x15 puzzles only")
-    r = solve(p.clues)
-    if r.status != SOLVED:
+    r = verdict(p.clues, classify=False)
+    if not r.solved:
         raise UserError(f"{where}: not line-solvable ({r.status} after {r.iterations} iterations)")
-    if not (r.grid == p.solution).all():
+    if not (r.partial == p.solution).all():
         raise UserError(f"{where}: the line solver's grid differs from the stored solution")
     return r.iterations
 

@@ -38,9 +38,9 @@ from generator.puzzles.stats import stats_lines
 def generate_cmd(count, size, width, height, density, seed, style, jobs, min_iterations,
                  max_iterations, no_blank_lines, max_tries, output):
     """Generate random line-solvable puzzles into a batch file."""
-    # an explicit --width/--height of 0 is refused by check(), not replaced by --size
-    p = Params(count, size if height is None else height, size if width is None else width,
-               density, seed, style, min_iterations, max_iterations, no_blank_lines, max_tries).check()
+    height, width = (size if n is None else n for n in (height, width))   # 0 is refused, not --size
+    p = Params(count, height, width, density, seed, style, min_iterations,
+               max_iterations, no_blank_lines, max_tries).check()
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     check_output(output, BATCH)

@@ -1,27 +1,78 @@
 """`picross import`, `picross explain`, `picross fix`: hand-drawn pictures in, batches out."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
+import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import BATCH, PNG, check_output, write_atomic
-from generator.formats.puzzlefile import pick
+from generator.formats.puzzlefile import pick, read_puzzles
 from generator.formats.batchfile import write_batch
 from generator.errors import user_errors
-from generator.puzzles.explain import explain, explanation_image, explanation_text
+from generator.puzzles.explain import explain, explain_clues, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
-from generator.puzzles.pictures import BLANK, TILE, Picture, check, inputs_of, load, load_all, to_batch
+from generator.puzzles.pictures import BLANK, PNG_MAGIC, TILE, check, inputs_of, load, load_all, to_batch
+from generator.solver.clues import Clues
+from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 
-INDEX_HELP = "Which picture of the file, numbered from 0 as `import` shows them (negative counts from the end)."
+INDEX_HELP = "Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them (negative counts from the end)."
 _tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.IntRange(1),
                          help="Tile size of PNG sheets.")
 
 
-def _pick(file: str, index: int, tile: int) -> Picture:
-    return pick(load(file, tile), index, file, "picture")
+def _is_picture(path: Path) -> bool:
+    """A PNG, or the pictures' text form ('#'/'.' rows, '; name' lines); anything else is read
+    as a puzzle file (NON, webpbn XML, .g, Tk JSON, batch, typed clues)."""
+    head = path.read_bytes()[:8]
+    if head == PNG_MAGIC or path.suffix.lower() == ".png":
+        return True
+    try:
+        text = path.read_text()
+    except UnicodeDecodeError:
+        return True            # let the picture reader say what is wrong with it
+    rows = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(";")]
+    return bool(rows) and all(re.fullmatch(r"[#.xX10]+", r) for r in rows) \
+        and any(re.search(r"[#.xX]", r) for r in rows)
+
+
+@dataclass
+class _Pick:
+    """What explain and fix work on: a picture (its grid), or a puzzle file's clues."""
+    label: str                          # "source name" for the report
+    grid: np.ndarray | None             # bool picture, when the file has one
+    clues: Clues | None = None          # the clues, when it has no picture
+    known: np.ndarray | None = None
+
+
+def _pick(file: str, index: int, tile: int) -> _Pick:
+    path = Path(file)
+    if _is_picture(path):
+        pic = pick(load(file, tile), index, file, "picture")
+        return _Pick(f"{pic.source} {pic.name}", pic.grid)
+    puzzles = read_puzzles(file)
+    p = pick(puzzles, index, file)
+    label = f"{path.name}#{index % len(puzzles)} {p.title or path.stem}"
+    if p.solution is not None:
+        return _Pick(label, p.solution)
+    return _Pick(label, None, p.clues, p.known)
+
+
+def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
+    """The grid `fix` works on: the file's picture, else the clues' solution (the first of
+    two when there are several), with a note saying which."""
+    if pk.grid is not None:
+        return pk.grid, ""
+    v = verdict(pk.clues, pk.known)
+    if v.classification == UNIQUE:
+        return v.solutions[0], "(the file has clues only: fixing their one solution)\n"
+    if v.classification == MULTIPLE:
+        return v.solutions[0], "(the file has clues only and they have several solutions: fixing the first found)\n"
+    raise UserError(f"{pk.label}: no picture fits these clues, so there is nothing to fix")
 
 
 @click.command("import")
@@ -66,11 +117,13 @@ def cmd_import(files, output, names, tile, strict, sheet):
 @_tile_opt
 @user_errors
 def cmd_explain(file, index, png, tile):
-    """Show where line logic stalls on a picture (or two of its solutions)."""
+    """Show where line logic stalls on a picture or puzzle (or two of its solutions).
+
+    FILE is a picture (PNG, text) or any puzzle file `solve` reads."""
     check_output(png, PNG, inputs_of([file]), flag="--png")
-    pic = _pick(file, index, tile)
-    e = explain(pic.grid)
-    click.echo(f"{pic.source} {pic.name}: " + explanation_text(e))
+    pk = _pick(file, index, tile)
+    e = explain(pk.grid) if pk.grid is not None else explain_clues(pk.clues, known=pk.known)
+    click.echo(f"{pk.label}: " + explanation_text(e))
     if png:
         write_atomic(png, png_bytes(explanation_image(e)))
 
@@ -83,19 +136,22 @@ def cmd_explain(file, index, png, tile):
 @_tile_opt
 @user_errors
 def cmd_fix(file, index, max_flips, png, tile):
-    """Propose the fewest cell flips that make a picture line-solvable."""
+    """Propose the fewest cell flips that make a picture line-solvable.
+
+    FILE is a picture (PNG, text) or any puzzle file `solve` reads (clues only: their solution)."""
     check_output(png, PNG, inputs_of([file]), flag="--png")
-    pic = _pick(file, index, tile)
-    result = fix(pic.grid, max_flips)
-    click.echo(f"{pic.source} {pic.name}: " + fix_report(pic.grid, result))
+    pk = _pick(file, index, tile)
+    grid, note = _picture_of(pk)
+    result = fix(grid, max_flips)
+    click.echo(note + f"{pk.label}: " + fix_report(grid, result))
     if result.best is not None:
-        click.echo("\n".join("  " + row for row in _rows(result.best.grid, pic.grid)))
+        click.echo("\n".join("  " + row for row in _rows(result.best.grid, grid)))
     if png:
-        before = explain(pic.grid)
+        before = explain(grid)
         images = [grid_image(before.partial)]
         if result.best is not None:
-            changed = result.best.grid != pic.grid
-            images += [grid_image(pic.grid, changed), grid_image(result.best.grid, changed)]
+            changed = result.best.grid != grid
+            images += [grid_image(grid, changed), grid_image(result.best.grid, changed)]
         write_atomic(png, png_bytes(side_by_side(images)))
 
 

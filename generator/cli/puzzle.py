@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 import numpy as np
@@ -15,12 +16,12 @@ import numpy as np
 from generator import UserError
 from generator.render.text import board, header
 from generator.formats.atomic import PNG, check_output, write_atomic
-from generator.solver.classify import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, classify
 from generator.errors import user_errors
 from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,
                                           read_puzzles, write_puzzle)
 from generator.solver.grid import UNKNOWN, rows_to_text
-from generator.solver.linesolve import CONTRADICTION, SOLVED, solve
+from generator.solver.linesolve import solve
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, verdict
 
 # formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
@@ -42,13 +43,22 @@ def _plain_wanted(plain: bool) -> bool:
     return False
 
 
-def _verdict(kind: str, nodes: int, limit: int) -> str:
-    """What the classifier says about a puzzle line logic could not finish."""
-    return {
-        UNIQUE: f"unique solution, but it needs guessing ({nodes} search nodes)",
-        MULTIPLE: f"multiple solutions ({nodes} search nodes to find two)",
-        NONE: f"no solution ({nodes} search nodes)",
-    }.get(kind, f"unknown: the search stopped at the node limit ({limit}); try --node-limit")
+BIG = 10_000        # cells: from here on, `solve` reports its progress on stderr
+
+
+class _Progress:
+    """Line logic's progress on a big board, on stderr: the first iteration at once, then at
+    most one line a second (a 512x512 board takes a while; it must not look hung)."""
+
+    def __init__(self, cells: int):
+        self.cells, self.last = cells, 0.0
+
+    def __call__(self, iterations: int, known: int) -> None:
+        now = time.monotonic()
+        if iterations == 1 or now - self.last >= 1:
+            self.last = now
+            click.echo(f"picross: line logic iteration {iterations}: {known:,} of {self.cells:,} "
+                       f"cells known ({100 * known / self.cells:.0f}%)", err=True)
 
 
 @click.command("solve")
@@ -57,38 +67,57 @@ def _verdict(kind: str, nodes: int, limit: int) -> str:
 @_format_opt
 @click.option("--steps", is_flag=True, help="Print the grid after each iteration.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
-@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=click.IntRange(1),
-              help="Search nodes the classifier may use when line logic stalls.")
+@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=click.IntRange(0),
+              help="Search nodes the classifier spends before its SAT step, when line logic stalls.")
+@click.option("--time-limit", type=click.FloatRange(0), default=None,
+              help="Seconds the classifier may take; past them it answers 'unknown' (default: none).")
 @_ascii_opt
 @user_errors
-def cmd_solve(file, index, fmt, steps, as_json, node_limit, plain):
+def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
     """Solve FILE by line logic, then classify what is left.
 
-    FILE is a picross8 batch, the Tk solver's JSON, a NON file or typed clues ('-' = stdin).
+    FILE is a picross8 batch, the Tk solver's JSON, a NON file, webpbn XML, an Olšák .g file
+    or typed clues ('-' = stdin). A unique solution is printed, the cells line logic could not
+    reach marked; for several solutions, two of them.
     """
     p = read_puzzle(file, index, fmt)
-    r = solve(p.clues, p.known, record_steps=steps and not as_json)
-    nodes = 0
-    if r.status == SOLVED:
-        kind = UNIQUE          # every cell line logic fixes is forced: one solution
-    elif r.status == CONTRADICTION:
-        kind = NONE
-    else:
-        c = classify(p.clues, node_limit, p.known)
-        kind, nodes = c.kind, c.nodes
+    cells = p.clues.height * p.clues.width
+    progress = _Progress(cells) if cells >= BIG else None
+    v = verdict(p.clues, p.known, node_limit, record_steps=steps and not as_json,
+                progress=progress, time_limit=time_limit,
+                announce=(lambda text: click.echo(f"picross: {text}", err=True)) if progress else None)
     if as_json:
-        click.echo(json.dumps({"status": r.status, "classification": kind,
-                               "iterations": r.iterations, "grid": rows_to_text(r.grid),
-                               "nodes": nodes}))
+        out = {"status": v.status, "classification": v.classification,
+               "iterations": v.iterations, "grid": rows_to_text(v.partial), "nodes": v.nodes,
+               "method": v.method,
+               "solution": rows_to_text(v.solution) if v.solution is not None else None}
+        if v.classification == MULTIPLE:
+            out["solutions"] = [rows_to_text(s) for s in v.solutions]
+        if v.time_hit:
+            out["time_limit_hit"] = True
+        click.echo(json.dumps(out))
         return
     plain = _plain_wanted(plain)
-    for i, g in enumerate(r.steps, 1):
+    for i, g in enumerate(v.steps, 1):
         click.echo(f"-- iteration {i} --\n")
         click.echo(board(p.clues, g, plain))
-    click.echo(header(r.status, r.iterations) + "\n")
-    click.echo(board(p.clues, r.grid, plain), nl=False)
-    if r.status != SOLVED:
-        click.echo("\n" + _verdict(kind, nodes, node_limit))
+    click.echo(header(v.status, v.iterations) + "\n")
+    click.echo(board(p.clues, v.partial, plain), nl=False)
+    if v.solved:
+        return
+    unreached = v.unresolved
+    marks = "'@' filled, '-' empty" if plain else "'▓' filled, '·' empty"
+    if v.solution is not None:
+        click.echo(f"\n-- the solution ({marks}: the {int(unreached.sum())} cells line logic "
+                   "could not reach) --\n")
+        click.echo(board(p.clues, v.solution, plain, mark=unreached), nl=False)
+    elif v.classification == MULTIPLE:
+        differ = v.solutions[0] != v.solutions[1]
+        for i, sol in enumerate(v.solutions, 1):
+            click.echo(f"\n-- solution {i} of at least 2 ({marks}: the {int(differ.sum())} cells "
+                       "where the two differ) --\n")
+            click.echo(board(p.clues, sol, plain, mark=differ), nl=False)
+    click.echo("\n" + v.summary())   # the verdict comes last, under the boards
 
 
 @click.command("show")
@@ -154,7 +183,7 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
               help="Input format (default: from the extension, else sniffed).")
 @user_errors
 def cmd_export(file, out_fmt, output, index, fmt):
-    """Export one puzzle of FILE as a NON file or the Tk solver's JSON."""
+    """Export one puzzle of FILE as NON, the Tk solver's JSON, webpbn XML or Olšák .g."""
     if out_fmt not in EXPORT_FORMATS:
         raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
     check_output(output, OUTPUT_KINDS[out_fmt], inputs=[file])

@@ -2,7 +2,8 @@
 
 Reading gives a list of LoadedPuzzle (clues, plus known cells and a solution where the file has
 them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
-UserError. The format comes from `fmt`, else the file name's extension, else a sniff of the text:
+UserError. The format comes from `fmt`, else the file name's extension, else from the content
+(a file named .txt or .json that holds another format is read as what it holds):
 
 - "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
 - "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
@@ -13,6 +14,8 @@ UserError. The format comes from `fmt`, else the file name's extension, else a s
   line); `title "..."` and `goal "0110..."` (the solution, row by row, 0 = empty) are read,
   other keys (`by`, `copyright`, `catalogue`, `license`, ...) and unknown lines are ignored.
   `rows N` / `columns N` with a number mean `height N` / `width N`.
+- "webpbn": webpbn's XML (generator.formats.webpbn), one entry per <puzzle>; black and white.
+- "g": Olšák's .g text (generator.formats.olsak); black and white.
 - "text": clues typed by hand: the row clues one per line, top to bottom, then a line `--` (or a
   blank line), then the column clues, left to right. A clue is runs separated by spaces, dots or
   commas (`3 1 2`, `3.1.2`, `3,1,2`); `0` or `-` is an empty line; `#` starts a comment.
@@ -33,12 +36,13 @@ from generator.formats.batchfile import FORMAT as BATCH_FORMAT
 from generator.formats.batchfile import parse_batch
 from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.solver.grid import UNKNOWN, check_size
-from generator.formats import userfile
+from generator.formats import olsak, userfile, webpbn
 from generator.formats.userfile import parse_json, whole_number
 
-FORMATS = ("batch", "tk-json", "non", "text")
-EXPORT_FORMATS = ("non", "tk-json")
-_EXTENSIONS = {".non": "non", ".txt": "text", ".clues": "text"}
+FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
+EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
+_EXTENSIONS = {".non": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
+               ".g": "g"}
 
 
 @dataclass
@@ -59,6 +63,11 @@ def read_text(path: str) -> str:
 def detect_format(name: str, text: str) -> str:
     """The format from the extension, else from the content."""
     ext = Path(name).suffix.lower() if name != "-" else ""
+    # content first for the formats that say what they are (a .txt may hold any of them)
+    if webpbn.sniff(text):
+        return "webpbn"
+    if olsak.sniff(text):
+        return "g"
     if ext in _EXTENSIONS:
         return _EXTENSIONS[ext]
     stripped = text.lstrip()
@@ -74,7 +83,8 @@ def detect_format(name: str, text: str) -> str:
         return "non"
     if all(re.fullmatch(r"[\d\s.,-]*", re.sub(r"#.*", "", ln)) for ln in text.splitlines()):
         return "text"
-    raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON or clue text); use --format")
+    raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON, webpbn XML, Olšák .g "
+                    "or clue text); use --format")
 
 
 def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
@@ -114,7 +124,20 @@ def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzl
         return [parse_non(text, name)]
     if fmt == "text":
         return [parse_clue_text(text, name)]
+    if fmt == "webpbn":
+        return [_from_webpbn(p, name) for p in webpbn.parse(text, name)]
+    if fmt == "g":
+        clues, title = olsak.parse(text, name)
+        return [LoadedPuzzle(_checked(clues, name), None, None, title)]
     raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def _from_webpbn(parsed, name: str) -> LoadedPuzzle:
+    clues, known, solution, title = parsed
+    clues = _checked(clues, name)
+    if solution is not None and grid_clues(solution) != clues:
+        raise UserError(f"{name}: the goal image does not match the clues")
+    return LoadedPuzzle(clues, known, solution, title)
 
 
 def _checked(clues: Clues, name: str) -> Clues:
@@ -319,6 +342,10 @@ def dumps(p: LoadedPuzzle, fmt: str) -> str:
         return dumps_non(p)
     if fmt == "tk-json":
         return dumps_tk_json(p)
+    if fmt == "webpbn":
+        return webpbn.dumps(p.clues, p.solution, p.title)
+    if fmt == "g":
+        return olsak.dumps(p.clues, p.title)
     raise UserError(f"cannot export to {fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
 
 
@@ -331,7 +358,9 @@ def _sniffs_as(head: bytes, fmt: str) -> bool:
 
 # what an existing file must be for `picross export` to replace it (generator.formats.atomic)
 OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
-                "tk-json": Kind("a Tk solver JSON puzzle", lambda head: _sniffs_as(head, "tk-json"))}
+                "tk-json": Kind("a Tk solver JSON puzzle", lambda head: _sniffs_as(head, "tk-json")),
+                "webpbn": Kind("a webpbn XML puzzle", lambda head: _sniffs_as(head, "webpbn")),
+                "g": Kind("an Olšák .g puzzle", lambda head: _sniffs_as(head, "g"))}
 
 
 def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from generator import UserError
 from generator.formats.batchfile import parse_batch, puzzle_from_json
-from generator.solver.batchsolve import solve_many
+from generator.solver.verdict import line_verdicts
 
 
 def check_batch(data: dict, source: str) -> tuple[int, list[tuple[int, str]]]:
@@ -26,11 +26,10 @@ def check_batch(data: dict, source: str) -> tuple[int, list[tuple[int, str]]]:
             problems.append((i, str(e)))
         except (KeyError, TypeError, ValueError, AttributeError):
             problems.append((i, f"{where}: malformed puzzle"))
-    statuses, iterations = solve_many([p.clues for _, p in good])
-    for (i, p), status, its in zip(good, statuses, iterations):
+    for (i, p), v in zip(good, line_verdicts([p.clues for _, p in good])):
         where = f"{source}: puzzle {i}"
-        if status != "solved":
-            problems.append((i, f"{where}: not line-solvable ({status} after {its} iterations)"))
-        elif its != p.iterations:
-            problems.append((i, f"{where}: records {p.iterations} iterations, the line solver takes {its}"))
+        if not v.solved:
+            problems.append((i, f"{where}: not line-solvable ({v.status} after {v.iterations} iterations)"))
+        elif v.iterations != p.iterations:
+            problems.append((i, f"{where}: records {p.iterations} iterations, the line solver takes {v.iterations}"))
     return len(raw), sorted(problems)

@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator import plural
-from generator.solver.classify import MULTIPLE, UNIQUE, classify
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.grid import UNKNOWN
-from generator.solver.linesolve import solve
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
 from generator.render.png import grid_image, side_by_side
 from generator.render.text import PICTURE_CELLS, board
 
@@ -45,14 +44,17 @@ class Explanation:
         return f"{head}: the search limit was hit before uniqueness was decided"
 
 
-def explain(grid: np.ndarray, node_limit: int = 20_000) -> Explanation:
-    clues = grid_clues(grid)
-    r = solve(clues)
-    if r.solved:
-        return Explanation(SOLVED_KIND, clues, r.grid, r.iterations)
-    c = classify(clues, node_limit)
-    kind = {UNIQUE: GUESS_KIND, MULTIPLE: MULTIPLE_KIND}.get(c.kind, UNDECIDED_KIND)
-    return Explanation(kind, clues, r.grid, r.iterations, c.solutions if c.kind == MULTIPLE else [])
+def explain(grid: np.ndarray, node_limit: int = DEFAULT_NODE_LIMIT) -> Explanation:
+    return explain_clues(grid_clues(grid), node_limit)
+
+
+def explain_clues(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
+                  known: np.ndarray | None = None) -> Explanation:
+    v = verdict(clues, known, node_limit)
+    if v.solved:
+        return Explanation(SOLVED_KIND, clues, v.partial, v.iterations)
+    kind = {UNIQUE: GUESS_KIND, MULTIPLE: MULTIPLE_KIND}.get(v.classification, UNDECIDED_KIND)
+    return Explanation(kind, clues, v.partial, v.iterations, v.solutions if kind == MULTIPLE_KIND else [])
 
 
 def explanation_text(e: Explanation) -> str:

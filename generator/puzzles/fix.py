@@ -21,6 +21,7 @@ from generator import plural
 from generator.solver.clues import Clues, grid_clues, line_clue
 from generator.solver.grid import UNKNOWN
 from generator.solver.linesolve import solve
+from generator.solver.verdict import verdict
 
 DEFAULT_MAX_FLIPS = 3
 BEAM = 24
@@ -90,10 +91,10 @@ def _clues_after(base: Clues, g: np.ndarray, flips: tuple[Cell, ...]) -> Clues:
 def fix(grid: np.ndarray, max_flips: int = DEFAULT_MAX_FLIPS, beam: int = BEAM) -> FixResult:
     grid = np.asarray(grid, dtype=bool)
     base = grid_clues(grid)
-    r = solve(base)
+    r = verdict(base, classify=False)
     if r.solved:
         return FixResult(True, 0, max_flips=max_flips)
-    unknown0 = r.grid == UNKNOWN
+    unknown0 = r.unresolved
     dist = region_distance(unknown0)
     out = FixResult(False, int(unknown0.sum()), max_flips=max_flips)
     seen: set[frozenset] = set()

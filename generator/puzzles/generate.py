@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator import UserError, plural
-from generator.formats.batchfile import Batch, Puzzle
+from generator.formats.batchfile import Batch, Puzzle, puzzle_lines
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 
@@ -76,6 +76,7 @@ class ChunkResult:
     reasons: np.ndarray          # int8 per candidate: OK or why it was rejected (before dedup)
     grids: np.ndarray            # bool (accepted, h, w): the OK candidates, in order
     iterations: np.ndarray       # their iteration counts
+    lines: list[str] = field(default_factory=list)   # their batch-file JSON lines
 
 
 @dataclass
@@ -140,7 +141,9 @@ def run_chunk(p: Params, k: int) -> ChunkResult:
     if p.max_iterations is not None:
         reasons[(reasons == OK) & (iterations > p.max_iterations)] = TOO_HARD
     ok = reasons == OK
-    return ChunkResult(reasons, grids[ok], iterations[ok])
+    # the batch file's lines are written here too, so with --jobs N the workers do that work
+    # and the parent only picks lines: it stays out of the way
+    return ChunkResult(reasons, grids[ok], iterations[ok], puzzle_lines(grids[ok], iterations[ok]))
 
 
 def _ignore_sigint() -> None:
@@ -178,13 +181,14 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
         used = min(len(res.reasons), p.max_tries - tried)   # candidates of this chunk looked at
         ok_at = np.flatnonzero(res.reasons[:used] == OK)
         before = len(puzzles)
-        for i, grid, its in zip(ok_at, res.grids, res.iterations):
-            key = np.packbits(grid).tobytes()
+        keys = np.packbits(res.grids.reshape(len(res.grids), p.height * p.width), axis=1)
+        for i, grid, its, key, line in zip(ok_at, res.grids, res.iterations, keys, res.lines):
+            key = key.tobytes()
             if key in seen:
                 res.reasons[i] = DUPLICATE
                 continue
             seen.add(key)
-            puzzles.append(Puzzle(grid, int(its)))
+            puzzles.append(Puzzle(grid, int(its), text=line))
             if len(puzzles) == p.count:
                 used = int(i) + 1
                 break

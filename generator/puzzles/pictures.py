@@ -5,7 +5,7 @@ Sources
   separated by blank lines; a line `; name` just before a picture names it. Lines starting
   with `;;` are comments.
 - A PNG sheet: an image whose sides are both multiples of the tile size (15) is cut into
-  tiles, read row by row, left to right. Any other image of at most 32x32 pixels is one picture.
+  tiles, read row by row, left to right. Any other image is one picture (as large as the size guard allows).
 - Pixel rule, per tile: a transparent pixel (alpha < 128) is empty. If the tile's opaque
   pixels are all dark or all light (luma = 0.299 R + 0.587 G + 0.114 B against THRESHOLD) and
   use more than one colour, the tile has a background colour: the commonest colour of its
@@ -24,13 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
-from generator import MAX_SIZE, UserError, plural
+from generator import UserError, plural
 from generator.formats.batchfile import Batch, Puzzle
 from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
-from generator.solver.classify import MULTIPLE, UNIQUE, classify
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
-from generator.solver.linesolve import solve
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
 
 TILE = 15
 THRESHOLD = 128
@@ -139,11 +138,8 @@ def read_image(path: Path, tile: int = TILE) -> list[np.ndarray]:
                             f"the limit is {MAX_PICTURES} pictures a file")
         return [tile_to_grid(rgba[y:y + tile, x:x + tile])
                 for y in range(0, h, tile) for x in range(0, w, tile)]
-    if h <= MAX_SIZE and w <= MAX_SIZE:
-        check_size(h, w)
-        return [tile_to_grid(rgba)]
-    raise UserError(f"{path}: {w}x{h} pixels is neither a sheet of {tile}x{tile} tiles "
-                    f"nor a single picture of at most {MAX_SIZE}x{MAX_SIZE}")
+    check_size(h, w)
+    return [tile_to_grid(rgba)]   # any other size: one picture
 
 
 def sidecar_names(path: Path) -> list[str] | None:
@@ -207,15 +203,13 @@ def load_all(paths, names_file=None, tile: int = TILE) -> list[Picture]:
 
 # ---- checking --------------------------------------------------------------------------
 
-def check(picture: Picture, node_limit: int = 20_000) -> Verdict:
+def check(picture: Picture, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
     if not picture.grid.any():
         return Verdict(picture, BLANK)
-    clues = grid_clues(picture.grid)
-    r = solve(clues)
-    if r.solved:
-        return Verdict(picture, LINE_SOLVABLE, r.iterations)
-    kind = classify(clues, node_limit).kind
-    return Verdict(picture, {UNIQUE: NEEDS_GUESSING, MULTIPLE: MULTIPLE_SOLUTIONS}.get(kind, UNDECIDED))
+    v = verdict(grid_clues(picture.grid), node_limit=node_limit)
+    if v.solved:
+        return Verdict(picture, LINE_SOLVABLE, v.iterations)
+    return Verdict(picture, {UNIQUE: NEEDS_GUESSING, MULTIPLE: MULTIPLE_SOLUTIONS}.get(v.classification, UNDECIDED))
 
 
 def to_batch(verdicts: list[Verdict], sources: list[str]) -> Batch:

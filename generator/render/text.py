@@ -17,7 +17,9 @@ from generator.solver.grid import EMPTY, FILLED
 UNICODE_CELLS = {FILLED: "█", EMPTY: "X", -1: "░"}
 PLAIN_CELLS = {FILLED: "#", EMPTY: "x", -1: "?"}
 PICTURE_CELLS = {FILLED: "#", EMPTY: ".", -1: "?"}
-MARK = "@"
+# `mark`ed cells (e.g. those line logic could not reach, in a solution): filled, empty
+UNICODE_MARKED = {FILLED: "▓", EMPTY: "·"}
+PLAIN_MARKED = {FILLED: "@", EMPTY: "-"}
 
 
 def _shown(clue) -> list[str]:
@@ -27,8 +29,10 @@ def _shown(clue) -> list[str]:
 def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
           cells: dict | None = None, mark: np.ndarray | None = None) -> str:
     """The clues and the grid (bool solution or int8 partial; None = all unknown). `cells`
-    overrides the style (e.g. PICTURE_CELLS); cells in the bool mask `mark` show '@'."""
+    overrides the style (e.g. PICTURE_CELLS); cells where `mark` (bool) is set are drawn
+    '▓' filled / '·' empty ('@' / '-' in the plain and picture styles)."""
     cells = cells or (PLAIN_CELLS if plain else UNICODE_CELLS)
+    marked = UNICODE_MARKED if cells is UNICODE_CELLS else PLAIN_MARKED
     h, w = clues.height, clues.width
     g = np.full((h, w), -1, dtype=np.int8) if grid is None else np.asarray(grid).astype(np.int8)
     col_tokens = [_shown(c) for c in clues.cols]
@@ -44,7 +48,7 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
             fields.append((toks[j] if j >= 0 else "").rjust(cw))
         lines.append(" " * left + " " + " ".join(fields))
     for y in range(h):
-        row = " ".join((MARK if mark is not None and mark[y, x] else cells[int(v)]).rjust(cw)
+        row = " ".join((marked if mark is not None and mark[y, x] else cells)[int(v)].rjust(cw)
                        for x, v in enumerate(g[y]))
         lines.append(row_texts[y].rjust(left) + " " + row)
     return "\n".join(line.rstrip() for line in lines) + "\n"

@@ -2,9 +2,11 @@
 
 grid (cells and their text) -> clues (runs of a line) -> line (one line's forced cells) ->
 board (known cells as masks, and the one propagation loop) -> linesolve (the devlog's solver)
-and classify (none / unique / multiple) -> verdict (what a puzzle is, in one record).
-batchsolve is the same line solver on thousands of grids at once (numpy); baseline is the
-devlog's algorithm written plainly, the yardstick of `make bench`.
+and classify (none / unique / multiple: search, then sat, the clues as CNF) -> verdict (what a
+puzzle is, in one record). batchsolve is the same line solver on thousands of grids at once
+(numpy); baseline holds the plain solvers, the yardsticks of `make bench` (the plain bitmask
+solver) and the devlog's algorithm written plainly.
 
-May import: generator (UserError), generator.pico8, numpy. Nothing else of the project.
+May import: generator (UserError), generator.pico8, numpy, python-sat (in sat only). Nothing
+else of the project.
 """

@@ -1,9 +1,16 @@
-"""The devlog's line solver written plainly: the baseline for `make bench` and an extra oracle.
+"""Plain line solvers: the yardsticks of `make bench`, and extra oracles for the tests.
 
-Placements are Python lists of 0/1, built afresh for every line on every pass; no caching, no
-bit tricks. For each row, then each column: keep the placements that agree with the known
-cells (1 filled, 0 empty, -1 unknown); a cell with the same value in all of them is forced.
-Passes repeat until one changes nothing. Statuses and iteration counts match linesolve.solve.
+`solve` is the devlog's algorithm written plainly: placements are Python lists of 0/1, built
+afresh for every line on every pass; no caching, no bit tricks. For each row, then each column:
+keep the placements that agree with the known cells (1 filled, 0 empty, -1 unknown); a cell
+with the same value in all of them is forced. Passes repeat until one changes nothing.
+It lists every placement, so it is only usable up to about 20x20.
+
+`bitmask_solve` is the plain bitmask solver, the baseline `make bench` reports ratios against:
+lines and known cells are int bit masks, and each line is solved by the textbook dynamic
+programme over (runs placed, next free cell) -- which placements of the remaining runs fit --
+so it scales to any size; every line is solved on every pass (no dirty lines, no cache, no
+bit-parallel sweeps). Both give linesolve.solve's status and iteration count.
 """
 from __future__ import annotations
 
@@ -63,6 +70,102 @@ def solve(clues: Clues) -> tuple[str, int]:
         if changed:
             iterations += 1
         if all(v != -1 for row in grid for v in row):
+            return SOLVED, iterations
+        if not changed:
+            return STALLED, iterations
+
+
+def bitmask_line(clue, n: int, filled: int, empty: int) -> tuple[int, int] | None:
+    """(filled, empty) masks with the line's forced cells added, or None when nothing fits.
+
+    fits(j, p): runs j.. can be placed in cells p..n-1 (memoised for this call). Walking the
+    transitions that are both reachable from the left and fit to the right, a run's cells can
+    be filled, the cells skipped before it and the one after it can be empty."""
+    k = len(clue)
+    memo: dict[tuple[int, int], bool] = {}
+
+    def fits(j: int, p: int) -> bool:
+        key = (j, p)
+        if key in memo:
+            return memo[key]
+        ok = False
+        if j == k:
+            ok = p >= n or not (filled >> p)
+        else:
+            length = clue[j]
+            for s in range(p, n - length + 1):
+                if s > p and (filled >> (s - 1)) & 1:
+                    break                       # the gap before the run would skip a filled cell
+                if not ((((1 << length) - 1) << s) & empty) and not (filled >> (s + length)) & 1 \
+                        and fits(j + 1, s + length + 1):
+                    ok = True
+                    break
+        memo[key] = ok
+        return ok
+
+    if not fits(0, 0):
+        return None
+    can_fill = can_empty = 0
+    todo, seen = [(0, 0)], {(0, 0)}
+    while todo:
+        j, p = todo.pop()
+        if j == k:
+            can_empty |= ((1 << n) - 1) >> p << p if p < n else 0
+            continue
+        length = clue[j]
+        for s in range(p, n - length + 1):
+            if s > p and (filled >> (s - 1)) & 1:
+                break
+            run = ((1 << length) - 1) << s
+            if run & empty or (filled >> (s + length)) & 1 or not fits(j + 1, s + length + 1):
+                continue
+            can_fill |= run
+            can_empty |= ((1 << s) - 1) >> p << p          # cells p..s-1
+            if s + length < n:
+                can_empty |= 1 << (s + length)
+            nxt = (j + 1, s + length + 1)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    full = (1 << n) - 1
+    return filled | (full & ~can_empty), empty | (full & ~can_fill)
+
+
+def bitmask_solve(clues: Clues) -> tuple[str, int]:
+    """(status, iterations), as linesolve.solve counts them: every row, then every column, each
+    pass, until a pass changes nothing."""
+    h, w = clues.height, clues.width
+    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
+    iterations = 0
+    while True:
+        changed = False
+        for y in range(h):
+            res = bitmask_line(clues.rows[y], w, rf[y], re[y])
+            if res is None:
+                return CONTRADICTION, iterations
+            if res != (rf[y], re[y]):
+                changed = True
+                rf[y], re[y] = res
+                for x in range(w):
+                    cf[x] = cf[x] & ~(1 << y) | ((res[0] >> x) & 1) << y
+                    ce[x] = ce[x] & ~(1 << y) | ((res[1] >> x) & 1) << y
+        for x in range(w):
+            res = bitmask_line(clues.cols[x], h, cf[x], ce[x])
+            if res is None:
+                return CONTRADICTION, iterations
+            if res != (cf[x], ce[x]):
+                changed = True
+                cf[x], ce[x] = res
+                for y in range(h):
+                    rf[y] = rf[y] & ~(1 << x) | ((res[0] >> y) & 1) << x
+                    re[y] = re[y] & ~(1 << x) | ((res[1] >> y) & 1) << x
+        if changed:
+            iterations += 1
+        full = (1 << w) - 1
+        if all(f | e == full for f, e in zip(rf, re)):
+            # the columns may have completed rows that do not spell their clues
+            if any(bitmask_line(clues.rows[y], w, rf[y], re[y]) is None for y in range(h)):
+                return CONTRADICTION, iterations
             return SOLVED, iterations
         if not changed:
             return STALLED, iterations

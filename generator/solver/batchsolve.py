@@ -12,7 +12,8 @@ candidates is its forced-filled mask, the complement of their OR its forced-empt
 All rows are solved at once, then all columns: a row's result only touches its own cells and the
 columns' knowledge, never another row, so this is exactly linesolve's sequential pass. Grids
 that are solved, stall or contradict drop out after each pass. Lines longer than FAST_MAX
-(grids wider or taller than 16) go to linesolve.solve one grid at a time.
+(grids wider or taller than 16) go to widebatch (the bit-parallel sweeps on numpy arrays of
+every line at once) up to 60 cells, and to linesolve.solve one grid at a time past that.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from generator.solver.clues import Clue, Clues, grid_clues, line_clue
+from generator.solver.clues import Clue, Clues, grid_clues, mask_clue
+from generator.solver import widebatch
 from generator.solver.linesolve import CONTRADICTION, SOLVED, STALLED, solve
 
 FAST_MAX = 16          # longest line the table covers (2^16 values, uint16 candidates)
@@ -49,7 +51,7 @@ def line_table(n: int) -> LineTable:
     ids: dict[Clue, int] = {}
     clue_of = np.empty(1 << n, dtype=np.int32)
     for u in range(1 << n):
-        clue_of[u] = ids.setdefault(line_clue((u >> i) & 1 for i in range(n)), len(ids))
+        clue_of[u] = ids.setdefault(mask_clue(u), len(ids))
     order = np.argsort(clue_of, kind="stable")
     values = order.astype(np.uint16)
     count = np.bincount(clue_of, minlength=len(ids))
@@ -224,6 +226,11 @@ def solve_many(clue_sets: list[Clues]) -> tuple[list[str], np.ndarray]:
     for i, c in enumerate(clue_sets):
         by_shape.setdefault((c.height, c.width), []).append(i)
     for (h, w), idx in by_shape.items():
+        if FAST_MAX < max(h, w) <= widebatch.MAX_CELLS:   # too long for the tables: the sweeps
+            codes, its = widebatch.solve_same_shape([clue_sets[i] for i in idx])
+            for j, i in enumerate(idx):
+                out_status[i], out_iter[i] = STATUS_NAMES[codes[j]], its[j]
+            continue
         if max(h, w) > FAST_MAX:
             for i in idx:
                 r = solve(clue_sets[i])

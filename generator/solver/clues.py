@@ -39,6 +39,17 @@ def line_clue(line) -> Clue:
     return tuple(runs)
 
 
+def mask_clue(m: int) -> Clue:
+    """Run lengths of the set bits of an int, lowest bit first (a line as a mask)."""
+    runs = []
+    while m:
+        m >>= (m & -m).bit_length() - 1          # drop the zeros below the next run
+        length = (~m & (m + 1)).bit_length() - 1  # the run of ones now at the bottom
+        runs.append(length)
+        m >>= length
+    return tuple(runs)
+
+
 def grid_clues(grid: np.ndarray) -> Clues:
     g = np.asarray(grid, dtype=bool)
     return Clues(tuple(line_clue(r) for r in g), tuple(line_clue(c) for c in g.T))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator import MAX_SIZE, MIN_SIZE, UserError
+from generator import MAX_CELLS, MIN_SIZE, UserError
 
 UNKNOWN, EMPTY, FILLED = -1, 0, 1
 _CHARS = {FILLED: "#", EMPTY: ".", UNKNOWN: "?"}
@@ -17,10 +17,14 @@ _PARSE = {"#": FILLED, "1": FILLED, ".": EMPTY, "0": EMPTY, "x": EMPTY, "X": EMP
 
 
 def check_size(height: int, width: int) -> None:
-    """Refuse sizes outside MIN_SIZE..MAX_SIZE with a user error."""
-    for name, n in (("height", height), ("width", width)):
-        if not MIN_SIZE <= n <= MAX_SIZE:
-            raise UserError(f"{name} {n} is out of range {MIN_SIZE}..{MAX_SIZE}")
+    """Refuse a size with a side under MIN_SIZE, or more cells than memory holds (there is no
+    fixed limit on a side), with a user error naming both dimensions."""
+    if height < MIN_SIZE or width < MIN_SIZE:
+        raise UserError(f"size {width}x{height} (width x height) is out of range: "
+                        f"both must be at least {MIN_SIZE}")
+    if height * width > MAX_CELLS:
+        raise UserError(f"size {width}x{height} (width x height) is too large: {height * width:,} "
+                        f"cells, more than the {MAX_CELLS:,} this toolchain holds in memory")
 
 
 def rows_to_text(grid: np.ndarray) -> list[str]:

@@ -10,6 +10,8 @@ import pytest
 from devlog import DATA, read_devlog_board
 from generator.formats.batchfile import Batch, Puzzle, write_batch
 from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzle
+from generator.solver.clues import grid_clues
+from generator.solver.grid import rows_to_text, text_to_rows
 
 # line logic stalls on this 6x6, yet it has one solution
 GUESS_TEXT = "1 1 1\n2 1\n2\n2 1\n2\n1\n--\n1 1\n3\n2 2\n2\n2\n1\n"
@@ -46,8 +48,8 @@ def test_solve_stalled_says_what_the_classifier_found(files, picross):
     assert "multiple solutions" in r.stdout.splitlines()[-1]
     r = picross("solve", files["guess"])
     assert "unique solution, but it needs guessing" in r.stdout
-    r = picross("solve", files["devlog_stalled"], "--node-limit", 1)
-    assert "unknown" in r.stdout.splitlines()[-1]
+    r = picross("solve", files["devlog_stalled"], "--time-limit", 0)
+    assert r.stdout.splitlines()[-1].startswith("unknown: the time limit (0 s) ran out")
 
 
 def test_solve_steps_prints_each_iteration(files, picross):
@@ -119,7 +121,7 @@ BAD = {
     "malformed JSON": ("x.json", '{"width": 2,'),
     "needs 3 cells": ("x.non", "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n"),
     "row clues fill": ("x.txt", "1\n--\n1\n1\n"),
-    "out of range": ("x.json", '{"width": 40, "height": 1, "row_clues": [[]], "col_clues": []}'),
+    "out of range": ("x.json", '{"width": 0, "height": 1, "row_clues": [[]], "col_clues": []}'),
     "unknown format": ("x.dat", "hello world"),
 }
 
@@ -159,3 +161,86 @@ def test_python_dash_m_generator_runs_solve(files):
     r = subprocess.run([sys.executable, "-m", "generator", "solve", str(files["guess"]), "--json"],
                        capture_output=True, text=True, check=True)
     assert json.loads(r.stdout)["classification"] == "unique"
+
+
+def test_solve_prints_the_solution_of_a_unique_puzzle_marking_what_line_logic_missed(files, picross):
+    r = picross("solve", files["guess"], "--ascii")
+    assert "unique solution, but it needs guessing" in r.stdout
+    text = r.stdout.split("-- the solution")[1]
+    assert "the 29 cells line logic could not reach" in text
+    cells = [ln.split()[-6:] for ln in text.splitlines()[4:] if ln.strip()]
+    # the unreached cells are drawn '@'/'-', the ones line logic found '#'/'x'
+    assert cells[1] == ["x", "@", "#", "-", "@", "-"]
+    d = json.loads(picross("solve", files["guess"], "--json").stdout)
+    assert d["solution"] == ["#.#.#.", ".##.#.", "##....", ".##..#", "..##..", "...#.."]
+    assert all(c in "?" or c == s for g, sol in zip(d["grid"], d["solution"]) for c, s in zip(g, sol))
+
+
+def test_solve_shows_two_solutions_when_there_are_several(files, picross):
+    r = picross("solve", files["devlog_stalled"], "--ascii")
+    assert r.stdout.count("-- solution ") == 2 and "the 4 cells where the two differ" in r.stdout
+    d = json.loads(picross("solve", files["devlog_stalled"], "--json").stdout)
+    assert d["solution"] is None and len(d["solutions"]) == 2 and d["solutions"][0] != d["solutions"][1]
+    p = read_puzzle(str(files["devlog_stalled"]))
+    for s in d["solutions"]:
+        assert grid_clues(text_to_rows(s) == 1) == p.clues
+
+
+def picture(n: int) -> np.ndarray:
+    """A picture-like n x n grid: a disc with a ring cut out, bars along two edges."""
+    yy, xx = np.mgrid[:n, :n] * (200 / n)
+    r2 = (xx - 100) ** 2 + (yy - 90) ** 2
+    return ((r2 < 70 ** 2) & ~((r2 > 40 ** 2) & (r2 < 50 ** 2)) | ((yy > 170) & (xx % 40 < 25))
+            | ((xx < 12) & (yy % 30 < 18)))
+
+
+@pytest.mark.parametrize("n", [200, 512])
+def test_big_puzzles_solve_with_progress_on_stderr(tmp_path, n, picross):
+    """Any size: 200x200 and 512x512 puzzles line-solve, with progress lines on stderr; the
+    200x200 one also goes through show, render and export."""
+    g = picture(n)
+    path = tmp_path / "big.non"
+    path.write_text(dumps_non(LoadedPuzzle(grid_clues(g), solution=g)))
+    r = picross("solve", path, "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["status"] == "solved" and d["solution"] == rows_to_text(g)
+    assert "picross: line logic iteration 1:" in r.stderr and f"of {n * n:,} cells known" in r.stderr
+    if n == 200:
+        assert picross("show", path, "--ascii").exit_code == 0
+        assert picross("render", path, "-o", tmp_path / "big.png").exit_code == 0
+        assert picross("export", path, "--format", "tk-json", "-o", tmp_path / "big.json").exit_code == 0
+        assert read_puzzle(str(tmp_path / "big.json")).clues == read_puzzle(str(path)).clues
+
+
+PUBLISHED = DATA / "published"
+
+
+@pytest.mark.parametrize("name", ["webpbn-0001.xml", "webpbn-0021.g", "webpbn-0006.non"])
+def test_every_command_reads_every_format(name, tmp_path, picross):
+    path = PUBLISHED / name
+    for args in (["solve", path], ["show", path], ["render", path, "-o", tmp_path / "r.png"],
+                 ["explain", path], ["fix", path],
+                 ["export", path, "--format", "webpbn", "-o", tmp_path / "e.xml"],
+                 ["export", path, "--format", "g", "-o", tmp_path / "e.g"]):
+        r = picross(*args)
+        assert r.exit_code == 0, (args, r.output)
+    assert "line-solvable" in picross("explain", path).stdout
+    assert read_puzzle(str(tmp_path / "e.g")).clues == read_puzzle(str(tmp_path / "e.xml")).clues \
+        == read_puzzle(str(path)).clues
+
+
+def test_explain_and_fix_work_on_clue_files(files, picross):
+    r = picross("explain", files["devlog_stalled"])
+    assert r.exit_code == 0 and "several solutions (two shown, 4 cells differ)" in r.stdout
+    r = picross("explain", files["guess"])
+    assert "the solution is unique but the player must guess" in r.stdout
+    r = picross("fix", files["guess"])
+    assert r.exit_code == 0 and "fixing their one solution" in r.stdout and "best fix (1 flip)" in r.stdout
+
+
+def test_time_limit_is_the_only_way_to_unknown_and_json_says_so(files, picross):
+    d = json.loads(picross("solve", files["devlog_stalled"], "--json", "--time-limit", 0).stdout)
+    assert d["classification"] == "unknown" and d["time_limit_hit"] is True
+    d = json.loads(picross("solve", files["devlog_stalled"], "--json", "--node-limit", 0).stdout)
+    assert d["classification"] == "multiple" and d["method"] == "sat"

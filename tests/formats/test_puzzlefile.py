@@ -110,7 +110,7 @@ def test_format_sniffing(name, text, fmt):
     ("batch", '{"format": "picross8-batch", "version": 1, "puzzles": [', "malformed JSON"),
     ("tk-json", '{"width": 2, "height": 1, "row_clues": [[3]], "col_clues": [[1], [1]]}', "needs 3 cells"),
     ("tk-json", '{"width": 2, "height": 1, "row_clues": [[1]], "col_clues": [[1], [1]]}', "row clues fill 1"),
-    ("tk-json", '{"width": 33, "height": 1, "row_clues": [[]], "col_clues": []}', "out of range"),
+    ("tk-json", '{"width": 0, "height": 1, "row_clues": [[]], "col_clues": []}', "size 0x1 (width x height) is out of range"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [[1]], "col_clues": [[1]], "grid": [[2]]}', "'grid'"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [["a"]], "col_clues": [[1]]}', "whole numbers"),
     ("tk-json", '[1, 2]', "JSON object"),
@@ -146,3 +146,16 @@ def test_typed_clue_text_round_trip(g, sep):
     line = lambda c: sep.join(map(str, c)) or "0"  # noqa: E731
     text = "\n".join(map(line, clues.rows)) + "\n--\n" + "\n".join(map(line, clues.cols)) + "\n"
     assert parse_clue_text(text).clues == clues
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(0, 2**32 - 1))
+def test_the_fast_batch_writer_gives_json_dumps_bytes(h, w, seed):
+    """batchfile.puzzle_lines (tables and numpy) == json.dumps of each puzzle, names included."""
+    from generator.formats.batchfile import puzzle_lines
+    rng = np.random.default_rng(seed)
+    grids = rng.random((5, h, w)) < rng.uniform(0.1, 0.9)
+    names = [None, "a \"quoted\" name", None, "é", None]
+    lines = puzzle_lines(grids, [3, 0, 1, 2, 9], names)
+    for g, its, name, line in zip(grids, [3, 0, 1, 2, 9], names, lines):
+        assert line == json.dumps(Puzzle(g, its, name).to_json(), sort_keys=True)

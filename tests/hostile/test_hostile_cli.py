@@ -267,7 +267,7 @@ def test_outputs_never_replace_inputs_or_other_files(work, args, message):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["generate", "--width", "0", "--height", "5", "-n", "1", "-o", "{w}/g.json"], "width 0"),
+    (["generate", "--width", "0", "--height", "5", "-n", "1", "-o", "{w}/g.json"], "size 0x5 (width x height)"),
     (["generate", "--seed", "-1", "-n", "1", "-o", "{w}/g.json"], "--seed must be"),
     (["generate", "--max-tries", "1", "-n", "5", "--size", "5", "-o", "{w}/g.json"], "only 1 of 5"),
     (["generate", "--size", "0", "-n", "1", "-o", "{w}/g.json"], "out of range"),

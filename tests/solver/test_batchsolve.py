@@ -107,6 +107,7 @@ def test_plain_agrees_with_linesolve():
         sets.append(Clues(grid_clues(a).rows, grid_clues(b).cols))
     want = list(zip(*reference(sets)))
     assert [plain.solve(c) for c in sets] == want
+    assert [plain.bitmask_solve(c) for c in sets] == want
     assert {s for s, _ in want} == {SOLVED, STALLED, CONTRADICTION}
 
 
@@ -115,3 +116,32 @@ def test_plain_placements_are_complete_and_distinct(clue, n):
     ps = plain.placements(clue, n)
     assert len(ps) == len({tuple(p) for p in ps}) == placement_count(clue, n)
     assert all(len(p) == n and line_clue(p) == clue for p in ps)
+
+
+def test_plain_bitmask_line_agrees_with_enumeration_on_every_state_up_to_7_cells():
+    import itertools
+    from generator.solver.line import line_enumerate
+    for n in range(1, 8):
+        clues = {line_clue([(u >> i) & 1 for i in range(n)]) for u in range(1 << n)}
+        for clue in clues:
+            for cells in itertools.product((0, 1, 2), repeat=n):   # 0 unknown, 1 filled, 2 empty
+                f = sum(1 << i for i, v in enumerate(cells) if v == 1)
+                e = sum(1 << i for i, v in enumerate(cells) if v == 2)
+                assert plain.bitmask_line(clue, n, f, e) == line_enumerate(clue, n, f, e), (clue, cells)
+
+
+@pytest.mark.parametrize("h,w,density", [(17, 17, 0.6), (20, 25, 0.5), (33, 30, 0.6), (60, 60, 0.7),
+                                         (60, 17, 0.5)])
+def test_long_lines_batch_path_agrees_with_linesolve(h, w, density):
+    """widebatch (lines of 17 to 60 cells, sweeps on numpy arrays) == linesolve, status and
+    iterations, on grids and on mixed clue sets (often contradictions)."""
+    from generator.solver import widebatch
+    rng = np.random.default_rng(h * w)
+    sets = [grid_clues(g) for g in rng.random((30, h, w)) < density]
+    for _ in range(10):
+        a, b = rng.random((2, h, w)) < 0.5
+        sets.append(Clues(grid_clues(a).rows, grid_clues(b).cols))
+    codes, its = widebatch.solve_same_shape(sets)
+    got = [(batchsolve.STATUS_NAMES[c], int(i)) for c, i in zip(codes, its)]
+    assert got == list(zip(*reference(sets)))
+    assert batchsolve.solve_many(sets)[0] == [s for s, _ in got]

@@ -53,9 +53,12 @@ def expected_kind(n: int) -> str:
     return NONE if n == 0 else UNIQUE if n == 1 else MULTIPLE
 
 
-def check_against_brute(clues: Clues, sols: list[np.ndarray]) -> None:
-    for quick in (QUICK_NODES, 0):    # the default, and the probing search alone
-        check_one(classify(clues, node_limit=10_000, quick_nodes=quick), clues, sols)
+def check_against_brute(clues: Clues, sols: list[np.ndarray], sat: bool = True) -> None:
+    for quick in (QUICK_NODES, 0):    # the quick then probing search, and probing alone
+        check_one(classify(clues, node_limit=10_000, quick_nodes=quick, complete=False), clues, sols)
+    if sat:
+        check_one(classify(clues, node_limit=0), clues, sols)    # the SAT step alone
+        check_one(classify(clues), clues, sols)                   # the default: search, then SAT
 
 
 def check_one(c, clues: Clues, sols: list[np.ndarray]) -> None:
@@ -75,8 +78,9 @@ def test_every_4x4_grid_agrees_with_brute_force():
     for g in grids:
         by_clues.setdefault(grid_clues(g), []).append(g)
     kinds = set()
-    for clues, sols in by_clues.items():
-        check_against_brute(clues, sols[:3])
+    for k, (clues, sols) in enumerate(by_clues.items()):
+        # SAT alone and the default on one clue set in 8 (all 58,196: half a minute more)
+        check_against_brute(clues, sols[:3], sat=k % 8 == 0)
         kinds.add(expected_kind(len(sols)))
     assert kinds == {UNIQUE, MULTIPLE}
 
@@ -125,11 +129,17 @@ def test_node_limit_is_reported_never_a_silent_answer():
         g = rng.random((12, 12)) < 0.5
         clues = grid_clues(g)
         if solve(clues).status != SOLVED:
-            c = classify(clues, node_limit=1)
+            c = classify(clues, node_limit=1, complete=False)
             assert c.limit_hit and c.kind == UNKNOWN_KIND and c.nodes <= 1
             for quick in (0, 10, QUICK_NODES):
-                c = classify(clues, node_limit=50, quick_nodes=quick)
+                c = classify(clues, node_limit=50, quick_nodes=quick, complete=False)
                 assert c.nodes <= 50 and c.limit_hit == (c.kind == UNKNOWN_KIND)
+            # complete (the default): the SAT step decides what the search left
+            c = classify(clues, node_limit=1)
+            assert not c.limit_hit and c.kind in (UNIQUE, MULTIPLE) and c.method == "sat"
+            # only a time limit the caller sets makes it unknown, and it says so
+            c = classify(clues, time_limit=0)
+            assert c.kind == UNKNOWN_KIND and c.limit_hit and c.time_hit
             return
     pytest.fail("no stalled grid found")
 
@@ -150,3 +160,44 @@ def test_any_grid_is_among_the_solutions_of_its_clues(g):
     assert c.kind in (UNIQUE, MULTIPLE)
     if c.kind == UNIQUE:
         assert (c.solutions[0] == g).all()
+
+
+def test_every_clue_set_up_to_4x4_agrees_with_brute_force():
+    """Every grid of every size from 1x1 to 4x4 (4x4 itself above): its clue set, classified
+    by the search alone, SAT alone and both, against the count of grids that spell it."""
+    for h in range(1, 5):
+        for w in range(1, 5):
+            if (h, w) == (4, 4):
+                continue
+            cells = np.array(list(itertools.product((0, 1), repeat=h * w)), dtype=bool)
+            by_clues = {}
+            for g in cells.reshape(-1, h, w):
+                by_clues.setdefault(grid_clues(g), []).append(g)
+            for clues, sols in by_clues.items():
+                check_against_brute(clues, sols[:3])
+
+
+@pytest.mark.parametrize("size,count", [(7, 25)])
+def test_random_7x7_grids_agree_with_brute_force(size, count):
+    test_random_grids_agree_with_brute_force(size, count)
+
+
+@pytest.mark.parametrize("size,style,count", [(20, "noise", 6), (25, "noise", 4), (30, "smooth", 4),
+                                              (40, "smooth", 3)])
+def test_big_random_grids_cross_checked_without_sat(size, style, count):
+    """20x20 to 40x40: whatever decides (search or SAT), its answers are checked without SAT:
+    each solution spells the clues, 'multiple' shows two different ones, and 'unique' is the
+    grid the clues came from (that grid is a solution, so it must be the one)."""
+    from generator.puzzles.generate import Params, draw
+    p = Params(height=size, width=size, density=0.5 if style == "noise" else 0.6, seed=size,
+               style=style)
+    for g in draw(p, 0)[:count]:
+        clues = grid_clues(g)
+        c = classify(clues)
+        assert c.kind in (UNIQUE, MULTIPLE) and not c.limit_hit
+        for s in c.solutions:
+            assert grid_clues(s) == clues
+        if c.kind == MULTIPLE:
+            assert len(c.solutions) == 2 and (c.solutions[0] != c.solutions[1]).any()
+        else:
+            assert (c.solutions[0] == g).all()

@@ -1,0 +1,169 @@
+"""The board of a solve: known cells as bit masks, and the one propagation loop.
+
+A Board holds what is known as four lists of ints: filled / empty by row (rf, re: bit x is
+column x) and by column (cf, ce: bit y is row y), kept in step. `propagate` is line logic to
+its fixpoint from a set of dirty lines: all dirty rows (in order), then all dirty columns, one
+*pass*; what a line learns dirties the lines that cross it; repeat until no line is dirty. The
+line solver (linesolve.solve) counts the passes that changed something as its iterations; the
+classifier runs the same loop after every guess and probe.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import numpy as np
+
+from generator.solver.clues import Clues
+from generator.solver.grid import EMPTY, FILLED, UNKNOWN
+from generator.solver.line import solve_line
+
+
+def known_masks(known: np.ndarray | None, h: int, w: int) -> tuple[list[int], ...]:
+    """The known cells of an int8 partial grid (or none) as masks: filled and empty by row,
+    then filled and empty by column."""
+    rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
+    if known is not None:
+        k = np.asarray(known)
+        rf, re = rows_to_masks(k == FILLED), rows_to_masks(k == EMPTY)
+        cf, ce = rows_to_masks((k == FILLED).T), rows_to_masks((k == EMPTY).T)
+    return rf, re, cf, ce
+
+
+def rows_to_masks(cells: np.ndarray) -> list[int]:
+    """Bool (h, w) -> one int per row, cell x at bit x (any width)."""
+    cells = np.asarray(cells, dtype=bool)
+    packed = np.packbits(cells, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
+
+
+def masks_to_rows(masks: list[int], width: int) -> np.ndarray:
+    """One int per row -> bool (h, width)."""
+    nbytes = (width + 7) // 8
+    raw = np.frombuffer(b"".join(m.to_bytes(nbytes, "little") for m in masks), dtype=np.uint8)
+    bits = np.unpackbits(raw.reshape(len(masks), nbytes), axis=1, count=width, bitorder="little")
+    return bits.astype(bool)
+
+
+def grid_from_masks(rf: list[int], re: list[int], width: int) -> np.ndarray:
+    """int8 partial grid (1 filled, 0 empty, -1 unknown) from row masks."""
+    g = np.full((len(rf), width), UNKNOWN, dtype=np.int8)
+    if rf:
+        g[masks_to_rows(re, width)] = EMPTY
+        g[masks_to_rows(rf, width)] = FILLED
+    return g
+
+
+def _cross(nf: int, ne: int, bit: int, into_f: list[int], into_e: list[int], touched: set) -> None:
+    """Copy a line's newly filled / empty cells (nf, ne) into the crossing lines' masks at
+    `bit`, adding the indices of the crossing lines that changed to `touched`."""
+    m = nf | ne
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        if nf & low:
+            into_f[i] |= bit
+        else:
+            into_e[i] |= bit
+        touched.add(i)
+        m ^= low
+
+
+class Board:
+    """Known cells as bit masks by row (rf/re) and by column (cf/ce)."""
+
+    __slots__ = ("clues", "rf", "re", "cf", "ce")
+
+    def __init__(self, clues: Clues, rf, re, cf, ce):
+        self.clues, self.rf, self.re, self.cf, self.ce = clues, rf, re, cf, ce
+
+    @classmethod
+    def start(cls, clues: Clues, known: np.ndarray | None = None) -> Board:
+        return cls(clues, *known_masks(known, clues.height, clues.width))
+
+    def copy(self) -> Board:
+        return Board(self.clues, self.rf[:], self.re[:], self.cf[:], self.ce[:])
+
+    def set_row(self, y: int, f: int, e: int, touched: set | None = None) -> set[int]:
+        """Record row y's masks; returns (adds to `touched`) the columns that learnt something."""
+        touched = set() if touched is None else touched
+        nf, ne = f & ~self.rf[y], e & ~self.re[y]
+        self.rf[y], self.re[y] = f, e
+        _cross(nf, ne, 1 << y, self.cf, self.ce, touched)
+        return touched
+
+    def set_col(self, x: int, f: int, e: int, touched: set | None = None) -> set[int]:
+        """Record column x's masks; returns (adds to `touched`) the rows that learnt something."""
+        touched = set() if touched is None else touched
+        nf, ne = f & ~self.cf[x], e & ~self.ce[x]
+        self.cf[x], self.ce[x] = f, e
+        _cross(nf, ne, 1 << x, self.rf, self.re, touched)
+        return touched
+
+    def set_cell(self, y: int, x: int, filled: bool) -> None:
+        bit = 1 << x
+        if filled:
+            self.set_row(y, self.rf[y] | bit, self.re[y])
+        else:
+            self.set_row(y, self.rf[y], self.re[y] | bit)
+
+    def propagate(self, rows: Iterable[int], cols: Iterable[int],
+                  on_pass: Callable[[Board], None] | None = None, line=None) -> bool:
+        """Line logic to the fixpoint from the dirty lines; False on a contradiction (the board
+        then holds what was known when it was found). `on_pass(board)` hears of every pass
+        (dirty rows, then dirty columns) that changed something. `line` is the line solver
+        (default line.solve_line; tests pass a counting one)."""
+        solve_line_ = line or solve_line
+        c, h, w = self.clues, self.clues.height, self.clues.width
+        rf, re, cf, ce = self.rf, self.re, self.cf, self.ce
+        rows, cols = set(rows), set(cols)
+        while rows or cols:
+            changed = False
+            for y in sorted(rows):
+                res = solve_line_(c.rows[y], w, rf[y], re[y])
+                if res is None:
+                    return False
+                f, e = res
+                if f != rf[y] or e != re[y]:
+                    changed = True
+                    nf, ne = f & ~rf[y], e & ~re[y]
+                    rf[y], re[y] = f, e
+                    _cross(nf, ne, 1 << y, cf, ce, cols)
+            rows = set()
+            for x in sorted(cols):
+                res = solve_line_(c.cols[x], h, cf[x], ce[x])
+                if res is None:
+                    return False
+                f, e = res
+                if f != cf[x] or e != ce[x]:
+                    changed = True
+                    nf, ne = f & ~cf[x], e & ~ce[x]
+                    cf[x], ce[x] = f, e
+                    _cross(nf, ne, 1 << x, rf, re, rows)
+            cols = set()
+            if changed and on_pass is not None:
+                on_pass(self)
+        return True
+
+    def propagate_all(self, on_pass: Callable[[Board], None] | None = None, line=None) -> bool:
+        return self.propagate(range(self.clues.height), range(self.clues.width), on_pass, line)
+
+    def with_cell(self, y: int, x: int, filled: bool) -> Board | None:
+        """A copy with cell (y, x) set and propagated; None on a contradiction."""
+        b = self.copy()
+        b.set_cell(y, x, filled)
+        return b if b.propagate({y}, {x}) else None
+
+    def known_count(self) -> int:
+        return sum((f | e).bit_count() for f, e in zip(self.rf, self.re))
+
+    def solved(self) -> bool:
+        full = (1 << self.clues.width) - 1
+        return all((f | e) == full for f, e in zip(self.rf, self.re))
+
+    def grid(self) -> np.ndarray:
+        """The filled cells, bool (h, w)."""
+        return masks_to_rows(self.rf, self.clues.width)
+
+    def partial(self) -> np.ndarray:
+        """int8 partial grid: 1 filled, 0 empty, -1 unknown."""
+        return grid_from_masks(self.rf, self.re, self.clues.width)

@@ -1,0 +1,131 @@
+"""The classifier's complete last step: the clues as a SAT problem, solved by Glucose (python-sat).
+
+Variables: one per cell (filled or not), and per run j of a line, one per cell p where the run
+could start: b[j][p] = "run j starts at p or before" (an order encoding: false before the
+run's earliest start, true from its latest start on, monotone in between). Clauses, each of
+at most three literals and O(runs x slack) of them per line:
+- monotone: b[j][p] -> b[j][p+1];
+- order: run j+1 starts at p or before -> run j starts at p - len_j - 1 or before;
+- a run covers cell i (b[j][i] and not b[j][i - len_j]) -> the cell is filled;
+- cell i lies in the gap between run j-1 and run j (run j-1 ended before it, run j starts
+  after it), or before the first run or after the last -> the cell is empty.
+Every cell is covered by a run or lies in a gap, so these say exactly that the line's runs
+are its clue. Cells already known (line logic's partial grid) are unit clauses.
+
+`count_solutions` finds a solution, then asks again with a clause that forbids it: a second
+solution means 'multiple', none means 'unique'; no first one means 'none'. A time limit
+interrupts the solver (then the answer is None: unknown).
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from generator.solver.clues import Clue, Clues
+
+SOLVER = "glucose4"   # Glucose 4.1: the fastest of six measured here (README, "The classifier"), interruptible
+
+
+class _Cnf:
+    def __init__(self):
+        self.nvars = 0
+        self.clauses: list[list[int]] = []
+        self.true = self.new()
+        self.clauses.append([self.true])
+
+    def new(self) -> int:
+        self.nvars += 1
+        return self.nvars
+
+    def add(self, *lits: int) -> None:
+        """A clause, with the constants folded: a true literal drops it, a false one is left out."""
+        t = self.true
+        if t in lits:
+            return
+        self.clauses.append([x for x in lits if x != -t])
+
+
+def _encode_line(cnf: _Cnf, clue: Clue, cells: list[int]) -> None:
+    n, k, t = len(cells), len(clue), cnf.true
+    if k == 0:
+        for c in cells:
+            cnf.add(-c)
+        return
+    earliest = [sum(clue[:j]) + j for j in range(k)]
+    latest = [n - sum(clue[j:]) - (k - 1 - j) for j in range(k)]
+    b = []
+    for j in range(k):
+        b.append({p: cnf.new() for p in range(earliest[j], latest[j])})
+
+    def B(j: int, p: int) -> int:   # "run j starts at p or before" as a literal (t: true)
+        if p < earliest[j]:
+            return -t
+        if p >= latest[j]:
+            return t
+        return b[j][p]
+
+    for j in range(k):
+        length = clue[j]
+        for p in range(earliest[j], latest[j] - 1):
+            cnf.add(-b[j][p], b[j][p + 1])
+        if j + 1 < k:
+            for p in range(earliest[j + 1], latest[j + 1]):
+                cnf.add(-b[j + 1][p], B(j, p - length - 1))
+        for i in range(earliest[j], latest[j] + length):
+            cnf.add(-B(j, i), B(j, i - length), cells[i])
+    for i in range(n):
+        cnf.add(B(0, i), -cells[i])                                   # before the first run
+        for j in range(1, k):
+            cnf.add(-B(j - 1, i - clue[j - 1]), B(j, i), -cells[i])   # between runs j-1 and j
+        cnf.add(-B(k - 1, i - clue[k - 1]), -cells[i])                # after the last run
+
+
+def encode(clues: Clues, known: np.ndarray | None = None) -> tuple[_Cnf, np.ndarray]:
+    """(the CNF, the variable of each cell as an (h, w) int array)."""
+    h, w = clues.height, clues.width
+    cnf = _Cnf()
+    var = np.arange(cnf.nvars + 1, cnf.nvars + 1 + h * w).reshape(h, w)
+    cnf.nvars += h * w
+    vl = var.tolist()
+    for y, clue in enumerate(clues.rows):
+        _encode_line(cnf, clue, vl[y])
+    cols = var.T.tolist()
+    for x, clue in enumerate(clues.cols):
+        _encode_line(cnf, clue, cols[x])
+    if known is not None:
+        for (y, x), v in np.ndenumerate(known):
+            if v >= 0:
+                cnf.clauses.append([int(var[y, x]) if v else -int(var[y, x])])
+    return cnf, var
+
+
+def count_solutions(clues: Clues, known: np.ndarray | None = None,
+                    time_limit: float | None = None) -> list[np.ndarray] | None:
+    """Up to two solutions (bool grids) of the clues with the known cells; None when
+    `time_limit` seconds ran out first."""
+    from pysat.solvers import Solver
+
+    cnf, var = encode(clues, known)
+    cells = var.ravel()
+    found: list[np.ndarray] = []
+    with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as s:
+        timer = None
+        if time_limit is not None:
+            timer = threading.Timer(max(time_limit, 0.0), s.interrupt)
+            timer.start()
+        try:
+            for _ in range(2):
+                ok = s.solve_limited(expect_interrupt=True) if timer else s.solve()
+                if ok is None:
+                    return None
+                if not ok:
+                    break
+                model = np.array(s.get_model(), dtype=np.int64)
+                filled = model[cells - 1] > 0
+                found.append(filled.reshape(var.shape))
+                s.add_clause([int(-c) if f else int(c) for c, f in zip(cells, filled)])
+        finally:
+            if timer:
+                timer.cancel()
+    return found
