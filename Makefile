@@ -64,6 +64,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_fix
 	$(PY) -m generator.dev.bench_solve
 	$(PY) -m generator.dev.bench_lua
+	$(PY) -m generator.dev.bench_styles
 
 # Regenerate the default batch shipped in the repo. Smooth style: blob-like pictures with no
 # solid rows or columns and short clues (4-5 numbers at most per line, not 6-7) for the
