@@ -7,12 +7,11 @@ For each grid, in numpy over the whole chunk at once:
      the stacked faces of a totem); the centre column is always body (a spine, so the shape
      holds together);
   2. the half mask: a cell inside the envelope is body with probability BODY, on its edge with
-     EDGE; a few inner cells are punched out (eyes, windows), then the half is mirrored;
-  3. cleaning: body cells with no body neighbour (specks) are dropped, holes with three or
-     more body neighbours are filled, twice;
-  4. the outline: every empty cell outside the shape (reached from the border through empty
-     cells) that touches the body becomes filled, so the silhouette gets its edge and the
-     inner holes (eyes, windows) stay open.
+     EDGE; rows of legs at the bottom, a wide row (arms, wings); then the half is mirrored;
+  3. cleaning: body cells with no body neighbour (specks) are dropped;
+  4. the outline: every empty cell touching the body becomes filled (the silhouette's edge);
+  5. eyes or windows: a symmetric pair of holes in the upper half, where the body surrounds
+     them. cart/endless.lua draws the same way in Lua.
 The result is symmetric about the middle column (the middle two when the width is even).
 `density` scales the envelope's widths a little (0.6 is the reference). Same rng, same grids.
 """
@@ -29,23 +28,9 @@ def _neighbours(a: np.ndarray) -> np.ndarray:
     return p[:, :-2, 1:-1] + p[:, 2:, 1:-1] + p[:, 1:-1, :-2] + p[:, 1:-1, 2:]
 
 
-def exterior(body: np.ndarray) -> np.ndarray:
-    """Empty cells connected to the border through empty cells (4-connected)."""
-    b, h, w = body.shape
-    out = np.zeros_like(body)
-    edge = np.zeros((h, w), dtype=bool)
-    edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
-    out = ~body & edge
-    while True:
-        grown = (out | (_neighbours(out) > 0)) & ~body
-        if (grown == out).all():
-            return out
-        out = grown
-
-
 def outline(body: np.ndarray) -> np.ndarray:
-    """The body with its outline: exterior cells touching the body are filled too."""
-    return body | (exterior(body) & (_neighbours(body) > 0))
+    """The body with its outline: every empty cell touching the body is filled too."""
+    return body | (_neighbours(body) > 0)
 
 
 def mirror(half: np.ndarray, w: int) -> np.ndarray:
@@ -55,19 +40,18 @@ def mirror(half: np.ndarray, w: int) -> np.ndarray:
 
 
 def clean(body: np.ndarray) -> np.ndarray:
-    for _ in range(2):
-        n = _neighbours(body)
-        body = (body & (n > 0)) | (~body & (n >= 3))
-    return body
+    """The body without its specks (cells with no body neighbour)."""
+    return body & (_neighbours(body) > 0)
 
 
 def sprite_grids(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
-    """b sprite-like grids of h x w: the bodies, outlined."""
-    return outline(sprite_bodies(rng, b, h, w, density))
+    """b sprite-like grids of h x w: the bodies, outlined, less their eyes."""
+    body, eyes = sprite_parts(rng, b, h, w, density)
+    return outline(body) & ~eyes
 
 
-def sprite_bodies(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
-    """b symmetric, cleaned bodies with their eyes, before the outline."""
+def sprite_parts(rng: np.random.Generator, b: int, h: int, w: int, density: float):
+    """b symmetric, cleaned bodies, and their eyes (body cells whose 4 neighbours are body)."""
     hw = (w + 1) // 2                       # columns in the half, the last the middle one
     reach = max(1, hw - 2)                  # widest half-body, leaving a column for the outline
     scale = 0.7 + 0.5 * density
@@ -110,4 +94,4 @@ def sprite_bodies(rng: np.random.Generator, b: int, h: int, w: int, density: flo
     eyes = (rows[:, :, None] == eye_row[:, None, None]) & (
         (cols == (hw - 1 - eye_at)[:, None]) | (cols == (w - hw + eye_at)[:, None]))[:, None, :]
     eyes &= (_neighbours(full) == 4) & (rng.random(b) < 0.8)[:, None, None]
-    return full & ~eyes
+    return full, eyes
