@@ -1,20 +1,33 @@
--- endless: a random 15x15 grid, checked by the line solver and
--- redrawn until the solver completes it. the work runs in a
--- coroutine a little each frame; the seed is saved so a puzzle left
--- half done comes back the same.
+-- endless: a random 15x15 sprite as generator/puzzles/sprites.py
+-- draws them (half-widths from the middle column by a random walk,
+-- body likelier inside than on the edge, a wide row, legs, eyes;
+-- mirrored, specks dropped, outlined), redrawn until the line solver
+-- completes it. the work runs in a coroutine a little each frame;
+-- the seed is saved so a puzzle left half done comes back the same.
 function startendless()
  cur=-2
  if (not inrb(255)) eseed=rnd(32767)\1
  srand(eseed)
  gen=cocreate(function()
   repeat
-   for y=1,15 do
-    local m=0
-    for x=0,14 do
-     if (rnd()<.6) m|=1<<x
+   -- body rows t..u, half-width w (at least o), wide on row a,
+   -- legs below row l at k, eyes on row v at j
+   local b,t,w,o,k={[0]=0},rnd(3)\1+2,rnd(5)\1+1,rnd()<.7 and 1 or 0
+   local u,j=16-t,rnd(5)\1+1
+   local a,l,v,x=rnd(u-t)\1+t,rnd()<.5 and u-rnd(2)\1-2 or 99,rnd(5)\1+t+1,1<<7+j|1<<7-j
+   for y=1,16 do
+    b[y]=0
+    w=mid(o,w+rnd(5)\1-2,6)
+    local z=y==a and 6 or w
+    if (y==l) k=min(j,max(1,z))
+    for d=0,6 do
+     if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=1<<7+d|1<<7-d
     end
-    sol[y]=m
    end
+   for y=1,15 do b[y]&=b[y]<<1|b[y]>>1|b[y-1]|b[y+1] end
+   for y=1,15 do sol[y]=b[y]<<1|b[y]>>1|b[y-1]|b[y+1]|b[y] end
+   local n=x<<1|x>>1
+   if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) sol[v]&=~x
    newboard()
    local f,e={},{}
    for y=1,15 do f[y],e[y]=0,0 end

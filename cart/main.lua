@@ -15,10 +15,11 @@
 --           dirty: board changed since saved
 --  screens  ws world, ps puzzle, top first tile row, wo palette's
 --           world, ui colours; endless: gen, draw: bx/by the board
+--  music    mu music on (saved), mw the world whose music plays
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, wo, gen, solve_hook
+--lint: ps, top, wo, gen, solve_hook, mu, mw
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -26,6 +27,7 @@
 #include draw.lua
 #include hint.lua
 #include endless.lua
+#include music.lua
 #include play.lua
 #include screens.lua
 
@@ -39,11 +41,13 @@ scr={
  endless={eupd,edrw},
 }
 
--- switch to screen s; the pause menu is the play screen's only
+-- switch to screen s; the pause menu: hint, undo... on the play
+-- screen, the music toggle on the others
 function go(s)
  sf,redraw=0,true
  upd,drw=unpack(scr[s])
  for i=1,5 do menuitem(i) end
+ musicmenu()
  if (s=="play") playmenu()
 end
 
@@ -67,6 +71,7 @@ function _update()
  readbtn()
  -- frames on this screen (wrapping before numbers run out)
  sf=(sf+1)%30000
+ tune(upd!=tupd and upd!=supd and (ws-1)%#worlds+1)
  upd()
 end
 

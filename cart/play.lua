@@ -83,7 +83,7 @@ function plupd()
  if (mt<0) msg=nil
  if (dirty or sf%30==0) keep() dirty=false
  if solved() then
-  sfx(4)
+  music(16) mw=false
   drop()
   hist[bid()]=nil
   bs=""

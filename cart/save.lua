@@ -15,7 +15,8 @@
 -- 0-3   sid: the puzzle set's hash ~ the layout version; a save
 --       with another is not read (the game starts afresh)
 -- 4-5   endless: seed of its puzzle   6-7  endless puzzles solved
--- 8-39  solved flags: puzzle p in byte 8+p\8, bit p%8
+-- 8-39  solved flags: puzzle p in byte 8+p\8, bit p%8; bit 7 of
+--       byte 39 (no puzzle 255): music off
 -- 40+   entries, until id 0: byte id, word w, then
 --       w>=0: a board (its clock, w s), its 45 bytes; nb at most
 --       w<0: the best time of puzzle id-1, w&0x7fff s
@@ -95,6 +96,7 @@ end
 function loadsave()
  cartdata("picross8_v1")
  if (peek4(0x5e00)!=sid) memset(0x5e00,0,256)
+ mu=peek(0x5e27)<128
  eseed,nend,best,clk,rb,rs=peek2(0x5e04),max(0,peek2(0x5e06)),{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
@@ -136,6 +138,7 @@ function save()
   local a=0x5e08+p\8
   poke(a,peek(a)|1<<p%8)
  end
+ if (not mu) poke(0x5e27,peek(0x5e27)|128)
  local a=0x5e28
  for k=1,min(nb,#rb) do
   local id=rb[k]

@@ -27,6 +27,7 @@ from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import check_cart, check_piece, constants_chunk, inline_includes
 from generator.cartbuild.palette import PICO8, rgb_hex
+from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
 from generator.cartbuild import rom as romdata
 from generator.cartbuild.tokens import COMPRESSED, CHARS, TOKENS, Counts, check_budgets, count_file, count_text, report
@@ -116,8 +117,10 @@ def build(worlds_path, main_lua) -> BuildResult:
     romdata.pack_sprites(rom, sheet.slots)
     romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed])
     sfx = Path(main_lua).parent / "sfx.txt"     # the game's sound effects, beside its Lua
-    if sfx.exists():
-        pack_sfx(rom, sfx)
+    effects = pack_sfx(rom, sfx) if sfx.exists() else {}
+    music = Path(main_lua).parent / "music.txt"  # its music, patterns of those effects
+    if music.exists():
+        pack_music(rom, music, effects, [w.name for w in cfg.worlds])
 
     wtables = []
     for w in cfg.worlds:
@@ -184,7 +187,7 @@ def build(worlds_path, main_lua) -> BuildResult:
         f"{romdata.PZ_CAPACITY - len(placed)} more",
     ])
     inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
-              *(pc.path for pc in pieces)] + ([sfx] if sfx.exists() else [])
+              *(pc.path for pc in pieces)] + [f for f in (sfx, music) if f.exists()]
     return BuildResult(text, manifest, per_file, total, summary, sheet.palettes, inputs)
 
 
@@ -194,9 +197,10 @@ def manifest_text(manifest: dict) -> str:
 
 def source_files(worlds_path, main_lua) -> list[Path]:
     """The files a build reads, found cheaply (worlds.json, its batches and images, the Lua
-    files, sfx.txt) so outputs are checked against them before the work; whatever cannot be read
+    files, sfx.txt, music.txt) so outputs are checked against them before the work; whatever cannot be read
     here is left for the build itself to report."""
-    files = [Path(worlds_path), Path(main_lua), Path(main_lua).parent / "sfx.txt"]
+    files = [Path(worlds_path), Path(main_lua), Path(main_lua).parent / "sfx.txt",
+             Path(main_lua).parent / "music.txt"]
     try:
         cfg = read_worlds(worlds_path)
         files += [cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches)]

@@ -66,12 +66,14 @@ def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
     return out
 
 
-def pack_sfx(rom: bytearray, path) -> None:
-    """Write the effects described in the file at `path` into `rom`'s sfx memory."""
+def pack_sfx(rom: bytearray, path) -> dict[int, bytes]:
+    """Write the effects described in the file at `path` into `rom`'s sfx memory; returns them."""
     path = Path(path)
     if not path.is_file():
         raise UserError(f"{path}: sound effects file not found")
     text = read_text(path, "sound effects file")
-    for slot, data in parse_sfx(text, str(path)).items():
+    effects = parse_sfx(text, str(path))
+    for slot, data in effects.items():
         at = SFX_BASE + SFX_BYTES * slot
         rom[at:at + SFX_BYTES] = data
+    return effects

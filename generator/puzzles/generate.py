@@ -12,6 +12,7 @@ Styles:
           highest cells filled (the requested density exactly), and grids with a solid (all
           filled or all empty) row or column rejected: blobs and shapes more than static, as in
           Simon Tatham's Pattern.
+  sprite  mirror-symmetric outlined shapes, like procedural pixel sprites (puzzles/sprites.py).
 """
 from __future__ import annotations
 
@@ -23,12 +24,13 @@ import numpy as np
 
 from generator import UserError, plural
 from generator.formats.batchfile import Batch, Puzzle, puzzle_lines
+from generator.puzzles.sprites import sprite_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 
 CHUNK = 1024
 SLOW_CHUNK = 32
-STYLES = ("noise", "smooth")
+STYLES = ("noise", "smooth", "sprite")
 DEFAULT_MAX_TRIES = 2_000_000
 MAX_SEED = 2**63 - 1
 
@@ -114,6 +116,8 @@ def draw(p: Params, k: int) -> np.ndarray:
     rng = chunk_rng(p.seed, k)
     if p.style == "smooth":
         return smooth_grids(rng, chunk_size(p), p.height, p.width, p.density)
+    if p.style == "sprite":
+        return sprite_grids(rng, chunk_size(p), p.height, p.width, p.density)
     return rng.random((chunk_size(p), p.height, p.width)) < p.density
 
 

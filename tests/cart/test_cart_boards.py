@@ -145,14 +145,16 @@ def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
 
 
 def test_the_pause_menu_is_the_play_screens_only(cart):
+    # (the other screens have only the music toggle: tests/cart/test_cart_music.py)
     path, _ = cart
+    music = {1: "music: on"}
     p = Player(path)
     p.idle(2)
-    assert p.c.menu_items() == {}
+    assert p.c.menu_items() == music
     p.press("o")
-    assert p.c.menu_items() == {}
+    assert p.c.menu_items() == music
     p.press("o")
     p.press("o")
     assert list(p.c.menu_items().values()) == ["hint", "undo", "redo", "clear board", "leave puzzle"]
     leave(p)
-    assert p.on("pupd") and p.c.menu_items() == {}
+    assert p.on("pupd") and p.c.menu_items() == music

@@ -60,7 +60,7 @@ def test_small_cart_sections_and_sizes(small):
     text = out.read_text()
     assert text.startswith("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n")
     s = sections(text)
-    assert list(s) == ["lua", "gfx", "label", "sfx"]   # map/gff unused with 5 puzzles; sfx from cart/sfx.txt
+    assert list(s) == ["lua", "gfx", "label", "sfx", "music"]   # map/gff unused with 5 puzzles; sfx, music from cart/
     assert len(s["gfx"]) == 128 and all(len(x) == 128 for x in s["gfx"])
     assert len(s["label"]) == 128 and all(len(x) == 128 for x in s["label"])
     cart = pico_cart.read_cart(str(out))
@@ -71,7 +71,7 @@ def test_small_cart_sections_and_sizes(small):
 def test_full_cart_fits_254_puzzles_with_the_art(full):
     d, res, out = full
     s = sections(out.read_text())
-    assert list(s) == ["lua", "gfx", "label", "map", "sfx"]
+    assert list(s) == ["lua", "gfx", "label", "map", "sfx", "music"]
     assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
     rom = res.manifest["counts"]["rom"]
     assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 281

@@ -1,0 +1,69 @@
+"""The cart's music, played in the headless console: __music__ holds a loop a world of existing,
+audible effects; walking into a world starts its loop with music(); the pause-menu toggle stops
+and restarts it and is kept in the save; a solve plays the jingle."""
+from generator.console.player import Player, solution
+from generator.pico8 import MUSIC, SFX
+
+
+def test_the_music_section_names_audible_effects(built_cart):
+    text = built_cart.path.read_text()
+    assert "__music__" in text
+    p = Player(built_cart.path)
+    rom = p.c.peek(MUSIC, 256)
+    playing = [rom[4 * n:4 * n + 4] for n in range(64) if any(c & 0x40 == 0 for c in rom[4 * n:4 * n + 4])]
+    assert len(playing) >= 8
+    for pat in playing:
+        for c in pat:
+            if c & 0x40 == 0:
+                fx = p.c.peek(SFX + 68 * (c & 63), 68)
+                assert fx[65] > 0 and any(b & 0x0E for b in fx[1:64:2]), f"sfx {c & 63} is silent"
+
+
+def music(p: Player):
+    """The pattern of the last music() call (-1: stopped; None: never called)."""
+    return p.c.music_calls[-1][1] if p.c.music_calls else None
+
+
+def test_each_world_plays_its_loop(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    assert music(p) in (None, -1)                     # the title is quiet
+    p.press("o")                                      # worlds: spires
+    assert music(p) == 0
+    rom = p.c.peek(MUSIC, 4)
+    assert rom[0] & 0x80                              # loop start flag on world 1's pattern
+    p.press("right")                                  # lookout
+    assert music(p) == 8 and p.c.peek(MUSIC + 32, 1)[0] & 0x80
+    p.press("o")                                      # its list: still its music
+    p.press("o")                                      # play
+    assert p.on("plupd") and music(p) == 8
+    n = len(p.c.music_calls)
+    p.idle(30)
+    assert len(p.c.music_calls) == n                  # started once, not every frame
+    p.press("right")
+    p.enter(solution(built_cart.manifest, p.g("cur")))
+    assert p.on("supd") and music(p) == 16            # the solve's jingle
+    p.idle(45)
+    assert music(p) == 16
+    p.press("o")
+    p.idle(2)
+    assert p.on("pupd") and music(p) == 8             # back in the world: its loop again
+
+
+def test_the_pause_menu_turns_music_off_and_the_save_keeps_it(built_cart):
+    store = {}
+    p = Player(built_cart.path, store)
+    p.idle(2)
+    p.press("o")
+    assert music(p) == 0
+    p.c.choose_menuitem("music: on")
+    p.idle(2)
+    assert music(p) == -1 and p.c.menu_items() == {1: "music: off"}
+    p.c.save_cartdata()
+    again = Player(built_cart.path, store)
+    again.idle(2)
+    again.press("o")
+    assert music(again) in (None, -1) and again.c.menu_items() == {1: "music: off"}
+    again.c.choose_menuitem("music: off")
+    again.idle(2)
+    assert music(again) == 0
