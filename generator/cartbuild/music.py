@@ -21,6 +21,7 @@ from pathlib import Path
 from generator import UserError
 from generator.formats.userfile import read_text, whole_number
 from generator.pico8 import MUSIC, MUSIC_SIZE
+from generator.cartbuild.sfx import statements
 
 PATTERNS = MUSIC_SIZE // 4
 SILENT = 0x40
@@ -44,12 +45,7 @@ class Pattern:
 def parse_music(text: str, sfx: dict[int, bytes], where: str = "music") -> dict[int, Pattern]:
     """pattern -> Pattern, for every pattern described in `text`; `sfx` is sfx.parse_sfx's."""
     out: dict[int, Pattern] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        here = f"{where}:{n}"
-        parts = line.split()
+    for here, parts in statements(text, where):
         if len(parts) < 6 or not _NUMBER.match(parts[0]):
             raise UserError(f"{here}: expected '<pattern> <label> <ch0> <ch1> <ch2> <ch3> [start] [end] [stop]'")
         p = whole_number(parts[0], f"{here}: pattern", 0, PATTERNS - 1)

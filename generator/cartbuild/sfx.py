@@ -36,15 +36,19 @@ def note_word(text: str, where: str) -> int:
     return pitch | wave << 6 | vol << 9 | fx << 12
 
 
+def statements(text: str, where: str):
+    """(where:line, words) of each line of a sound text file that is not blank or a # comment
+    (sfx.txt and music.txt share this form)."""
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith("#"):
+            yield f"{where}:{n}", line.split()
+
+
 def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
     """slot -> its 68 bytes, for every effect described in `text`."""
     out: dict[int, bytes] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        here = f"{where}:{n}"
-        parts = line.split()
+    for here, parts in statements(text, where):
         if len(parts) < 4 or not _NUMBER.match(parts[0]) or not parts[2].startswith("speed="):
             raise UserError(f"{here}: expected '<slot> <name> speed=<n> <note> ...'")
         slot = whole_number(parts[0], f"{here}: slot", 0, SLOTS - 1)

@@ -131,6 +131,23 @@ def bitmask_line(clue, n: int, filled: int, empty: int) -> tuple[int, int] | Non
     return filled | (full & ~can_empty), empty | (full & ~can_fill)
 
 
+def _bitmask_pass(line_clues, n, lf, le, xf, xe) -> bool | None:
+    """Solve every line (masks lf/le, n cells), copying each result into the crossing lines'
+    masks xf/xe; True if anything changed, None on a contradiction."""
+    changed = False
+    for i, clue in enumerate(line_clues):
+        res = bitmask_line(clue, n, lf[i], le[i])
+        if res is None:
+            return None
+        if res != (lf[i], le[i]):
+            changed = True
+            lf[i], le[i] = res
+            for j in range(len(xf)):
+                xf[j] = xf[j] & ~(1 << i) | ((res[0] >> j) & 1) << i
+                xe[j] = xe[j] & ~(1 << i) | ((res[1] >> j) & 1) << i
+    return changed
+
+
 def bitmask_solve(clues: Clues) -> tuple[str, int]:
     """(status, iterations), as linesolve.solve counts them: every row, then every column, each
     pass, until a pass changes nothing."""
@@ -138,27 +155,11 @@ def bitmask_solve(clues: Clues) -> tuple[str, int]:
     rf, re, cf, ce = [0] * h, [0] * h, [0] * w, [0] * w
     iterations = 0
     while True:
-        changed = False
-        for y in range(h):
-            res = bitmask_line(clues.rows[y], w, rf[y], re[y])
-            if res is None:
-                return CONTRADICTION, iterations
-            if res != (rf[y], re[y]):
-                changed = True
-                rf[y], re[y] = res
-                for x in range(w):
-                    cf[x] = cf[x] & ~(1 << y) | ((res[0] >> x) & 1) << y
-                    ce[x] = ce[x] & ~(1 << y) | ((res[1] >> x) & 1) << y
-        for x in range(w):
-            res = bitmask_line(clues.cols[x], h, cf[x], ce[x])
-            if res is None:
-                return CONTRADICTION, iterations
-            if res != (cf[x], ce[x]):
-                changed = True
-                cf[x], ce[x] = res
-                for y in range(h):
-                    rf[y] = rf[y] & ~(1 << x) | ((res[0] >> y) & 1) << x
-                    re[y] = re[y] & ~(1 << x) | ((res[1] >> y) & 1) << x
+        by_rows = _bitmask_pass(clues.rows, w, rf, re, cf, ce)
+        by_cols = by_rows is not None and _bitmask_pass(clues.cols, h, cf, ce, rf, re)
+        if by_rows is None or by_cols is None:
+            return CONTRADICTION, iterations
+        changed = by_rows or by_cols
         if changed:
             iterations += 1
         full = (1 << w) - 1

@@ -68,6 +68,24 @@ def _cross(nf: int, ne: int, bit: int, into_f: list[int], into_e: list[int], tou
         m ^= low
 
 
+def _pass(solve_line_, dirty, clues, n, lf, le, xf, xe, crossing) -> bool | None:
+    """Solve the `dirty` lines (masks lf/le, n cells each); copy what they learn into the
+    crossing lines' masks xf/xe and add those to `crossing`. True if anything changed, None on
+    a contradiction."""
+    changed = False
+    for i in sorted(dirty):
+        res = solve_line_(clues[i], n, lf[i], le[i])
+        if res is None:
+            return None
+        f, e = res
+        if f != lf[i] or e != le[i]:
+            changed = True
+            nf, ne = f & ~lf[i], e & ~le[i]
+            lf[i], le[i] = f, e
+            _cross(nf, ne, 1 << i, xf, xe, crossing)
+    return changed
+
+
 class Board:
     """Known cells as bit masks by row (rf/re) and by column (cf/ce)."""
 
@@ -114,33 +132,18 @@ class Board:
         (default line.solve_line; tests pass a counting one)."""
         solve_line_ = line or solve_line
         c, h, w = self.clues, self.clues.height, self.clues.width
-        rf, re, cf, ce = self.rf, self.re, self.cf, self.ce
         rows, cols = set(rows), set(cols)
         while rows or cols:
-            changed = False
-            for y in sorted(rows):
-                res = solve_line_(c.rows[y], w, rf[y], re[y])
-                if res is None:
-                    return False
-                f, e = res
-                if f != rf[y] or e != re[y]:
-                    changed = True
-                    nf, ne = f & ~rf[y], e & ~re[y]
-                    rf[y], re[y] = f, e
-                    _cross(nf, ne, 1 << y, cf, ce, cols)
+            # rows, then columns: what a line learns marks its crossing lines dirty
+            by_rows = _pass(solve_line_, rows, c.rows, w, self.rf, self.re, self.cf, self.ce, cols)
+            if by_rows is None:
+                return False
             rows = set()
-            for x in sorted(cols):
-                res = solve_line_(c.cols[x], h, cf[x], ce[x])
-                if res is None:
-                    return False
-                f, e = res
-                if f != cf[x] or e != ce[x]:
-                    changed = True
-                    nf, ne = f & ~cf[x], e & ~ce[x]
-                    cf[x], ce[x] = f, e
-                    _cross(nf, ne, 1 << x, rf, re, rows)
+            by_cols = _pass(solve_line_, cols, c.cols, h, self.cf, self.ce, self.rf, self.re, rows)
+            if by_cols is None:
+                return False
             cols = set()
-            if changed and on_pass is not None:
+            if (by_rows or by_cols) and on_pass is not None:
                 on_pass(self)
         return True
 

@@ -45,20 +45,13 @@ def test_worlds_retyped_at_every_key(small_cart, tmp_path):
     assert n > 200
 
 
+@pytest.mark.parametrize("source,reader", [("worlds.json", read_worlds), ("b0.json", read_batch)])
 @few(40)
-@given(EDITS)
-def test_worlds_mutated(small_cart, edits):
-    f = small_cart / "wm.json"
-    f.write_bytes(mutate((small_cart / "worlds.json").read_bytes(), edits))
-    refused_or_ok(read_worlds, f)
-
-
-@few(40)
-@given(EDITS)
-def test_batches_mutated(small_cart, edits):
-    f = small_cart / "bm.json"
-    f.write_bytes(mutate((small_cart / "b0.json").read_bytes(), edits))
-    refused_or_ok(read_batch, f)
+@given(edits=EDITS)
+def test_config_and_batches_mutated(small_cart, source, reader, edits):
+    f = small_cart / f"mutated-{source}"
+    f.write_bytes(mutate((small_cart / source).read_bytes(), edits))
+    refused_or_ok(reader, f)
 
 
 @few(60)
