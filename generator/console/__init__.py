@@ -60,7 +60,8 @@ PICO-8 was at hand to settle them:
   "nothing there": 28 false (no key down), 38/39 0, 100/101 nil, 102 0, 108/109 0, 110 false,
   120/121 false.
 - Coroutine errors are raised (strict_coroutines=True, the default) rather than returned by
-  coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour.
+  coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour. Resuming a
+  coroutine that is already dead returns (false, message) in both modes, as on PICO-8.
 - print: the P8SCII control codes listed in text.py; the rest are errors naming the code.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord
