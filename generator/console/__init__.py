@@ -52,9 +52,16 @@ PICO-8 was at hand to settle them:
 - Memory remaps: 0x5f54 (sprite source), 0x5f55 (draw target), 0x5f56/0x5f57 (map address,
   width) are honoured for drawing, sget/sset and mget/mset; peek/poke of 0x0000/0x6000 always
   read the memory there (PICO-8 remaps those too).
-- The @ % $ peek operators read lupaz8's own memory, not the console's: use peek/peek2/peek4.
+- The @ % $ peek operators: the loader rewrites each unary @x %x $x into a call of the
+  console's peek/peek2/peek4 (shrinko's parser finds them; lupaz8's own operators would read its
+  private memory). Same values and lines; each costs a few more VM instructions than on PICO-8.
+- stat(n) never fails: a number the 0.2.6b manual does not list (e.g. 3) is 0; stat(5) is 42
+  (0.2.6b's version number, as in its .p8 header); the documented host/hardware ones answer
+  "nothing there": 28 false (no key down), 38/39 0, 100/101 nil, 102 0, 108/109 0, 110 false,
+  120/121 false.
 - Coroutine errors are raised (strict_coroutines=True, the default) rather than returned by
-  coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour.
+  coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour. Resuming a
+  coroutine that is already dead returns (false, message) in both modes, as on PICO-8.
 - print: the P8SCII control codes listed in text.py; the rest are errors naming the code.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord

@@ -46,6 +46,13 @@ DRAWS = """cls pset pget line rect rectfill circ circfill oval ovalfill spr sspr
 AUDIO_STAT = {**{n: -1 for n in range(46, 55)}, 55: 0, 56: 0, 57: False,
               **{n: -1 for n in range(16, 25)}, 25: 0, 26: 0}
 FIXED_CLOCK = (2026, 11, 29, 12, 0, 0)
+PICO8_VERSION = 42   # stat(5): 0.2.6b, the version the console follows (its .p8 header number)
+# stat() numbers the 0.2.6b manual documents whose answer on a headless console is "nothing
+# there": no key down (28), no relative mouse motion (38, 39), no breadcrumb or BBS cart (100,
+# 101), running locally (102), an empty PCM buffer (108, 109), not in frame-by-frame mode (110),
+# no serial data (120, 121). Numbers the manual does not list at all (e.g. stat(3)) read 0.
+HEADLESS_STAT = {28: False, 38: 0, 39: 0, 100: None, 101: None, 102: 0, 108: 0, 109: 0,
+                 110: False, 120: False, 121: False}
 
 
 class Rng:
@@ -197,6 +204,8 @@ def make_api(c) -> dict:
             return fix(c.instructions_so_far(count) / c.budget)
         if n in (4, 6, 31):
             return ""
+        if n == 5:
+            return PICO8_VERSION
         if n in (7, 8, 9):
             return c.fps
         if n == 30:
@@ -208,7 +217,9 @@ def make_api(c) -> dict:
             return AUDIO_STAT[n]
         if 80 <= n <= 85 or 90 <= n <= 95:
             return FIXED_CLOCK[n % 10]
-        raise NotImplementedError(f"unimplemented PICO-8 API: stat({n})")
+        if n in HEADLESS_STAT:
+            return HEADLESS_STAT[n]
+        return 0   # a number the manual does not list: PICO-8 answers rather than failing
 
     def time_():
         return fix(c.frame_index / c.fps)

@@ -69,3 +69,55 @@ def read_p8(path: str | os.PathLike) -> Cart:
     rom = bytes(cart.rom[:ROM_SIZE])
     first = header + 2 if header is not None else 1
     return Cart(name=path.name, lua=cart.code, rom=rom, lua_first_line=first)
+
+
+PEEK_OPERATORS = {"@": "peek", "%": "peek2", "$": "peek4"}
+PEEK_LOCALS = {op: f"__console_{name}" for op, name in PEEK_OPERATORS.items()}
+_peek_cache: dict[str, str] = {}
+
+
+def route_peek_operators(lua: str) -> str:
+    """The cart's Lua with each unary `@x`, `%x`, `$x` turned into a call of the console's
+    peek/peek2/peek4 (lupaz8 compiles those operators to reads of its own memory, which the
+    console's memory is not). shrinko's parser tells the unary operators from `a % b`, strings
+    and comments; each operand keeps its extent (`@a.b[1]^2+1` is `peek(a.b[1]^2)+1`) and the
+    text keeps its lines. The calls go through locals bound at the top of the chunk, so a cart
+    that swaps _ENV or redefines peek still reads memory. A source shrinko cannot parse is
+    returned as it is (Lua then reports its own syntax error)."""
+    if not any(op in lua for op in PEEK_OPERATORS):
+        return lua
+    if lua in _peek_cache:
+        return _peek_cache[lua]
+    import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
+    from pico_parse import NodeType, parse
+    from pico_srcdefs import Source
+    from pico_tokenize import tokenize
+    source = Source("cart", lua)
+    try:
+        tokens, errors = tokenize(source)
+        root, errors2 = (None, errors) if errors else parse(source, tokens)
+    except Exception:  # shrinko raises its own error types on malformed code
+        root, errors2 = None, ["unparsable"]
+    if root is None or errors2:
+        return lua
+    edits: list[tuple[int, int, str]] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if getattr(node, "type", None) == NodeType.unary_op and node.op in PEEK_OPERATORS:
+            edits.append((node.idx, node.endidx, node.op))
+        stack.extend(ch for ch in getattr(node, "children", ()) or () if ch is not None)
+    if not edits:
+        result = lua
+    else:
+        inserts = [(i, 1, PEEK_LOCALS[op] + "(") for i, _, op in edits]
+        inserts += [(end, 0, ")") for _, end, _ in edits]
+        text = lua
+        for pos, cut, new in sorted(inserts, key=lambda e: (e[0], e[1]), reverse=True):
+            text = text[:pos] + new + text[pos + cut:]
+        binds = ",".join(PEEK_LOCALS.values()) + "=" + ",".join(PEEK_OPERATORS.values())
+        result = f"local {binds} " + text
+    if len(_peek_cache) > 16:
+        _peek_cache.clear()
+    _peek_cache[lua] = result
+    return result

@@ -28,7 +28,8 @@ from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import Cart, p8_to_unicode, read_cartdata, read_p8
+from generator.console.cart import (Cart, p8_to_unicode, read_cartdata, read_p8,
+                                    route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
@@ -178,7 +179,7 @@ class Console:
         """Run the cart's top-level code, then _init() (time() is 0 throughout). A cart that
         calls flip() in them (its own main loop) stops there; step() carries on from it."""
         name = "@" + self.cart.name
-        code = "\n" * (self.cart.lua_first_line - 1) + self.cart.lua
+        code = "\n" * (self.cart.lua_first_line - 1) + route_peek_operators(self.cart.lua)
         f, err = self.ctl.compile(code, name)
         if not f:
             raise CartError(f"syntax error: {err}")
@@ -268,7 +269,7 @@ class Console:
     def exec(self, code: str, name: str = "=test"):
         """Run a chunk of Lua in the cart's state, as the cart's own code would run (counted,
         errors as CartError); returns its first result."""
-        f, err = self.ctl.compile(code, name)
+        f, err = self.ctl.compile(route_peek_operators(code), name)
         if not f:
             raise CartError(f"syntax error: {err}")
         return self._run(f)[1]

@@ -25,11 +25,14 @@ cocreate = function(f)
 end
 
 -- a coroutine's error comes back from coresume as (false, message), which a cart that
--- ignores the result never sees; in strict mode (the console's default) it is raised instead
+-- ignores the result never sees; in strict mode (the console's default) it is raised instead.
+-- Resuming a coroutine that is already dead is no hidden error: (false, message) as on PICO-8
+-- (carts resume a finished animation every frame)
 local resume, pack, unpack = coroutine.resume, pack, unpack
 coresume = function(co, ...)
+ local dead = status(co) == "dead"
  local r = pack(resume(co, ...))
- if strict and not r[1] then
+ if strict and not r[1] and not dead then
   error(traceback(co, "in coroutine: "..tostr(r[2])), 2)
  end
  return unpack(r, 1, r.n)

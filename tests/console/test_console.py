@@ -335,6 +335,15 @@ def test_coroutine_error_is_raised_not_swallowed(make):
     assert lenient.global_("ok") is False
 
 
+def test_resuming_a_dead_coroutine_returns_false_even_when_strict(make):
+    # manual, COROUTINES: coresume of a finished coroutine returns false (and a message); carts
+    # resume a finished animation every frame without checking costatus, so strict mode (which
+    # raises errors inside a coroutine) lets this one through
+    c = make("co=cocreate(function() end) function _update() ok,msg=coresume(co) end")
+    c.step(), c.step()
+    assert c.global_("ok") is False and "dead" in c.global_("msg")
+
+
 # ---------------------------------------------------------------- instruction counting
 def loop_cart(n: int) -> str:
     return f"function _update() local s=0 for i=1,{n} do s+=i end end"
