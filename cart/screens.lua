@@ -180,9 +180,9 @@ function pdrw()
    local s=15\n
    local o=(15-n*s)\2
    for r=0,n-1 do
-    local m,a,b,k=pzrow(p,r,n),x+1+o,y+1+o+r*s,ramp(r,n)
+    local m,a,b,h=pzrow(p,r,n),x+1+o,y+1+o+r*s,ramp(r,n)
     for c=0,n-1 do
-     if (m>>c&1==1) rectfill(a,b,a+s-1,b+s-1,k)
+     if (m>>c&1==1) rectfill(a,b,a+s-1,b+s-1,h)
      a+=s
     end
    end
