@@ -82,6 +82,8 @@ puzzles: $(STAMP)
 pictures: $(STAMP)
 	$(PY) -m generator import cart/pictures/valley.txt -o cart/pictures/valley.json --strict --sheet docs/pictures-valley.png
 	$(PY) -m generator import cart/pictures/firewatch.txt -o cart/pictures/firewatch.json --strict --sheet docs/pictures-firewatch.png
+	$(PY) -m generator import cart/pictures/valley-small.txt -o cart/pictures/valley-small.json --strict --sheet docs/pictures-valley-small.png
+	$(PY) -m generator import cart/pictures/firewatch-small.txt -o cart/pictures/firewatch-small.json --strict --sheet docs/pictures-firewatch-small.png
 
 # Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook; no browser
 # without a display, and --allow-root where we run as root (containers, CI machines).

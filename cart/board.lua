@@ -1,4 +1,5 @@
--- board: the puzzle being played.
+-- board: the puzzle being played, sz x sz cells (5, 10 or 15) of
+-- cz px (bw px in all).
 -- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
 -- rc/cc = row/column clues, rk/ck their keys, rok/cok = line satisfied.
@@ -15,7 +16,7 @@ end
 -- mask of the cells equal to v in row i (c false) or column i
 function lmask(a,i,c,v)
  local m=0
- for j=0,14 do
+ for j=0,sz-1 do
   if a[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
@@ -24,38 +25,40 @@ end
 -- solution as a cell table, for column masks
 function solcells()
  local s={}
- for y=0,14 do
-  for x=0,14 do s[y*15+x]=sol[y+1]>>x&1 end
+ for y=0,sz-1 do
+  for x=0,sz-1 do s[y*15+x]=sol[y+1]>>x&1 end
  end
  return s
 end
 
--- start a puzzle from sol: clues, blank board (or the saved one in b)
+-- start a puzzle of sz from sol: clues, blank board (or the saved
+-- one in b)
 function newboard(b)
+ cz=75\sz bw=sz*cz
  local s=solcells()
  rc,cc,rk,ck,rok,cok,dm,st,g={},{},{},{},{},{},{},{},b or {}
- for i=0,14 do
-  rc[i+1]=line_clue(sol[i+1],15)
-  cc[i+1]=line_clue(lmask(s,i,true,1),15)
+ for i=0,sz-1 do
+  rc[i+1]=line_clue(sol[i+1],sz)
+  cc[i+1]=line_clue(lmask(s,i,true,1),sz)
   rk[i+1]=ckey(rc[i+1])
   ck[i+1]=ckey(cc[i+1])
  end
  for i=0,224 do g[i]=g[i] or 0 end
- for i=0,14 do check(i,i) end
+ recheck()
 end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
  local r,c=rok[y+1],cok[x+1]
  st[y+1],st[x+16]=1,1
- rok[y+1]=ckey(line_clue(lmask(g,y,false,1),15))==rk[y+1]
- cok[x+1]=ckey(line_clue(lmask(g,x,true,1),15))==ck[x+1]
+ rok[y+1]=ckey(line_clue(lmask(g,y,false,1),sz))==rk[y+1]
+ cok[x+1]=ckey(line_clue(lmask(g,x,true,1),sz))==ck[x+1]
  return rok[y+1] and not r or cok[x+1] and not c
 end
 
 -- every line matches its clues
 function solved()
- for i=1,15 do
+ for i=1,sz do
   if not (rok[i] and cok[i]) then return false end
  end
  return true
@@ -69,18 +72,18 @@ end
 -- left empty (s=0: no cells), so run m+1 may start at cell s.
 function fits(t,f,x)
  local a,e={[0]={}}
- for s=0,15 do
+ for s=0,sz do
   a[0][s]=1
   if (f>>s&1==1) break
  end
  for m=1,#t do
   local l,o=t[m],{}
   a[m]=o
-  for s=0,15 do
+  for s=0,sz do
    if a[m-1][s] and runok(s,l,f,x) then
     -- from just past the run's empty end, over unfilled cells
     e=s+l+1
-    while e<17 and not o[e] do
+    while e<sz+2 and not o[e] do
      o[e]=1
      if (f>>e&1==1) break
      e+=1
@@ -94,13 +97,13 @@ end
 -- can a run of l cells start at cell s: inside the line, no cross
 -- on it, the cell after it not filled
 function runok(s,l,f,x)
- return s+l<16 and f>>s+l&1==0 and x&((1<<l)-1)<<s==0
+ return s+l<=sz and f>>s+l&1==0 and x&((1<<l)-1)<<s==0
 end
 
--- a 15-cell mask mirrored
+-- a line's mask mirrored
 function flip(m)
  local r=0
- for i=0,14 do r=r*2+(m>>i&1) end
+ for i=0,sz-1 do r=r*2+(m>>i&1) end
  return r
 end
 
@@ -111,8 +114,8 @@ function placed(t,f,x)
  local a,b=fits(t,f,x),fits(u,flip(f),flip(x))
  for j=1,n do
   local l,k,p=t[j],0
-  for s=0,15 do
-   if (a[j-1][s] and runok(s,l,f,x) and b[n-j][15-s-l]) k+=1 p=s
+  for s=0,sz do
+   if (a[j-1][s] and runok(s,l,f,x) and b[n-j][sz-s-l]) k+=1 p=s
   end
   d[j]=k==1 and f>>p&(1<<l)-1==(1<<l)-1
  end

@@ -3,7 +3,7 @@
 -- 0 backdrop, 1 paper, 2 grid, 3 guide line, 4 fill, 5 cross,
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture ramp
 -- (top to bottom), 15 highlight behind the clues.
-bx,by=52,52
+bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
 -- bit 3*row+column of dg[d+1] is a pixel of digit d
@@ -37,11 +37,11 @@ end
 -- same height would touch it, so that column is lifted a row (lq:
 -- the row of the last column's two-digit number, 0 at the board)
 function clues()
- local lq
- for i=0,14 do
-  local x,y=bx-2,by+1+i*5
+ local lq,o=nil,(cz-5)\2
+ for i=0,sz-1 do
+  local x,y=bx-2,by+1+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
-  if (i==cx) rectfill(bx+i*5+1,0,bx+i*5+3,by-2,15)
+  if (i==cx) rectfill(bx+i*cz+o+1,0,bx+i*cz+o+3,by-2,15)
   local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
@@ -54,7 +54,7 @@ function clues()
   for j=1,#t do
    if (t[j]>9) q=#t-j
   end
-  x,y=bx+1+i*5,by-6
+  x,y=bx+1+i*cz+o,by-6
   if (q and q==lq) q+=1 y-=5
   lq=q
   for j=#t,1,-1 do
@@ -65,52 +65,72 @@ function clues()
  end
 end
 
--- picture colour of a filled cell in row y
-function ramp(y)
- return 11+y\4
+-- picture colour of a filled cell in row y of n
+function ramp(y,n)
+ return 11+y*4\(n or sz)
+end
+
+-- the solved picture's colours, lit from the top left: filled cell
+-- x,y of the rows m[1..n] is 14 where its right or lower side is
+-- open, else 11 where its left or upper side is, else 13 below and
+-- right of an open corner, else 12. sets pc[y*16+x] (y from 1)
+function shade(m,n)
+ pc={}
+ for y=1,n do
+  local r,u,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
+  local s=~(r>>1&d)
+  local l=~s&~(r<<1&u)
+  local k=~s&~l&~(d>>1)
+  for x=0,n-1 do
+   pc[y*16+x]=s>>x&1>0 and 14 or l>>x&1>0 and 11 or k>>x&1>0 and 13 or 12
+  end
+ end
 end
 
 -- the board; r = how far the solved picture has been revealed (0 none)
 function board(r)
  -- the finished picture hangs in a thin frame
- if (r>=30) rect(bx-3,by-3,bx+78,by+78,3)
+ local e,w=cz-1,bw
+ if (r>=30) rect(bx-3,by-3,bx+w+3,by+w+3,3)
  if r<30 then
-  rectfill(bx,by,bx+75,by+75,1)
+  rectfill(bx,by,bx+w,by+w,1)
   if r==0 then
-   rectfill(bx,by+cy*5,bx+75,by+cy*5+5,8)
-   rectfill(bx+cx*5,by,bx+cx*5+5,by+75,8)
+   rectfill(bx,by+cy*cz,bx+w,by+cy*cz+cz,8)
+   rectfill(bx+cx*cz,by,bx+cx*cz+cz,by+w,8)
   end
-  for i=0,15 do
+  for i=0,sz do
    local c=i%5==0 and 3 or 2
-   line(bx+i*5,by,bx+i*5,by+75,c)
-   line(bx,by+i*5,bx+75,by+i*5,c)
+   line(bx+i*cz,by,bx+i*cz,by+w,c)
+   line(bx,by+i*cz,bx+w,by+i*cz,c)
   end
  end
- for y=0,14 do
-  for x=0,14 do
-   local v,px,py=g[y*15+x],bx+x*5,by+y*5
+ for y=0,sz-1 do
+  for x=0,sz-1 do
+   local v,px,py=g[y*15+x],bx+x*cz,by+y*cz
    if v==1 then
-    rectfill(px+1,py+1,px+4,py+4,x+y<r and ramp(y) or 4)
-    if (r>=30) rectfill(px,py,px+5,py+5,ramp(y))
+    local c=pc[y*16+x+16]
+    rectfill(px+1,py+1,px+e,py+e,x+y<r and c or 4)
+    if (r>=30) rectfill(px,py,px+cz,py+cz,c)
    elseif v==2 and r==0 then
-    line(px+1,py+1,px+3,py+3,5)
-    line(px+3,py+1,px+1,py+3,5)
+    line(px+1,py+1,px+e-1,py+e-1,5)
+    line(px+e-1,py+1,px+1,py+e-1,5)
    end
   end
  end
  if r==0 then
-  local px,py=bx+cx*5,by+cy*5
-  rect(px,py,px+5,py+5,time()*4%2<1 and 9 or 10)
+  local px,py=bx+cx*cz,by+cy*cz
+  rect(px,py,px+cz,py+cz,time()*4%2<1 and 9 or 10)
  end
 end
 
--- the little picture of the filled cells, 2 px a cell
+-- the little picture of the filled cells, k px a cell (30 px)
 function preview(x0,y0,r)
+ local k=30\sz
  rectfill(x0-1,y0-1,x0+30,y0+30,r>0 and 1 or 2)
  rectfill(x0,y0,x0+29,y0+29,1)
- for y=0,14 do
-  for x=0,14 do
-   if (g[y*15+x]==1) rectfill(x0+x*2,y0+y*2,x0+x*2+1,y0+y*2+1,r>0 and ramp(y) or 4)
+ for y=0,sz-1 do
+  for x=0,sz-1 do
+   if (g[y*15+x]==1) rectfill(x0+x*k,y0+y*k,x0+x*k+k-1,y0+y*k+k-1,r>0 and ramp(y) or 4)
   end
  end
 end

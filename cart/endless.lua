@@ -5,7 +5,7 @@
 -- completes it. the work runs in a coroutine a little each frame;
 -- the seed is saved so a puzzle left half done comes back the same.
 function startendless()
- cur=-2
+ cur,sz=-2,15
  if (not inrb(255)) eseed=rnd(32767)\1
  srand(eseed)
  gen=cocreate(function()

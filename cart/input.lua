@@ -25,8 +25,8 @@ end
 
 -- the play screen's cell under the pointer (nil off the board)
 function cellat()
- local x,y=(mx-bx)\5,(my-by)\5
- if (x==mid(0,x,14) and y==mid(0,y,14)) return x,y
+ local x,y=(mx-bx)\cz,(my-by)\cz
+ if (x==mid(0,x,sz-1) and y==mid(0,y,sz-1)) return x,y
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
@@ -72,13 +72,13 @@ end
 
 -- after many cells change: every line checked again
 function recheck()
- for i=0,14 do check(i,i) end
+ for i=0,sz-1 do check(i,i) end
  dirty,redraw=true,true
 end
 
 -- next cell past a 5-cell guide from v, moving up the line
 function guide(v)
- return min(14,(v\5+1)*5)
+ return min(sz-1,(v\5+1)*5)
 end
 
 -- the play screen: d-pad moves, a quick second tap jumps past the
@@ -108,7 +108,8 @@ function playinput()
   if bp(b) then
    -- a tap right after a tap (released, again within 4 frames)
    local j,v=not pk and hf[b]==1 and fc-(rl[b] or -9)<5 and hl[b]<7,b<2 and cx or cy
-   v=j and (dx[b+1]+dy[b+1]>0 and guide(v) or 14-guide(14-v)) or mid(0,v+dx[b+1]+dy[b+1],14)
+   local e=sz-1
+   v=j and (dx[b+1]+dy[b+1]>0 and guide(v) or e-guide(e-v)) or mid(0,v+dx[b+1]+dy[b+1],e)
    if b<2 then cx=v else cy=v end
    if (pk and g[cy*15+cx]==pv) mark(pm)
   end

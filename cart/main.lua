@@ -1,4 +1,4 @@
--- picross8: 15x15 picross in two worlds and an endless mode.
+-- picross8: 5x5 to 15x15 picross in two worlds and an endless mode.
 -- build.py inlines the #include files in this order after its
 -- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names).
 --
@@ -6,20 +6,23 @@
 --  main     scr screens, upd/drw the current one's functions,
 --           sf frames on it, redraw: draw what is cached again
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
---           keys, rok/cok lines matched, dm/st clue numbers placed
+--           keys, rok/cok lines matched, dm/st clue numbers placed,
+--           sz cells a side, cz px a cell, bw px the board
 --  save     best, clk, rb, rs, eseed, nend, sid, nb (see save.lua)
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
---  play     cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
+--  play     pa/pzs/pip each puzzle's address, size, pips;
+--           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
 --           dirty: board changed since saved
 --  screens  ws world, ps puzzle, top first tile row, wo palette's
---           world, ui colours; endless: gen, draw: bx/by the board
+--           world, ui colours; endless: gen, draw: bx/by the board,
+--           pc the solved picture's colours
 --  music    mu music on (saved), mw the world whose music plays
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, wo, gen, solve_hook, mu, mw
+--lint: ps, top, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw
 #include solver.lua
 #include board.lua
 #include save.lua

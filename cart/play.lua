@@ -4,10 +4,25 @@
 -- stops there, at 9:06:07). hist[id] = board id's undo steps.
 sol,hist={},{}
 
--- start ROM puzzle p on its board in progress (blank if none)
+-- the rom's puzzle table (rom.py): puzzle p is pzs[p] cells wide,
+-- has pip[p] pips, and its rows start at pa[p]
+pa,pzs,pip={},{},{}
+local q=pz_base+pz_count
+for p=0,pz_count-1 do
+ local m=peek(pz_base+p)
+ pa[p],pzs[p],pip[p]=q,m%16*5,m\16
+ q+=m%16*5*(m%16\2+1)
+end
+
+-- row r (0-based) of puzzle p, n cells wide
+function pzrow(p,r,n)
+ return peek2(pa[p]+r*(n\8+1))&(1<<n)-1
+end
+
+-- start rom puzzle p on its board in progress (blank if none)
 function startpz(p)
- cur=p
- for y=1,15 do sol[y]=peek2(pz_base+p*30+y*2-2) end
+ cur,sz=p,pzs[p]
+ for y=1,sz do sol[y]=pzrow(p,y-1,sz) end
  play()
 end
 
@@ -17,7 +32,7 @@ function play()
  getb()
  tf=clk[bid()] or 0
  newboard(g)
- cx,cy,mt,msg,pk,dirty,hc,ns,aq=7,7,0
+ cx,cy,mt,msg,pk,dirty,hc,ns,aq=sz\2,sz\2,0
  go"play"
  local d=dropping(bid())
  if (d) ask("the save holds "..nb.." boards:\nthis one pushes out\n"..bname(d).."\n\n\142 play   \151 back",nil,out)
@@ -28,15 +43,19 @@ function ask(s,y,n)
  aq,ay,an,redraw=s,y,n,true
 end
 
+-- no marks on the board
+function blank()
+ for i=0,224 do
+  if (g[i]>0) return
+ end
+ return true
+end
+
 -- back to the puzzle list or the worlds, keeping the board (but not
 -- a blank one)
 function leave()
  keep()
- local e=true
- for i=0,224 do
-  if (g[i]>0) e=false
- end
- if (e) drop()
+ if (blank()) drop()
  out()
 end
 function out()
@@ -84,6 +103,7 @@ function plupd()
  if (dirty or sf%30==0) keep() dirty=false
  if solved() then
   music(16) mw=false
+  shade(sol,sz)
   drop()
   hist[bid()]=nil
   bs=""
@@ -103,8 +123,11 @@ end
 function pldrw()
  usepal(wo)
  if redraw then
+  backdrop(wo,104,1)
   clues()
   preview(11,4,0)
+  -- a world's first puzzle shows the controls until the first mark
+  if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
   ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
@@ -136,7 +159,7 @@ end
 
 -- solved: the board slides to the middle and becomes the picture
 function supd()
- bx=max(26,52-sf)
+ bx=max(64-bw\2,52-sf)
  by=bx
  if sf>40 and bp(4) then
   bx,by=52,52
@@ -153,6 +176,7 @@ end
 
 function sdrw()
  usepal(wo)
+ backdrop(wo,104,1)
  board(sf+1)
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)

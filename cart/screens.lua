@@ -11,13 +11,15 @@ function usepal(w,art)
  if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
--- world w's backdrop strip from the spritesheet at y
-function backdrop(w,y)
+-- world w's backdrop strip from the spritesheet at y; d: subdued,
+-- behind clues and text (its colours keep theirs readable)
+function backdrop(w,y,d)
  local a=worlds[w]
  pal()
  pal(a.pal,1)
+ if (d) pal(a.dim)
  sspr(a.bx,a.by,a.bw,a.bh,0,y)
- pal(worlds[w].ui)
+ pal(a.ui)
 end
 
 -- text centred on x
@@ -52,7 +54,7 @@ function tdrw()
    end
   end
  end
- ct("15x15 picture logic",64,52,6)
+ ct("picture logic, 5x5 to 15x15",64,52,6)
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
@@ -95,10 +97,7 @@ function wdrw()
   ct("new puzzles, made here",64,32,6)
   ct(nend.." solved",64,84,6)
  else
-  local wd,s=worlds[ws],0
-  for p=wd.first,wd.first+wd.count-1 do
-   if (best[p]) s+=1
-  end
+  local wd,s=worlds[ws],nsolved()
   ct(wd.title,64,22,10)
   ct(s.."/"..wd.count.." solved",64,32,6)
   -- its most recent board in progress
@@ -118,7 +117,23 @@ function wdrw()
  blink("\142 play  \151 back",108)
 end
 
--- puzzle select: 7 tiles a row; a solved tile shows its picture
+-- puzzles of world ws solved
+function nsolved()
+ local wd,s=worlds[ws],0
+ for p=wd.first,wd.first+wd.count-1 do
+  if (best[p]) s+=1
+ end
+ return s
+end
+
+-- puzzle p's difficulty, pip[p] dots of 5 (14 px) from x,y
+function pips(p,x,y)
+ for j=0,4 do rectfill(x+j*3,y,x+j*3+1,y+1,j<pip[p] and 4 or 2) end
+end
+
+-- puzzle select: 7 tiles a row; a solved tile shows its picture,
+-- an unsolved one its number and difficulty; a picture puzzle's
+-- tile has a corner mark
 -- (the pointer picks the tile under it, a click opens it)
 function pupd()
  local wd=worlds[ws]
@@ -159,15 +174,22 @@ function pdrw()
   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
   rectfill(x,y,x+16,y+16,p==ps and 9 or 2)
   rectfill(x+1,y+1,x+15,y+15,1)
+  local n=pzs[p]
   if best[p] then
-   for r=0,14 do
-    local m=peek2(pz_base+p*30+r*2)
-    for c=0,14 do
-     if (m>>c&1==1) pset(x+1+c,y+1+r,ramp(r))
+   -- the picture, 3 px a cell at 5x5, 1 px otherwise
+   local s=15\n
+   local o=(15-n*s)\2
+   for r=0,n-1 do
+    local m,a,b,h=pzrow(p,r,n),x+1+o,y+1+o+r*s,ramp(r,n)
+    for c=0,n-1 do
+     if (m>>c&1==1) rectfill(a,b,a+s-1,b+s-1,h)
+     a+=s
     end
    end
   else
-   ct(k+1 .."",x+9,y+6,inrb(p+1) and 9 or 4)
+   ct(k+1 .."",x+9,y+4,inrb(p+1) and 9 or 4)
+   pips(p,x+2,y+12)
+   if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,3) line(x+1,y+1,x+3,y+1,3)
   end
  end
  -- a scroll bar when the rows do not all fit
@@ -176,6 +198,11 @@ function pdrw()
  -- a picture's name shows once it is solved
  local b=best[ps]
  print(b and pname(ps) or "no. "..i+1,2,112,10)
+ local s=nsolved().."/"..wd.count.." solved"
+ print(s,127-#s*4,112,7)
+ s=pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
+ print(s,111-#s*4,120,6)
+ pips(ps,113,121)
  print(b and "solved"..(b>0 and ", best "..clock(b) or "") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)
  memcpy(0x8000,0x6000,0x2000)
 end

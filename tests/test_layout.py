@@ -19,7 +19,7 @@ ALLOWED = {
     "formats": {"pico8", "solver"},
     "render": {"pico8", "solver"},
     "puzzles": {"pico8", "solver", "formats", "render"},
-    "cartbuild": {"pico8", "errors", "solver", "formats"},
+    "cartbuild": {"pico8", "errors", "solver", "formats", "puzzles"},   # difficulty, for the ramp
     "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild"},
     # the terminal game and the cart's window: above the console (cartbuild for world palettes)
     "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "console"},

@@ -23,10 +23,11 @@ from generator.cartbuild.artmap import load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
 from generator.cartbuild.p8file import cart_text
+from generator.puzzles.difficulty import Difficulty, measure
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import check_cart, check_piece, constants_chunk, inline_includes
-from generator.cartbuild.palette import PICO8, rgb_hex
+from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
 from generator.cartbuild import rom as romdata
@@ -42,6 +43,23 @@ class Placed:
     world_index: int       # 0-based within its world
     source: str            # "file.json#12"
     iterations: int = 0
+    difficulty: Difficulty | None = None
+
+    @property
+    def group(self) -> str:
+        """The ramp's groups, in the order a world lists them: "start" (pictures smaller than
+        15x15), "picture", "random" (unnamed)."""
+        if self.puzzle.name is None:
+            return "random"
+        return "start" if self.puzzle.width < 15 else "picture"
+
+    def ramp_key(self) -> tuple:
+        """Start pictures by size, then difficulty; the rest by difficulty (stable for ties)."""
+        return (GROUPS.index(self.group), self.puzzle.width if self.group == "start" else 0,
+                self.difficulty.score)
+
+
+GROUPS = ("start", "picture", "random")
 
 
 @dataclass
@@ -56,10 +74,11 @@ class BuildResult:
 
 
 def verify(p: Puzzle, where: str) -> int:
-    """Re-check one puzzle: 15x15 and finished by the line solver; returns its iterations."""
-    if p.solution.shape != (romdata.PZ_SIZE, romdata.PZ_SIZE):
-        h, w = p.solution.shape
-        raise UserError(f"{where}: is {w}x{h}; the cart holds 15x15 puzzles only")
+    """Re-check one puzzle: 5x5, 10x10 or 15x15 and finished by the line solver; returns its
+    iterations."""
+    h, w = p.solution.shape
+    if h != w or w not in romdata.PZ_SIZES:
+        raise UserError(f"{where}: is {w}x{h}; the cart holds 5x5, 10x10 and 15x15 puzzles only")
     r = verdict(p.clues, classify=False)
     if not r.solved:
         raise UserError(f"{where}: not line-solvable ({r.status} after {r.iterations} iterations)")
@@ -87,7 +106,12 @@ def world_puzzles(w: World) -> list[Placed]:
             where = f"world {w.name}: {ref.path} puzzle {i}"
             if p.name is not None:
                 p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
-            out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where)))
+            out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where),
+                              measure(p.clues)))
+    # the ramp: each group in order of difficulty (sorted is stable: ties keep the batch order)
+    out.sort(key=Placed.ramp_key)
+    for i, pl in enumerate(out):
+        pl.world_index = i
     return out
 
 
@@ -108,14 +132,16 @@ def build(worlds_path, main_lua) -> BuildResult:
     for w in cfg.worlds:
         firsts[w.name] = len(placed)
         placed.extend(world_puzzles(w))
-    romdata.check_capacity(len(placed))
+    romdata.check_capacity([p.puzzle.width for p in placed])
 
     sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
                       cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
     label = label_pixels(cfg.label)
     rom = romdata.new_rom()
     romdata.pack_sprites(rom, sheet.slots)
-    romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed])
+    used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
+                                [p.difficulty.pips for p in placed])
+    addresses = romdata.puzzle_addresses([p.puzzle.width for p in placed])
     sfx = Path(main_lua).parent / "sfx.txt"     # the game's sound effects, beside its Lua
     effects = pack_sfx(rom, sfx) if sfx.exists() else {}
     music = Path(main_lua).parent / "music.txt"  # its music, patterns of those effects
@@ -128,14 +154,17 @@ def build(worlds_path, main_lua) -> BuildResult:
         wtables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
                             count=sum(1 for p in placed if p.world == w.name),
                             bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
-                            pal=[s.pico8 for s in sheet.palettes[w.name]], ui=list(w.ui)))
+                            pal=[s.pico8 for s in sheet.palettes[w.name]], ui=list(w.ui),
+                            dim=dim_table([PICO8[s.pico8] for s in sheet.palettes[w.name]], list(w.ui))))
     # saves are tied to the puzzle set: cart/save.lua resets cartdata written by another one
-    packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + len(placed) * romdata.PZ_BYTES])
+    packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + used])
     pz_hash = int.from_bytes(hashlib.sha256(packed).digest()[:4], "little") & 0x7FFFFFFF
-    chunk = constants_chunk(romdata.PZ_BASE, romdata.PZ_BYTES, [p.puzzle.name for p in placed], wtables,
+    chunk = constants_chunk(romdata.PZ_BASE, [p.puzzle.name for p in placed], wtables,
                             pz_hash)
     origins = [("(generated constants)", n) for n in range(1, chunk.count("\n") + 1)]
-    main_code, pieces = inline_includes(Path(main_lua), origins=origins)
+    # the cart carries the code without its comment lines (cart/*.lua keep them): comments
+    # would cost about 5 KB of the 15,360 compressed bytes the .p8.png may hold
+    main_code, pieces = inline_includes(Path(main_lua), origins=origins, drop_comments=True)
     for pc in pieces:
         check_piece(pc)
     check_cart(chunk + main_code, origins)
@@ -149,7 +178,6 @@ def build(worlds_path, main_lua) -> BuildResult:
         total = count_file(tmp, "the assembled cart")
     check_budgets(per_file, total)
 
-    used = len(placed) * romdata.PZ_BYTES
     free = romdata.PZ_END - romdata.PZ_BASE
     manifest = {
         "format": "picross8-cart-manifest", "version": 1,
@@ -160,7 +188,7 @@ def build(worlds_path, main_lua) -> BuildResult:
                       "files": {n: c.chars for n, c in per_file.items()}},
             "compressed": {"total": total.compressed, "limit": COMPRESSED},
             "rom": {"puzzle_base": romdata.PZ_BASE, "puzzle_end": romdata.PZ_END,
-                    "bytes_per_puzzle": romdata.PZ_BYTES, "puzzles": len(placed),
+                    "table_bytes": len(placed), "puzzles": len(placed),
                     "puzzle_bytes": used, "free_bytes": free - used,
                     "capacity_puzzles": romdata.PZ_CAPACITY,
                     "art_bytes": romdata.ART_ROWS * 64},
@@ -172,7 +200,8 @@ def build(worlds_path, main_lua) -> BuildResult:
                             for i, s in enumerate(snaps)]
                      for name, snaps in sheet.palettes.items()},
         "puzzles": [{"index": i, "world": p.world, "world_index": p.world_index,
-                     "source": p.source, "address": romdata.puzzle_address(i),
+                     "source": p.source, "address": addresses[i], "size": p.puzzle.width,
+                     "group": p.group, "difficulty": p.difficulty.to_json(),
                      "name": p.puzzle.name, "iterations": p.iterations,
                      "rows": rows_to_text(p.puzzle.solution),
                      "row_clues": [list(c) for c in p.puzzle.clues.rows],
@@ -184,7 +213,7 @@ def build(worlds_path, main_lua) -> BuildResult:
         report(per_file, total),
         f"rom: {len(placed)} puzzles ({worlds_line}) = {used} of {free} bytes at "
         f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
-        f"{romdata.PZ_CAPACITY - len(placed)} more",
+        f"{(free - used) // (romdata.PZ_BYTES + 1)} more of 15x15",
     ])
     inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
               *(pc.path for pc in pieces)] + [f for f in (sfx, music) if f.exists()]

@@ -114,3 +114,43 @@ def snap(rgb) -> Snap:
     lab = srgb_to_lab(rgb)
     best = min(_PICO8_LAB, key=lambda k: (ciede2000(lab, _PICO8_LAB[k]), k))
     return Snap(tuple(int(c) for c in rgb[:3]), best, ciede2000(lab, _PICO8_LAB[best]))
+
+
+# ---- the subdued backdrop: the world's art behind the play and solved screens ---------------
+
+CLUE_ROLES = (6, 7, 10)     # ui roles drawn over the backdrop: clue, dim clue, text (cart/draw.lua)
+KEEP_CONTRAST = 0.7         # each keeps at least this share of its contrast against the plain backdrop
+DIM_TOWARDS = 0.4           # an art colour moves this far from the backdrop colour (in CIELAB)
+
+
+def luminance(rgb) -> float:
+    """WCAG relative luminance of an sRGB colour (0-255 channels)."""
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two sRGB colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def dim_table(display: list, ui: list[int]) -> list[int]:
+    """A draw-palette table (art slot -> screen slot) that draws the world's art subdued: each
+    art colour becomes the screen colour nearest (CIEDE2000) to the point DIM_TOWARDS of the way
+    from the backdrop colour (ui role 0) to it in CIELAB, chosen only among colours that keep
+    every clue role at least KEEP_CONTRAST of its contrast against the plain backdrop.
+    `display` holds the 16 slots' RGB colours."""
+    bg = display[ui[0]]
+    ok = [s for s in range(16)
+          if all(contrast(display[s], display[ui[r]]) >= KEEP_CONTRAST * contrast(bg, display[ui[r]])
+                 for r in CLUE_ROLES)]
+    lab = [srgb_to_lab(c) for c in display]
+    out = []
+    for s in range(16):
+        t = tuple(b + (a - b) * DIM_TOWARDS for a, b in zip(lab[s], lab[ui[0]]))
+        out.append(min(ok, key=lambda j: ciede2000(lab[j], t)))
+    return out

@@ -12,12 +12,12 @@ from generator.formats.atomic import PNG, check_output
 from generator.formats.userfile import Fields, read_json
 
 _WORLD_NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")   # names become file names: no paths
-SIZE = 15
+SIZES = (5, 10, 15)     # the boards the cart plays (square)
 
 
 def read_manifest(path: Path) -> dict:
     """The build's manifest, checked for what the screenshots read: at least two worlds (name,
-    first, count of 4 or more) and each world's puzzles' 15x15 solution rows."""
+    first, count of 4 or more) and each world's puzzles' solution rows (5x5, 10x10 or 15x15)."""
     data = read_json(path, "cart manifest")
     f = Fields(data, str(path), "a cart manifest object")
     if f.str("format", None) != "picross8-cart-manifest":
@@ -37,8 +37,9 @@ def read_manifest(path: Path) -> dict:
                             f"but the manifest lists {len(puzzles)}")
         for p in range(first, first + count):
             rows = Fields(puzzles[p], f"{path}: puzzle {p}").list("rows", of=str)
-            if len(rows) != SIZE or any(len(r) != SIZE or set(r) - set("#.") for r in rows):
-                raise UserError(f"{path}: puzzle {p}: 'rows' must be {SIZE} rows of {SIZE} '#' or '.'")
+            n = len(rows)
+            if n not in SIZES or any(len(r) != n or set(r) - set("#.") for r in rows):
+                raise UserError(f"{path}: puzzle {p}: 'rows' must be 5, 10 or 15 rows of as many '#' or '.'")
     return data
 
 

@@ -16,7 +16,7 @@ CARTDATA_ID = "picross8_v1"
 
 
 def solution(manifest: dict, p: int) -> np.ndarray:
-    """Puzzle p's solution from the build's manifest (bool, 15x15)."""
+    """Puzzle p's solution from the build's manifest (bool, n x n)."""
     return np.array([[ch == "#" for ch in row] for row in manifest["puzzles"][p]["rows"]])
 
 
@@ -55,18 +55,22 @@ class Player:
     def cursor(self) -> tuple[int, int]:
         return int(self.g("cx")), int(self.g("cy"))
 
+    def size(self) -> int:
+        """The board's size (5, 10 or 15)."""
+        return int(self.g("sz"))
+
     def board(self) -> np.ndarray:
-        """15x15 marks: 0 blank, 1 filled, 2 crossed."""
-        g = self.g("g")
-        return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
+        """n x n marks: 0 blank, 1 filled, 2 crossed (cell x,y is g[y*15+x] at every size)."""
+        g, n = self.g("g"), self.size()
+        return np.array([[int(g[y * 15 + x]) for x in range(n)] for y in range(n)])
 
     def recent_text(self, frames: int = 4) -> str:
         """What print() drew over the last few frames (screens that cache skip printing)."""
         return "\n".join(r.text for f in self.c.frames[-frames:] for r in f.prints)
 
     def sol(self) -> np.ndarray:
-        s = self.g("sol")
-        return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(15)] for y in range(15)])
+        s, n = self.g("sol"), self.size()
+        return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(n)] for y in range(n)])
 
     # -- pressing buttons
     def idle(self, n: int = 1) -> None:
@@ -93,6 +97,9 @@ class Player:
 
     def move_to(self, x: int, y: int, paint: str | None = None) -> None:
         """Hold the d-pad (and `paint`, o or x, if given) until the cursor is on x, y."""
+        n = self.size()
+        if not (0 <= x < n and 0 <= y < n):
+            raise ValueError(f"cell {x},{y} is off the {n}x{n} board")
         for axis, target, lo, hi in ((0, x, "left", "right"), (1, y, "up", "down")):
             while self.cursor()[axis] != target:
                 d = hi if self.cursor()[axis] < target else lo
@@ -106,10 +113,11 @@ class Player:
         if paint:
             self.idle(1)
 
-    def enter(self, solution: np.ndarray, rows=range(15)) -> None:
-        """Fill the filled cells of `solution` in `rows`, run by run, holding O across each run."""
-        for y in rows:
-            xs = range(15) if y % 2 == 0 else range(14, -1, -1)
+    def enter(self, solution: np.ndarray, rows=None) -> None:
+        """Fill the filled cells of `solution` in `rows` (all), run by run, holding O across each run."""
+        n = solution.shape[1]
+        for y in range(solution.shape[0]) if rows is None else rows:
+            xs = range(n) if y % 2 == 0 else range(n - 1, -1, -1)
             row = [x for x in xs if solution[y, x]]
             runs, start, prev = [], None, None
             for x in row:

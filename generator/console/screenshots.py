@@ -1,9 +1,11 @@
 """Screenshots of the built cart, taken by playing it in the headless console.
 
 `take(cart, manifest, out_dir, label)` writes, 4x scaled: title, title-controls, worlds (each world's card),
-puzzles (the first world's puzzle select with a few solved), play-<world> (a board in progress
-in each world's palette) and solved (a finished picture); and the title at 1x as the label
-picture the build puts in the cart's __label__.
+puzzles (the first world's puzzle select with a few solved: pips, picture marks, progress),
+ramp (the first puzzle, 5x5, with its controls line), ramp-10x10 (a 10x10 start puzzle in
+progress), play-<world> (a 15x15 board in progress in each world's palette) and solved (a
+finished picture); and the title at 1x as the label picture the build puts in the cart's
+__label__.
 """
 from __future__ import annotations
 
@@ -20,6 +22,12 @@ CONTROLS_FRAME = 75   # the controls have appeared too
 
 def _shot(p: Player, out: Path, name: str) -> Path:
     return p.c.screenshot(out / f"{name}.png", scale=SCALE)
+
+
+def _first(manifest: dict, w: dict, size: int) -> int:
+    """The number in world w of its first puzzle of `size`."""
+    ps = manifest["puzzles"][w["first"]:w["first"] + w["count"]]
+    return next(i for i, p in enumerate(ps) if p.get("size", 15) == size)
 
 
 def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> list[Path]:
@@ -45,8 +53,21 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
         p.press("right")
     shots.append(_shot(p, out, "puzzles"))
 
+    p = Player(cart)
+    p.open_puzzle(0, 0)
+    p.idle(1)
+    shots.append(_shot(p, out, "ramp"))
+    w = worlds[-1]
+    k = _first(manifest, w, 10)
+    p = Player(cart)
+    p.open_puzzle(len(worlds) - 1, k)
+    p.enter(solution(manifest, w["first"] + k), rows=range(4))
+    p.move_to(3, 6)
+    p.idle(1)
+    shots.append(_shot(p, out, "ramp-10x10"))
+
     for w in worlds[:2]:
-        k = 3
+        k = _first(manifest, w, 15) + 2
         p = Player(cart)
         p.open_puzzle(worlds.index(w), k)
         sol = solution(manifest, w["first"] + k)
@@ -58,9 +79,10 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
         shots.append(_shot(p, out, f"play-{w['name']}"))
 
     w = worlds[-1]
+    k = _first(manifest, w, 15)
     p = Player(cart)
-    p.open_puzzle(len(worlds) - 1, 0)
-    p.enter(solution(manifest, w["first"]))
+    p.open_puzzle(len(worlds) - 1, k)
+    p.enter(solution(manifest, w["first"] + k))
     p.idle(60)
     shots.append(_shot(p, out, "solved"))
     return shots

@@ -16,12 +16,14 @@ def within_budget(p: Player):
 
 
 def some_marks(p: Player, k: int) -> np.ndarray:
-    """Fill and cross a few cells (a different pattern for each k), return the board."""
-    p.move_to(k % 15, 2)
+    """Fill and cross a few cells (a different pattern for each k), return the board (on a
+    15x15 board rows 2, 9-12; on the 5x5 and 10x10 start boards the same within their size)."""
+    n = p.size()
+    p.move_to(k % n, 2)
     p.press("o")
-    p.move_to((k + 3) % 15, 9)
+    p.move_to((k + 3) % n, min(9, n - 2))
     p.c.step(["x"])
-    p.move_to((k + 3) % 15, 12, paint="x")
+    p.move_to((k + 3) % n, n - 3, paint="x")
     return p.board()
 
 
@@ -104,7 +106,7 @@ def test_a_fifth_board_asks_before_it_pushes_the_oldest_out_of_the_save(cart):
 def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 1)
+    p.open_puzzle(0, 7)                    # a 15x15 board (after the 5x5 and 10x10 start)
     states = [p.board()]
     for k in range(6):
         p.move_to(k, k)

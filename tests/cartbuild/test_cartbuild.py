@@ -49,7 +49,7 @@ def small(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def full(tmp_path_factory):
-    """As many puzzles as the save data tracks (254, of the 281 the ROM holds), with the art."""
+    """As many puzzles as the save data tracks (254, of the 272 15x15 the ROM holds), with the art."""
     d = cart_dir(tmp_path_factory.mktemp("full"), counts=(150, romdata.SAVE_RECORDS - 150))
     res, out = do_build(d)
     return d, res, out
@@ -74,8 +74,8 @@ def test_full_cart_fits_254_puzzles_with_the_art(full):
     assert list(s) == ["lua", "gfx", "label", "map", "sfx", "music"]
     assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
     rom = res.manifest["counts"]["rom"]
-    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 281
-    assert rom["free_bytes"] == 8448 - 254 * 30
+    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 272
+    assert rom["free_bytes"] == 8448 - 254 * 31          # a table byte and 30 bytes each
 
 
 def test_puzzle_bits_read_back_from_cart_memory(full):
@@ -84,12 +84,18 @@ def test_puzzle_bits_read_back_from_cart_memory(full):
     want = (json.loads((d / "b0.json").read_text())["puzzles"]
             + json.loads((d / "b1.json").read_text())["puzzles"])
     assert len(want) == 254
-    for p, pz in enumerate(want):
-        a = 0x1000 + p * 30
+    placed = res.manifest["puzzles"]
+    # the build orders each world by difficulty: the same puzzles, each world's in a new order
+    assert sorted(map(tuple, (p["rows"] for p in placed[:150]))) == sorted(tuple(p["rows"]) for p in want[:150])
+    assert sorted(map(tuple, (p["rows"] for p in placed[150:]))) == sorted(tuple(p["rows"]) for p in want[150:])
+    for p, pz in enumerate(placed):
+        assert cart.rom[0x1000 + p] & 15 == 3                    # the table: 15x15
+        a = 0x1000 + 254 + p * 30
+        assert pz["address"] == a
         for r, row in enumerate(pz["rows"]):
             word = cart.rom[a + 2 * r] | (cart.rom[a + 2 * r + 1] << 8)
             assert "".join("#" if (word >> x) & 1 else "." for x in range(16)) == row + "."
-    assert res.manifest["puzzles"][253]["address"] == 0x1000 + 253 * 30
+    assert res.manifest["puzzles"][253]["address"] == 0x1000 + 254 + 253 * 30
     # the art is in place: the swatch strips (rows 8-15, 4x4 cells) read back as slots 0..15,
     # left pixel of a byte in its low nibble
     for y in range(8, 16):
@@ -110,13 +116,15 @@ def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
     rt.execute(cart.code[start:cart.code.index("\n}\n", cart.code.index("worlds={")) + 3])
     rt.execute("""
       out={}
+      local a=pz_base+pz_count
       for w in all(worlds) do
         for p=w.first,w.first+w.count-1 do
-          local s=""
-          for r=0,14 do
-            local v=peek2(pz_base+p*30+r*2)
-            for x=0,14 do s..=(v>>x)&1==1 and "#" or "." end
+          local s,n="",peek(pz_base+p)%16*5
+          for r=0,n-1 do
+            local v=peek2(a+r*(n\\8+1))&(1<<n)-1
+            for x=0,n-1 do s..=(v>>x)&1==1 and "#" or "." end
           end
+          a+=n*(n\\8+1)
           add(out,s)
         end
       end
@@ -174,8 +182,8 @@ def test_clue_mismatch_and_size_refused(tmp_path):
     (d / "b0.json").write_text(json.dumps(data))
     with pytest.raises(UserError, match=r"world spires: .*b0.json: puzzle 1: row_clues do not match"):
         do_build(d)
-    write_batch(d / "b0.json", Batch([Puzzle(np.eye(5, dtype=bool))]))
-    with pytest.raises(UserError, match=r"b0.json puzzle 0: is 5x5; the cart holds 15x15"):
+    write_batch(d / "b0.json", Batch([Puzzle(np.ones((7, 7), dtype=bool))]))
+    with pytest.raises(UserError, match=r"b0.json puzzle 0: is 7x7; the cart holds 5x5, 10x10 and 15x15"):
         do_build(d)
 
 
@@ -185,7 +193,7 @@ def test_oversize_batch_refused_with_byte_counts(tmp_path):
     with pytest.raises(UserError) as e:
         do_build(d)
     msg = str(e.value)
-    assert "282 puzzles need 8460 bytes" in msg and "8448 bytes are free" in msg and "drop 1" in msg
+    assert "273 puzzles need 8463 bytes" in msg and "8448 bytes are free" in msg and "drop 15 bytes" in msg
 
 
 def test_more_puzzles_than_the_save_data_tracks_refused(tmp_path):
@@ -217,8 +225,9 @@ def test_names_are_lowercased_and_checked(tmp_path):
     pz[1].name = "Crow"
     write_batch(d / "b0.json", Batch(pz))
     res, out = do_build(d)
-    assert 'pz_names=split(",crow,",",",false)' in out.read_text()
-    assert res.manifest["puzzles"][1]["name"] == "crow"
+    # the ramp puts a world's pictures before its random puzzles
+    assert 'pz_names=split("crow,,",",",false)' in out.read_text()
+    assert res.manifest["puzzles"][0]["name"] == "crow" and res.manifest["puzzles"][0]["source"] == "b0.json#1"
     pz[1].name = "a,b"
     write_batch(d / "b0.json", Batch(pz))
     with pytest.raises(UserError, match="b0.json puzzle 1 name"):

@@ -72,7 +72,7 @@ def test_include_cycles_repeats_and_missing_files_refused(tmp_path):
 def test_constants_chunk_shape():
     w = dict(name="a", title="t", first=0, count=2, bx=0, by=16, bw=128, bh=24, pal=list(range(16)),
              ui=list(range(15, -1, -1)))
-    text = constants_chunk(0x1000, 30, [None, "crow"], [w])
+    text = constants_chunk(0x1000, [None, "crow"], [w])
     assert text.startswith("-- picross8\n")
     assert "pz_base,pz_count=0x1000,2\n" in text
     assert 'pz_names=split(",crow",",",false)\n' in text
@@ -99,6 +99,20 @@ def test_puzzles_and_sfx_round_trip(tmp_path_factory, grids, sfx):
     assert bytes(cart.rom[0x3200:0x3240]) == sfx
     for p, g in enumerate(grids):
         for r, row in enumerate(g):
-            a = PZ_BASE + p * 30 + r * 2
+            a = PZ_BASE + len(grids) + p * 30 + r * 2
             word = cart.rom[a] | cart.rom[a + 1] << 8
             assert [bool((word >> x) & 1) for x in range(16)] == row + [False]
+
+
+def test_comment_lines_stay_out_of_the_cart_but_in_the_counts(tmp_path):
+    """The assembled code drops comment-only lines (not --lint: directives, not code with a
+    trailing comment); the pieces keep them, and origins still name the right source lines."""
+    (tmp_path / "a.lua").write_text("-- about a\nx=1 -- one\n--lint: x\n  -- indented\ny=2\n")
+    (tmp_path / "main.lua").write_text("-- main\n#include a.lua\nz=3\n")
+    origins = []
+    code, pieces = inline_includes(tmp_path / "main.lua", origins=origins, drop_comments=True)
+    assert code.splitlines() == ["x=1 -- one", "--lint: x", "y=2", "z=3"]
+    assert origins == [("a.lua", 2), ("a.lua", 3), ("a.lua", 5), ("main.lua", 3)]
+    assert "-- about a" in next(p for p in pieces if p.name == "a.lua").text
+    kept, _ = inline_includes(tmp_path / "main.lua")
+    assert "-- about a" in kept and "  -- indented" in kept

@@ -83,7 +83,7 @@ def shots_refused(cart: Path, *extra, message: str = "") -> None:
     ("manifest retyped", "'worlds' must be a list"),
     ("manifest one world", "the screenshots show two worlds"),
     ("manifest path world name", "it names files"),
-    ("manifest short rows", "'rows' must be 15 rows"),
+    ("manifest short rows", "'rows' must be 5, 10 or 15 rows"),
     ("no manifest", "no manifest beside the cart"),
     ("label is the cart", "also an input"),
 ])
