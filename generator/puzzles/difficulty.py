@@ -50,39 +50,47 @@ class Difficulty:
                 "first_share": round(self.first_share, 3), "pips": self.pips}
 
 
+def _transpose(masks: list[int], n: int) -> list[int]:
+    """Row masks (bit x = column x) as n column masks (bit y = row y), or back."""
+    return [sum(((m >> x) & 1) << y for y, m in enumerate(masks)) for x in range(n)]
+
+
+def _scan(line_clues, n: int, lf: list[int], le: list[int]):
+    """Solve every open line (known masks lf/le, n cells) against what is known now: (open lines,
+    [(line, filled, empty) of each line that learns something]), or None on a contradiction."""
+    full, open_lines, learnt = (1 << n) - 1, 0, []
+    for i, clue in enumerate(line_clues):
+        if lf[i] | le[i] != full:
+            open_lines += 1
+            res = solve_line(clue, n, lf[i], le[i])
+            if res is None:
+                return None
+            if res != (lf[i], le[i]):
+                learnt.append((i, *res))
+    return open_lines, learnt
+
+
 def measure(clues: Clues) -> Difficulty:
     """Replay line logic in rounds from a blank board (see the module doc)."""
     h, w = clues.height, clues.width
     rf, re = [0] * h, [0] * h      # rows: filled / empty masks, bit x = column x
-    full = (1 << w) - 1
     rounds, effort, narrowest, first = 0, 0.0, h + w, 0
     while True:
-        open_lines, productive = 0, 0
+        # every line against the round's start: rows, then columns on the same snapshot
+        by_rows = _scan(clues.rows, w, rf, re)
+        by_cols = by_rows and _scan(clues.cols, h, _transpose(rf, w), _transpose(re, w))
+        if by_rows is None or by_cols is None:
+            return Difficulty(max(h, w), rounds, effort, narrowest, 0.0, False)
+        open_lines = by_rows[0] + by_cols[0]
+        productive = len(by_rows[1]) + len(by_cols[1])
         nrf, nre = list(rf), list(re)
-        cf = [sum(((rf[y] >> x) & 1) << y for y in range(h)) for x in range(w)]
-        ce = [sum(((re[y] >> x) & 1) << y for y in range(h)) for x in range(w)]
-        for y in range(h):
-            if rf[y] | re[y] != full:
-                open_lines += 1
-                res = solve_line(clues.rows[y], w, rf[y], re[y])
-                if res is None:
-                    return Difficulty(max(h, w), rounds, effort, narrowest, 0.0, False)
-                if res != (rf[y], re[y]):
-                    productive += 1
-                    nrf[y] |= res[0]
-                    nre[y] |= res[1]
-        colfull = (1 << h) - 1
-        for x in range(w):
-            if cf[x] | ce[x] != colfull:
-                open_lines += 1
-                res = solve_line(clues.cols[x], h, cf[x], ce[x])
-                if res is None:
-                    return Difficulty(max(h, w), rounds, effort, narrowest, 0.0, False)
-                if res != (cf[x], ce[x]):
-                    productive += 1
-                    for y in range(h):
-                        nrf[y] |= ((res[0] >> y) & 1) << x
-                        nre[y] |= ((res[1] >> y) & 1) << x
+        for y, f, e in by_rows[1]:
+            nrf[y] |= f
+            nre[y] |= e
+        for x, f, e in by_cols[1]:
+            for y in range(h):
+                nrf[y] |= ((f >> y) & 1) << x
+                nre[y] |= ((e >> y) & 1) << x
         if open_lines == 0:
             return Difficulty(max(h, w), rounds, effort, narrowest, first / (h * w), True)
         if productive == 0:
