@@ -125,6 +125,16 @@ def test_format_sniffing(name, text, fmt):
     ("text", "1\n", "expected row clues"),
     ("text", "1\n--\nfoo\n", "not a list of numbers"),
     ("bogus", "1\n--\n1\n", "unknown format"),
+    # webpbn XML and Olšák .g
+    ("webpbn", '<puzzleset><puzzle><clues type="rows"><line><count color="red">1</count></line></clues>'
+               '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>', "colour puzzles"),
+    ("webpbn", '<puzzle type="triddler"></puzzle>', "not supported"),
+    ("webpbn", '<puzzleset><puzzle>', "malformed XML"),
+    ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
+               '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
+    ("g", "#d\n   1:X  black\n: rows\n1\n: columns\n1\n", "colour .g files"),
+    ("g", ": rows\n1a\n: columns\n1\n", "colour runs"),
+    ("g", ": rows\n1\n", "not an Olšák .g file"),
 ])
 def test_bad_input_is_a_one_line_user_error(fmt, text, message):
     with pytest.raises(UserError) as e:

@@ -57,23 +57,6 @@ def test_a_puzzleset_holds_several_puzzles_and_saved_cells_are_known():
     assert ps[1].known.tolist() == [[1, -1], [-1, 0]]
 
 
-@pytest.mark.parametrize("fmt, text, words", [
-    ("webpbn", '<puzzleset><puzzle><clues type="rows"><line><count color="red">1</count></line></clues>'
-               '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>', "colour puzzles"),
-    ("webpbn", '<puzzle type="triddler"></puzzle>', "not supported"),
-    ("webpbn", '<puzzleset><puzzle>', "malformed XML"),
-    ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
-               '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
-    ("g", "#d\n   1:X  black\n: rows\n1\n: columns\n1\n", "colour .g files"),
-    ("g", ": rows\n1a\n: columns\n1\n", "colour runs"),
-    ("g", ": rows\n1\n", "not an Olšák .g file"),
-])
-def test_refusals_are_one_line_user_errors(fmt, text, words):
-    with pytest.raises(UserError) as e:
-        parse_puzzles(text, fmt, "x")
-    assert words in str(e.value) and "\n" not in str(e.value)
-
-
 def test_g_empty_lines_and_the_closing_colon():
     c, _ = olsak.parse(": rows\n1\n\n: columns\n1\n\n: end\n")
     assert c.rows == ((1,), ()) and c.cols == ((1,), ())
