@@ -15,7 +15,8 @@ import numpy as np
 from lupaz8 import luaz8
 
 from generator.solver.clues import Clues
-from generator.solver.linesolve import SolveResult, _grid_from_masks, known_masks
+from generator.solver.board import grid_from_masks, known_masks
+from generator.solver.linesolve import SolveResult
 
 CART_DIR = Path(__file__).resolve().parents[2] / "cart"
 SOLVER_LUA = CART_DIR / "solver.lua"
@@ -82,7 +83,7 @@ class CartLua:
         h, w = clues.height, clues.width
         fm = [from_lua_mask(rf[y + 1]) for y in range(h)]
         em = [from_lua_mask(re[y + 1]) for y in range(h)]
-        return SolveResult(status, int(iterations), _grid_from_masks(fm, em, w))
+        return SolveResult(status, int(iterations), grid_from_masks(fm, em, w))
 
     def _raw_count(self, fn, *args) -> int:
         thousands, units = self.g.lr_count(fn, *args)

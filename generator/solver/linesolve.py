@@ -29,7 +29,6 @@ from generator.solver.line import (line_bits, line_dp, line_enumerate, line_swee
                                    placement_count, solve_line)
 
 SOLVED, STALLED, CONTRADICTION = "solved", "stalled", "contradiction"
-_grid_from_masks = grid_from_masks   # the Lua harness's name for it (generator/console/luavm.py)
 __all__ = ["SOLVED", "STALLED", "CONTRADICTION", "SolveResult", "solve", "known_masks",
            "line_bits", "line_dp", "line_enumerate", "line_sweeps", "placement_count", "solve_line"]
 
