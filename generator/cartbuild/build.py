@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import UserError
+from generator.cartbuild.colours import check_folder, colour_string, read_picture_colours
 from generator.cartbuild.artmap import load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
@@ -44,6 +45,7 @@ class Placed:
     source: str            # "file.json#12"
     iterations: int = 0
     difficulty: Difficulty | None = None
+    colour_dir: Path | None = None     # its batch's folder of colour PNGs
 
     @property
     def group(self) -> str:
@@ -97,6 +99,8 @@ def world_puzzles(w: World) -> list[Placed]:
         except UserError as e:
             raise UserError(f"world {w.name}: {e}") from None
         n = len(batch.puzzles)
+        if ref.colours is not None:
+            check_folder(ref.colours, [p.name for p in batch.puzzles], f"world {w.name}: {ref.path}")
         stop = n if ref.count is None else ref.start + ref.count
         if ref.start >= n or stop > n:
             raise UserError(f"world {w.name}: {ref.path} has {n} puzzles; "
@@ -107,7 +111,7 @@ def world_puzzles(w: World) -> list[Placed]:
             if p.name is not None:
                 p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
             out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where),
-                              measure(p.clues)))
+                              measure(p.clues), ref.colours))
     # the ramp: each group in order of difficulty (sorted is stable: ties keep the batch order)
     out.sort(key=Placed.ramp_key)
     for i, pl in enumerate(out):
@@ -137,6 +141,15 @@ def build(worlds_path, main_lua) -> BuildResult:
     sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
                       cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
     label = label_pixels(cfg.label)
+    colours, colour_files, by_rule = [], [], []
+    for pl in placed:
+        code = ""
+        if pl.colour_dir is not None and pl.puzzle.name is not None:
+            pcs = read_picture_colours(pl.colour_dir, pl.puzzle.name, pl.puzzle.solution,
+                                       sheet.palettes[pl.world])
+            (colour_files if pcs.slots is not None else by_rule).append(pcs.path)
+            code = colour_string(pcs.slots, pl.puzzle.solution)
+        colours.append(code)
     rom = romdata.new_rom()
     romdata.pack_sprites(rom, sheet.slots)
     used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
@@ -160,7 +173,7 @@ def build(worlds_path, main_lua) -> BuildResult:
     packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + used])
     pz_hash = int.from_bytes(hashlib.sha256(packed).digest()[:4], "little") & 0x7FFFFFFF
     chunk = constants_chunk(romdata.PZ_BASE, [p.puzzle.name for p in placed], wtables,
-                            pz_hash)
+                            pz_hash, colours)
     origins = [("(generated constants)", n) for n in range(1, chunk.count("\n") + 1)]
     # the cart carries the code without its comment lines (cart/*.lua keep them): comments
     # would cost about 5 KB of the 15,360 compressed bytes the .p8.png may hold
@@ -192,6 +205,8 @@ def build(worlds_path, main_lua) -> BuildResult:
                     "puzzle_bytes": used, "free_bytes": free - used,
                     "capacity_puzzles": romdata.PZ_CAPACITY,
                     "art_bytes": romdata.ART_ROWS * 64},
+            "colours": {"pictures": len(colour_files), "code_chars": sum(map(len, colours)),
+                        "by_rule": [str(f) for f in by_rule]},
         },
         "pz_hash": pz_hash,
         "worlds": wtables,
@@ -203,10 +218,11 @@ def build(worlds_path, main_lua) -> BuildResult:
                      "source": p.source, "address": addresses[i], "size": p.puzzle.width,
                      "group": p.group, "difficulty": p.difficulty.to_json(),
                      "name": p.puzzle.name, "iterations": p.iterations,
+                     "colours": c,
                      "rows": rows_to_text(p.puzzle.solution),
                      "row_clues": [list(c) for c in p.puzzle.clues.rows],
                      "col_clues": [list(c) for c in p.puzzle.clues.cols]}
-                    for i, p in enumerate(placed)],
+                    for i, (p, c) in enumerate(zip(placed, colours))],
     }
     worlds_line = ", ".join(f"{t['name']} {t['count']}" for t in wtables)
     summary = "\n".join([
@@ -214,9 +230,14 @@ def build(worlds_path, main_lua) -> BuildResult:
         f"rom: {len(placed)} puzzles ({worlds_line}) = {used} of {free} bytes at "
         f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
         f"{(free - used) // (romdata.PZ_BYTES + 1)} more of 15x15",
+        f"colours: {len(colour_files)} pictures from their PNGs ({sum(map(len, colours))} chars "
+        f"of code), {sum(1 for p in placed if p.puzzle.name is None) + len(by_rule)} "
+        f"by the shading rule" + (f", among them {len(by_rule)} pictures without a colour PNG "
+                                  f"({', '.join(f.name for f in by_rule[:3])}"
+                                  f"{', ...' if len(by_rule) > 3 else ''})" if by_rule else ""),
     ])
     inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
-              *(pc.path for pc in pieces)] + [f for f in (sfx, music) if f.exists()]
+              *(pc.path for pc in pieces), *colour_files] + [f for f in (sfx, music) if f.exists()]
     return BuildResult(text, manifest, per_file, total, summary, sheet.palettes, inputs)
 
 
@@ -233,6 +254,8 @@ def source_files(worlds_path, main_lua) -> list[Path]:
     try:
         cfg = read_worlds(worlds_path)
         files += [cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches)]
+        files += [f for w in cfg.worlds for ref in w.batches if ref.colours and ref.colours.is_dir()
+                  for f in sorted(ref.colours.glob("*.png"))]
     except UserError:
         pass
     try:

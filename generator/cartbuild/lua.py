@@ -141,9 +141,11 @@ def lua_string(s: str) -> str:
 
 
 def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
-                    pz_hash: int = 0) -> str:
+                    pz_hash: int = 0, colours: list[str] | None = None) -> str:
     """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui.
-    `pz_hash`: 31 bits identifying the packed puzzles, for save.lua to tell its own saves."""
+    `pz_hash`: 31 bits identifying the packed puzzles, for save.lua to tell its own saves;
+    `colours`: each puzzle's colour code (generator.cartbuild.colours), "" for the shading rule."""
+    colours = colours or [""] * len(names)
     lines = [
         "-- picross8",
         "-- 15x15 picross in two worlds",
@@ -155,6 +157,9 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         f"pz_hash=0x{pz_hash >> 16 & 0x7fff:04x}.{pz_hash & 0xffff:04x}",
         "-- picture puzzles' names by puzzle index p+1 (\"\" when unnamed)",
         f"pz_names=split({lua_string(','.join(n or '' for n in names))},\",\",false)",
+        "-- pictures' own colours by p+1: chr(48+slot) per filled cell in reading order",
+        "-- (generator/cartbuild/colours.py); \"\" = the shading rule (draw.lua)",
+        f"pz_cols=split({lua_string(','.join(colours))},\",\",false)",
         "-- worlds in order: puzzles first..first+count-1, backdrop bx,by,bw,bh in the",
         "-- spritesheet, pal = display palette for pal(w.pal,1), ui = the screen slot of",
         "-- each ui colour role 0-15 (cart/draw.lua names them) for the draw palette pal(w.ui),",

@@ -9,12 +9,16 @@
         {"name": "spires",                # [a-z0-9_]: a Lua-friendly id
          "title": "pastel spires",        # shown in the cart: a-z 0-9 space ' ! . - only
          "batches": ["puzzles.json",      # a whole batch file, or a slice of one:
-                     {"file": "more.json", "start": 0, "count": 50}],
+                     {"file": "more.json", "start": 0, "count": 50},
+                     {"file": "pictures/valley.json", "colours": "pictures/valley"}],
          "swatches": {"x": 0, "y": 8, "cell": 4},   # 16 cells of cell x cell px, left to right
          "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32},
          "ui": [0, 7, 12, ...]}           # 16 slots: the slot each ui colour role is drawn in
       ]
     }
+
+A batch's "colours" names a folder of colour PNGs for its pictures (generator.formats.colourpng,
+generator.cartbuild.colours); its pictures without one are coloured by the cart's shading rule.
 
 The puzzles of all worlds are numbered in this order (world 1's first, ...), and that number is
 the puzzle's place in the cart's ROM (generator.cartbuild.rom).
@@ -64,6 +68,7 @@ class BatchRef:
     path: Path
     start: int = 0
     count: int | None = None       # None: to the end of the file
+    colours: Path | None = None    # the folder of its pictures' colour PNGs
 
 
 @dataclass(frozen=True)
@@ -102,9 +107,18 @@ def _batch_ref(b, base: Path, where: str) -> BatchRef:
     if isinstance(b, str):
         return BatchRef(base / b)
     if not isinstance(b, dict) or not isinstance(b.get("file"), str):
-        raise UserError(f"{where}: a batch is a file name or {{\"file\": ..., \"start\": ..., \"count\": ...}}")
+        raise UserError(f"{where}: a batch is a file name or {{\"file\": ..., \"start\": ..., "
+                        f"\"count\": ..., \"colours\": ...}}")
+    unknown = sorted(set(b) - {"file", "start", "count", "colours"})
+    if unknown:
+        raise UserError(f"{where}: batch {b['file']!r}: unknown key {unknown[0]!r} "
+                        f"(a batch has file, start, count, colours)")
     count = _int(b, "count", where, 1) if "count" in b else None
-    return BatchRef(base / b["file"], _int(b, "start", where) if "start" in b else 0, count)
+    colours = b.get("colours")
+    if colours is not None and (not isinstance(colours, str) or not colours):
+        raise UserError(f"{where}: batch {b['file']!r}: 'colours' must name a folder of colour PNGs")
+    return BatchRef(base / b["file"], _int(b, "start", where) if "start" in b else 0, count,
+                    base / colours if colours else None)
 
 
 def _world(d, base: Path, where: str) -> World:
