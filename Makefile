@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web run play test bench puzzles pictures art notebook figures screenshots clean
+.PHONY: cart png web run play test bench puzzles pictures colour-templates art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -78,12 +78,20 @@ bench: $(STAMP)
 puzzles: $(STAMP)
 	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 --style sprite -o cart/puzzles.json
 
-# Regenerate the picture batches from their text sources (fails if one needs guessing).
+# Regenerate the picture batches from their text sources (fails if one needs guessing), and the
+# sheets of each world's pictures in their colours (docs/colours-<world>.png, from the colour PNGs
+# beside the text sources: cart/pictures/<file>/<name>.png).
 pictures: $(STAMP)
 	$(PY) -m generator import cart/pictures/valley.txt -o cart/pictures/valley.json --strict --sheet docs/pictures-valley.png
 	$(PY) -m generator import cart/pictures/firewatch.txt -o cart/pictures/firewatch.json --strict --sheet docs/pictures-firewatch.png
 	$(PY) -m generator import cart/pictures/valley-small.txt -o cart/pictures/valley-small.json --strict --sheet docs/pictures-valley-small.png
 	$(PY) -m generator import cart/pictures/firewatch-small.txt -o cart/pictures/firewatch-small.json --strict --sheet docs/pictures-firewatch-small.png
+	$(PY) -m generator.dev.colour_pictures sheets --out docs
+
+# A colour PNG, coloured by the cart's shading rule, for every picture that has none yet: a start
+# to paint over (never overwrites one).
+colour-templates: $(STAMP)
+	$(PY) -m generator.dev.colour_pictures template
 
 # Jupyter (the `notebook` extra) in .venv, opened on the exploration notebook; no browser
 # without a display, and --allow-root where we run as root (containers, CI machines).

@@ -1,8 +1,9 @@
 -- draw: the play screen. colours are screen slots whose meaning is
 -- the same in every world (the world's display palette gives the hue):
 -- 0 backdrop, 1 paper, 2 grid, 3 guide line, 4 fill, 5 cross,
--- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture ramp
--- (top to bottom), 15 highlight behind the clues.
+-- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture
+-- roles (shade: 11 lit, 12 body, 13 half-lit, 14 shadow; 11 is also
+-- remapped to draw a picture's own colours), 15 highlight behind the clues.
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
@@ -65,24 +66,27 @@ function clues()
  end
 end
 
--- picture colour of a filled cell in row y of n
-function ramp(y,n)
- return 11+y*4\(n or sz)
-end
-
--- the solved picture's colours, lit from the top left: filled cell
--- x,y of the rows m[1..n] is 14 where its right or lower side is
--- open, else 11 where its left or upper side is, else 13 below and
--- right of an open corner, else 12. sets pc[y*16+x] (y from 1)
-function shade(m,n)
+-- the solved picture's colours as world slots, pc[y*16+x] for the
+-- filled cells of rows m[1..n] (y from 1). s: its own colours from
+-- pz_cols, a character chr(48+slot) per filled cell in reading order.
+-- without them ("") it is lit from the top left, in the world's
+-- picture roles: 14 where the cell's right or lower side is open,
+-- else 11 where its left or upper side is, else 13 where the cell
+-- below and right is open, else 12 (twin: generator/render/colouring.py)
+function shade(m,n,s)
  pc={}
+ local k,u=1,worlds[wo].ui
  for y=1,n do
-  local r,u,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
-  local s=~(r>>1&d)
-  local l=~s&~(r<<1&u)
-  local k=~s&~l&~(d>>1)
+  local r,a,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
+  local h=~(r>>1&d)
+  local l=~h&~(r<<1&a)
+  local q=~h&~l&~(d>>1)
   for x=0,n-1 do
-   pc[y*16+x]=s>>x&1>0 and 14 or l>>x&1>0 and 11 or k>>x&1>0 and 13 or 12
+   if r>>x&1>0 then
+    local c=ord(s,k)
+    pc[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
+    k+=1
+   end
   end
  end
 end
@@ -108,8 +112,10 @@ function board(r)
   for x=0,sz-1 do
    local v,px,py=g[y*15+x],bx+x*cz,by+y*cz
    if v==1 then
-    local c=pc[y*16+x+16]
-    rectfill(px+1,py+1,px+e,py+e,x+y<r and c or 4)
+    -- a revealed cell in its slot: role 11 drawn as that slot
+    local c=4
+    if (x+y<r) c=11 pal(11,pc[y*16+x+16])
+    rectfill(px+1,py+1,px+e,py+e,c)
     if (r>=30) rectfill(px,py,px+cz,py+cz,c)
    elseif v==2 and r==0 then
     line(px+1,py+1,px+e-1,py+e-1,5)
@@ -124,13 +130,13 @@ function board(r)
 end
 
 -- the little picture of the filled cells, k px a cell (30 px)
-function preview(x0,y0,r)
+function preview(x0,y0)
  local k=30\sz
- rectfill(x0-1,y0-1,x0+30,y0+30,r>0 and 1 or 2)
+ rectfill(x0-1,y0-1,x0+30,y0+30,2)
  rectfill(x0,y0,x0+29,y0+29,1)
  for y=0,sz-1 do
   for x=0,sz-1 do
-   if (g[y*15+x]==1) rectfill(x0+x*k,y0+y*k,x0+x*k+k-1,y0+y*k+k-1,r>0 and ramp(y) or 4)
+   if (g[y*15+x]==1) rectfill(x0+x*k,y0+y*k,x0+x*k+k-1,y0+y*k+k-1,4)
   end
  end
 end

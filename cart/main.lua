@@ -1,6 +1,7 @@
 -- picross8: 5x5 to 15x15 picross in two worlds and an endless mode.
 -- build.py inlines the #include files in this order after its
--- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names).
+-- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names,
+-- pz_cols).
 --
 -- globals (by file; functions are named where they are defined):
 --  main     scr screens, upd/drw the current one's functions,
@@ -15,14 +16,15 @@
 --           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
 --           dirty: board changed since saved
---  screens  ws world, ps puzzle, top first tile row, wo palette's
+--  screens  ws world, ps puzzle, top first tile row, tq tiles whose
+--           pictures are still to draw, wo palette's
 --           world, ui colours; endless: gen, draw: bx/by the board,
 --           pc the solved picture's colours
 --  music    mu music on (saved), mw the world whose music plays
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw
+--lint: ps, top, tq, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw
 #include solver.lua
 #include board.lua
 #include save.lua

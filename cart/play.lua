@@ -103,7 +103,7 @@ function plupd()
  if (dirty or sf%30==0) keep() dirty=false
  if solved() then
   music(16) mw=false
-  shade(sol,sz)
+  shade(sol,sz,pz_cols[cur+1] or "")
   drop()
   hist[bid()]=nil
   bs=""
@@ -125,7 +125,7 @@ function pldrw()
  if redraw then
   backdrop(wo,104,1)
   clues()
-  preview(11,4,0)
+  preview(11,4)
   -- a world's first puzzle shows the controls until the first mark
   if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
   ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)

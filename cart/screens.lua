@@ -148,7 +148,6 @@ function pupd()
  if (mb&1>0 and o and k!=i) o=false
  lmx,lmy=mx,my
  i=mid(0,i,wd.count-1)
- if (i!=ps-wd.first) redraw=true
  ps=wd.first+i
  if (bp(5)) go"worlds"
  if (o) startpz(ps)
@@ -160,41 +159,46 @@ function tileat()
  local k=(y\18+top)*7+x\18
  if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[ws].count) return k
 end
--- (drawn again only after a button: the pictures are slow to draw)
+-- the page of tiles is drawn into upper memory when it changes (a
+-- new world or scroll), its solved pictures 7 a frame (tq: the ones
+-- to come); the cursor's frame and the lines below go over it
 function pdrw()
  usepal(ws)
- if (not redraw) memcpy(0x6000,0x8000,0x2000) return
- redraw=false
  local wd=worlds[ws]
  local i=ps-wd.first
- top=max(0,min(i\7-2,(wd.count-1)\7-4))
- print(wd.title,2,2,10)
- print("\151 back",96,2,7)
- for k=top*7,min(top*7+34,wd.count-1) do
-  local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
-  rectfill(x,y,x+16,y+16,p==ps and 9 or 2)
-  rectfill(x+1,y+1,x+15,y+15,1)
-  local n=pzs[p]
-  if best[p] then
-   -- the picture, 3 px a cell at 5x5, 1 px otherwise
-   local s=15\n
-   local o=(15-n*s)\2
-   for r=0,n-1 do
-    local m,a,b,h=pzrow(p,r,n),x+1+o,y+1+o+r*s,ramp(r,n)
-    for c=0,n-1 do
-     if (m>>c&1==1) rectfill(a,b,a+s-1,b+s-1,h)
-     a+=s
-    end
+ local t=max(0,min(i\7-2,(wd.count-1)\7-4))
+ if redraw or t!=top then
+  redraw,top,tq=false,t,{}
+  print(wd.title,2,2,10)
+  print("\151 back",96,2,7)
+  for k=top*7,min(top*7+34,wd.count-1) do
+   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
+   rectfill(x,y,x+16,y+16,2)
+   rectfill(x+1,y+1,x+15,y+15,1)
+   if best[p] then
+    add(tq,{p,x,y})
+   else
+    ct(k+1 .."",x+9,y+4,inrb(p+1) and 9 or 4)
+    pips(p,x+2,y+12)
+    if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,3) line(x+1,y+1,x+3,y+1,3)
    end
-  else
-   ct(k+1 .."",x+9,y+4,inrb(p+1) and 9 or 4)
-   pips(p,x+2,y+12)
-   if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,3) line(x+1,y+1,x+3,y+1,3)
   end
+  -- a scroll bar when the rows do not all fit
+  local n=(wd.count+6)\7
+  if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
+ else
+  memcpy(0x6000,0x8000,0x2000)
  end
- -- a scroll bar when the rows do not all fit
- local n=(wd.count+6)\7
- if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
+ -- pictures are drawn in their slots: no draw palette
+ pal()
+ pal(wd.pal,1)
+ for _=1,7 do
+  if (tq[1]) thumb(unpack(deli(tq,1)))
+ end
+ pal(wd.ui)
+ memcpy(0x8000,0x6000,0x2000)
+ local x,y=1+i%7*18,12+(i\7-top)*18
+ rect(x,y,x+16,y+16,9)
  -- a picture's name shows once it is solved
  local b=best[ps]
  print(b and pname(ps) or "no. "..i+1,2,112,10)
@@ -203,6 +207,19 @@ function pdrw()
  s=pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
  print(s,111-#s*4,120,6)
  pips(ps,113,121)
- print(b and "solved"..(b>0 and ", best "..clock(b) or "") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)
- memcpy(0x8000,0x6000,0x2000)
+ print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)
+end
+
+-- solved puzzle p's picture in its tile at x,y in its colours, 3 px
+-- a cell at 5x5, 1 px otherwise
+function thumb(p,x,y)
+ local n,m=pzs[p],{}
+ local s=15\n
+ local o=(15-n*s)\2+1
+ for r=1,n do m[r]=pzrow(p,r-1,n) end
+ shade(m,n,pz_cols[p+1])
+ for k,v in pairs(pc) do
+  local a,b=x+o+k%16*s,y+o+(k\16-1)*s
+  rectfill(a,b,a+s-1,b+s-1,v)
+ end
 end

@@ -1,6 +1,7 @@
 """PNG pictures of puzzles (Pillow), the one place boards become images: a puzzle with its
 clues (`puzzle_image`), a bare grid with marks (`grid_image`, for explain and fix), grids side
-by side, a contact sheet of many grids (numbered or named), and the PNG bytes of any of them.
+by side, a contact sheet of many grids (numbered or named), a sheet of coloured pictures as the
+cart reveals them (`colour_sheet`), and the PNG bytes of any of them.
 
 A palette is a list of RGB tuples, by role (missing entries take the default's):
   0 background, 1 ink (clue digits, grid lines), 2 filled cells, 3 crosses on known-empty
@@ -203,3 +204,28 @@ def png_bytes(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False)
     return buf.getvalue()
+
+
+def colour_sheet(pictures: list, names: list[str], background, ink, cell: int = 8,
+                 columns: int = 6) -> Image.Image:
+    """Pictures as the cart reveals them: each an RGB array (h x w x 3) with a mask of its
+    filled cells, `cell` px a cell on `background`, named below in `ink`."""
+    if not pictures:
+        raise ValueError("no pictures to put on a sheet")
+    mh = max(rgb.shape[0] for rgb, _ in pictures)
+    mw = max(rgb.shape[1] for rgb, _ in pictures)
+    pad, label_h = 8, 12
+    slot_w = max(mw * cell, max(6 * len(n) for n in names)) + pad
+    slot_h = mh * cell + label_h + pad
+    rows = math.ceil(len(pictures) / columns)
+    img = Image.new("RGB", (pad + columns * slot_w, pad + rows * slot_h), tuple(background))
+    d = ImageDraw.Draw(img)
+    for i, ((rgb, mask), name) in enumerate(zip(pictures, names)):
+        sx, sy = pad + (i % columns) * slot_w, pad + (i // columns) * slot_h
+        h, w = mask.shape
+        ox, oy = sx + (mw - w) * cell // 2, sy + (mh - h) * cell // 2
+        for y, x in zip(*np.nonzero(mask)):
+            d.rectangle([ox + x * cell, oy + y * cell, ox + x * cell + cell - 1,
+                         oy + y * cell + cell - 1], fill=tuple(int(v) for v in rgb[y, x]))
+        d.text((sx, sy + mh * cell + 2), name, fill=tuple(ink))
+    return img
