@@ -11,6 +11,9 @@ pz_base,pz_count=0x1000,5
 pz_hash=0x61c3.48c5
 -- picture puzzles' names by puzzle index p+1 ("" when unnamed)
 pz_names=split(",,,,",",",false)
+-- pictures' own colours by p+1: chr(48+slot) per filled cell in reading order
+-- (generator/cartbuild/colours.py); "" = the shading rule (draw.lua)
+pz_cols=split(",,,,",",",false)
 -- worlds in order: puzzles first..first+count-1, backdrop bx,by,bw,bh in the
 -- spritesheet, pal = display palette for pal(w.pal,1), ui = the screen slot of
 -- each ui colour role 0-15 (cart/draw.lua names them) for the draw palette pal(w.ui),
