@@ -100,7 +100,7 @@ def world_puzzles(w: World) -> list[Placed]:
             raise UserError(f"world {w.name}: {e}") from None
         n = len(batch.puzzles)
         if ref.colours is not None:
-            check_folder(ref.colours, [p.name for p in batch.puzzles], f"world {w.name}: {ref.path}")
+            check_folder(ref.colours, [p.name for p in batch.puzzles], ref.path)
         stop = n if ref.count is None else ref.start + ref.count
         if ref.start >= n or stop > n:
             raise UserError(f"world {w.name}: {ref.path} has {n} puzzles; "
@@ -232,7 +232,7 @@ def build(worlds_path, main_lua) -> BuildResult:
         f"{(free - used) // (romdata.PZ_BYTES + 1)} more of 15x15",
         f"colours: {len(colour_files)} pictures from their PNGs ({sum(map(len, colours))} chars "
         f"of code), {sum(1 for p in placed if p.puzzle.name is None) + len(by_rule)} "
-        f"by the shading rule" + (f", among them {len(by_rule)} pictures without a colour PNG "
+        f"by the shading rule" + (f", among them {len(by_rule)} picture{'s' if len(by_rule) > 1 else ''} without a colour PNG "
                                   f"({', '.join(f.name for f in by_rule[:3])}"
                                   f"{', ...' if len(by_rule) > 3 else ''})" if by_rule else ""),
     ])

@@ -54,24 +54,24 @@ def snap_cells(rgb: np.ndarray, solution, palette: list[Snap], where) -> np.ndar
     return out
 
 
-def check_folder(folder: Path, names: list[str | None], where: str) -> None:
+def check_folder(folder: Path, names: list[str | None], batch: Path) -> None:
     """The folder exists, its pictures' names give distinct files, and every PNG in it belongs to
     one of them (a renamed picture leaves its PNG behind: say so rather than drop its colours)."""
     if not folder.is_dir():
-        raise UserError(f"{where}: colours folder {folder} not found")
+        raise UserError(f"{batch}: its colours folder {folder} is not found")
     seen: dict[str, str] = {}
     for n in names:
         if n is None:
             continue
         s = slug(n)
         if s in seen:
-            raise UserError(f"{where}: pictures {seen[s]!r} and {n!r} would share the colour file "
+            raise UserError(f"{batch}: pictures {seen[s]!r} and {n!r} would share the colour file "
                             f"{s}.png; rename one")
         seen[s] = n
     for f in sorted(folder.glob("*.png")):
         if f.stem not in seen:
-            raise UserError(f"{f}: no picture of {where} is named like it "
-                            f"(expected one of {', '.join(sorted(seen)[:5])}, ...); rename or remove it")
+            raise UserError(f"{f}: no picture of {Path(batch).name} is named {f.stem!r} (its pictures: "
+                            f"{', '.join(sorted(seen)[:4])}, ...); rename or remove the PNG")
 
 
 def read_picture_colours(folder: Path, name: str, solution, palette: list[Snap]) -> PictureColours:

@@ -4,7 +4,8 @@
 puzzles (the first world's puzzle select with a few solved: pips, picture marks, progress),
 ramp (the first puzzle, 5x5, with its controls line), ramp-10x10 (a 10x10 start puzzle in
 progress), play-<world> (a 15x15 board in progress in each world's palette) and solved (a
-finished picture); and the title at 1x as the label picture the build puts in the cart's
+finished picture in its colours, and solved-<first world>), puzzles-<last world> (its list with
+twenty pictures solved, in their colours); and the title at 1x as the label picture the build puts in the cart's
 __label__.
 """
 from __future__ import annotations
@@ -78,11 +79,22 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
         p.idle(1)
         shots.append(_shot(p, out, f"play-{w['name']}"))
 
+    # a picture revealed in its colours in each world (the lookout's is `solved`), and the
+    # lookout's list with its first pictures solved: thumbnails in colour
+    for w, k, name in ((worlds[-1], 0, "solved"), (worlds[0], 9, f"solved-{worlds[0]['name']}")):
+        k += _first(manifest, w, 15)
+        p = Player(cart)
+        p.open_puzzle(worlds.index(w), k)
+        p.enter(solution(manifest, w["first"] + k))
+        p.idle(60)
+        shots.append(_shot(p, out, name))
     w = worlds[-1]
-    k = _first(manifest, w, 15)
-    p = Player(cart)
-    p.open_puzzle(len(worlds) - 1, k)
-    p.enter(solution(manifest, w["first"] + k))
-    p.idle(60)
-    shots.append(_shot(p, out, "solved"))
+    p = Player(cart, saved_progress(cart, {w["first"] + k: 200 + 37 * k for k in range(20)}))
+    p.idle(2)
+    p.press("o")
+    p.press("right")
+    p.press("o")
+    for _ in range(8):
+        p.press("right")
+    shots.append(_shot(p, out, f"puzzles-{w['name']}"))
     return shots

@@ -53,7 +53,8 @@ def read_colour_png(path, solution) -> np.ndarray:
         what = ("coloured, but the picture leaves it empty" if sol[y, x] == 0
                 else "transparent, but the picture fills it")
         raise UserError(f"{path}: row {y + 1} column {x + 1} is {what} "
-                        f"({int(wrong.sum())} such cells); colour exactly the filled cells")
+                        f"({int(wrong.sum())} such cell{'s' if wrong.sum() > 1 else ''}); colour "
+                        f"exactly the filled cells")
     rgb = rgba[..., :3].copy()
     rgb[~sol] = 0
     return rgb
