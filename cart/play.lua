@@ -109,7 +109,7 @@ function plupd()
   bs=""
   if cur<0 then
    nend=min(nend,32766)+1
-   save()
+   persist()
   else
    local b=won(cur,tf)
    if (b) bs=tf\1<b and "  new best!" or "  best "..clock(b)

@@ -70,7 +70,7 @@ function keep()
  putb()
  clk[bid()]=tf
  front(rb,bid())
- save()
+ persist()
 end
 
 -- forget the board being played (solved, or left blank)
@@ -79,7 +79,7 @@ function drop()
  memset(0xa000+id*45,0,45)
  del(rb,id)
  clk[id]=nil
- save()
+ persist()
 end
 
 -- puzzle p solved in t seconds: its best time before (nil: first)
@@ -88,7 +88,7 @@ function won(p,t)
  t=max(1,flr(t))
  best[p]=min(t,b!=0 and b or t)
  front(rs,p+1)
- save()
+ persist()
  return b!=0 and b
 end
 
@@ -125,11 +125,12 @@ function loadsave()
    a+=48
   end
  end
- save()
+ persist()
 end
 
--- write the session's progress to the cartdata
-function save()
+-- write the session's progress to the cartdata (not named save:
+-- that is a pico-8 command)
+function persist()
  memset(0x5e00,0,256)
  poke4(0x5e00,sid)
  poke2(0x5e04,eseed)
