@@ -8,7 +8,7 @@
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
 --           keys, rok/cok lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb (see save.lua)
+--  save     best, clk, rb, rs, eseed, nend, sid, nb, bd (save.lua)
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
 --  play     pa/pzs/pip each puzzle's address, size, pips;
