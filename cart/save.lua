@@ -138,7 +138,6 @@ end
 -- that is a pico-8 command)
 function persist()
  memset(0x5e00,0,256)
- poke4(0x5e00,sid)
  poke2(0x5e04,eseed)
  poke2(0x5e06,nend)
  for p in pairs(best) do
@@ -161,4 +160,7 @@ function persist()
    a+=3
   end
  end
+ -- last, through dset: pico-8 persists pokes to 0x5e00 too, but a
+ -- player that saves only on dset still writes the whole save
+ dset(0,sid)
 end
