@@ -4,7 +4,8 @@
 --
 -- globals (by file; functions are named where they are defined):
 --  main     scr screens, upd/drw the current one's functions,
---           sf frames on it, redraw: draw what is cached again
+--           sf frames on it, redraw: draw what is cached again,
+--           nu: no upper memory
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
 --           keys, rok/cok lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
@@ -22,7 +23,7 @@
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw
+--lint: ps, top, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw, nu
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -66,6 +67,10 @@ end
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
+ -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
+ -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped)
+ poke(0x9fff,1)
+ nu=peek(0x9fff)<1
  loadsave()
  go"title"
 end
@@ -79,5 +84,7 @@ function _update()
 end
 
 function _draw()
+ -- without upper memory nothing is cached: draw it all every frame
+ redraw=redraw or nu
  drw()
 end

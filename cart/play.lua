@@ -120,6 +120,7 @@ end
 
 -- what changes only on input (clues, preview) is drawn when it may
 -- have changed and kept in upper memory; other frames copy it back
+-- (without upper memory, _draw sets redraw every frame)
 function pldrw()
  usepal(wo)
  if redraw then
@@ -131,8 +132,9 @@ function pldrw()
   ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
+ else
+  memcpy(0x6000,0x8000,0x2000)
  end
- memcpy(0x6000,0x8000,0x2000)
  board(0)
  ct(msg or clock(tf),26,38,msg and 9 or 10)
  if aq then
