@@ -55,6 +55,16 @@ function go(s)
  if (s=="play") playmenu()
 end
 
+-- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
+-- a callback on left/right too (b 1 or 2); pico-8's filter (0x300
+-- in i) makes fake-08 drop the item; tac08 passes no b
+function mi(i,s,f)
+ menuitem(i,s,function(b)
+  if ((b or 16)>3) return f()
+  return true
+ end)
+end
+
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long

@@ -64,10 +64,10 @@ end
 
 -- the pause menu on the play screen (go() clears it elsewhere)
 function playmenu()
- menuitem(1,"hint",hint)
- menuitem(2,"undo",function() return undo() end)
- menuitem(3,"redo",function() return undo(true) end)
- menuitem(4,"clear board",function()
+ mi(1,"hint",hint)
+ mi(2,"undo",undo)
+ mi(3,"redo",function() return undo(true) end)
+ mi(4,"clear board",function()
   ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
    ns=true
    for i=0,224 do
@@ -76,7 +76,7 @@ function playmenu()
    recheck()
   end)
  end)
- menuitem(5,"leave puzzle",leave)
+ mi(5,"leave puzzle",leave)
 end
 
 function plupd()
