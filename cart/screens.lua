@@ -7,7 +7,7 @@ function usepal(w,art)
  wo=w
  pal()
  pal(worlds[w].pal,1)
- palt(0)
+ palt(0,false)
  if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
