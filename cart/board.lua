@@ -100,8 +100,8 @@ function runok(s,l,f,x)
  return s+l<=sz and f>>s+l&1==0 and x&((1<<l)-1)<<s==0
 end
 
--- a line's mask mirrored
-function flip(m)
+-- a line's mask mirrored (not named flip: that is pico-8's api)
+function mirror(m)
  local r=0
  for i=0,sz-1 do r=r*2+(m>>i&1) end
  return r
@@ -111,7 +111,7 @@ function placed(t,f,x)
  local n,d,u=#t,{},{}
  for j=1,n do u[j]=t[n+1-j] end
  -- a: from the left, b: the runs after, from the right
- local a,b=fits(t,f,x),fits(u,flip(f),flip(x))
+ local a,b=fits(t,f,x),fits(u,mirror(f),mirror(x))
  for j=1,n do
   local l,k,p=t[j],0
   for s=0,sz do

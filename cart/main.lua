@@ -5,11 +5,12 @@
 --
 -- globals (by file; functions are named where they are defined):
 --  main     scr screens, upd/drw the current one's functions,
---           sf frames on it, redraw: draw what is cached again
+--           sf frames on it, redraw: draw what is cached again,
+--           nu: no upper memory
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
 --           keys, rok/cok lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb (see save.lua)
+--  save     best, clk, rb, rs, eseed, nend, sid, nb, bd (save.lua)
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
 --  play     pa/pzs/pip each puzzle's address, size, pips;
@@ -24,7 +25,7 @@
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, tq, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw
+--lint: ps, top, tq, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw, nu
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -56,6 +57,16 @@ function go(s)
  if (s=="play") playmenu()
 end
 
+-- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
+-- a callback on left/right too (b 1 or 2); pico-8's filter (0x300
+-- in i) makes fake-08 drop the item; tac08 passes no b
+function mi(i,s,f)
+ menuitem(i,s,function(b)
+  if ((b or 16)>3) return f()
+  return true
+ end)
+end
+
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long
@@ -68,6 +79,10 @@ end
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
+ -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
+ -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped)
+ poke(0x9fff,1)
+ nu=peek(0x9fff)<1
  loadsave()
  go"title"
 end
@@ -81,5 +96,7 @@ function _update()
 end
 
 function _draw()
+ -- without upper memory nothing is cached: draw it all every frame
+ redraw=redraw or nu
  drw()
 end

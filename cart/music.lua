@@ -13,7 +13,7 @@ end
 function musicmenu()
  menuitem(1,mu and "music: on" or "music: off",function()
   mu=not mu
-  save()
+  persist()
   musicmenu()
   return true
  end)

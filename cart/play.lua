@@ -64,10 +64,10 @@ end
 
 -- the pause menu on the play screen (go() clears it elsewhere)
 function playmenu()
- menuitem(1,"hint",hint)
- menuitem(2,"undo",function() return undo() end)
- menuitem(3,"redo",function() return undo(true) end)
- menuitem(4,"clear board",function()
+ mi(1,"hint",hint)
+ mi(2,"undo",undo)
+ mi(3,"redo",function() return undo(true) end)
+ mi(4,"clear board",function()
   ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
    ns=true
    for i=0,224 do
@@ -76,7 +76,7 @@ function playmenu()
    recheck()
   end)
  end)
- menuitem(5,"leave puzzle",leave)
+ mi(5,"leave puzzle",leave)
 end
 
 function plupd()
@@ -109,7 +109,7 @@ function plupd()
   bs=""
   if cur<0 then
    nend=min(nend,32766)+1
-   save()
+   persist()
   else
    local b=won(cur,tf)
    if (b) bs=tf\1<b and "  new best!" or "  best "..clock(b)
@@ -120,6 +120,7 @@ end
 
 -- what changes only on input (clues, preview) is drawn when it may
 -- have changed and kept in upper memory; other frames copy it back
+-- (without upper memory, _draw sets redraw every frame)
 function pldrw()
  usepal(wo)
  if redraw then
@@ -131,8 +132,9 @@ function pldrw()
   ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
+ else
+  memcpy(0x6000,0x8000,0x2000)
  end
- memcpy(0x6000,0x8000,0x2000)
  board(0)
  ct(msg or clock(tf),26,38,msg and 9 or 10)
  if aq then

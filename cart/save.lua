@@ -1,13 +1,15 @@
--- save: progress, kept for the session in lua tables and upper
--- memory, persisted in the 256 cartdata bytes at 0x5e00 (the 64
+-- save: progress, kept for the session in lua tables, persisted
+-- in the 256 cartdata bytes at 0x5e00 (the 64
 -- dget/dset numbers: poking them persists as dset does). only this
 -- file touches cartdata.
 --
 -- session: best[p] (puzzle p, 0-based): nil unsolved, else its best
 -- time in seconds (0: solved, the time no longer saved). a board has
 -- an id: p+1 for puzzle p, 255 for endless (bid() of the one being
--- played); its cells live at 0xa000+id*45, 5 to a byte in base 3
--- (cell i=y*15+x is byte i\5, digit i%5; 0 blank 1 filled 2 crossed),
+-- played); its cells live in bd[id], 45 bytes (0-based), 5 cells to a
+-- byte in base 3 (cell i=y*15+x is byte i\5, digit i%5; 0 blank 1
+-- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
+-- fake-08 before 64 KiB read it as 0 and drop writes to it)
 -- its clock in clk[id] (seconds). rb: ids of the boards in progress,
 -- most recent first; rs: ids of solved puzzles, most recent first.
 --
@@ -23,24 +25,27 @@
 --       boards first, then best times while they fit (8 at least)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
-sid,nb=pz_hash~2,4
+sid,nb,bd=pz_hash~2,4,{}
 
 -- board id of the puzzle being played
 function bid()
  return cur+1&255
 end
 
--- the board being played from upper memory into g, and back
+-- the board being played from bd into g (blank if none), and back
 pw=split"1,3,9,27,81"
 function getb()
+ local b=bd[bid()] or {}
  g={}
- for i=0,224 do g[i]=peek(0xa000+bid()*45+i\5)\pw[i%5+1]%3 end
+ for i=0,224 do g[i]=(b[i\5] or 0)\pw[i%5+1]%3 end
 end
 function putb()
+ local b={}
+ bd[bid()]=b
  for k=0,44 do
   local v=0
   for j=4,0,-1 do v=v*3+g[k*5+j] end
-  poke(0xa000+bid()*45+k,v)
+  b[k]=v
  end
 end
 
@@ -70,16 +75,16 @@ function keep()
  putb()
  clk[bid()]=tf
  front(rb,bid())
- save()
+ persist()
 end
 
 -- forget the board being played (solved, or left blank)
 function drop()
  local id=bid()
- memset(0xa000+id*45,0,45)
+ bd[id]=nil
  del(rb,id)
  clk[id]=nil
- save()
+ persist()
 end
 
 -- puzzle p solved in t seconds: its best time before (nil: first)
@@ -88,7 +93,7 @@ function won(p,t)
  t=max(1,flr(t))
  best[p]=min(t,b!=0 and b or t)
  front(rs,p+1)
- save()
+ persist()
  return b!=0 and b
 end
 
@@ -114,24 +119,25 @@ function loadsave()
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
    -- byte (below 3^5)
    if (a>0x5ed0) break
-   for k=3,47 do
-    if (peek(a+k)>242) ok=false
+   local b={}
+   for k=0,44 do
+    b[k]=peek(a+3+k)
+    if (b[k]>242) ok=false
    end
    if ok and (id<=pz_count or id==255) and not clk[id] and #rb<nb then
-    clk[id]=w
+    clk[id],bd[id]=w,b
     add(rb,id)
-    memcpy(0xa000+id*45,a+3,45)
    end
    a+=48
   end
  end
- save()
+ persist()
 end
 
--- write the session's progress to the cartdata
-function save()
+-- write the session's progress to the cartdata (not named save:
+-- that is a pico-8 command)
+function persist()
  memset(0x5e00,0,256)
- poke4(0x5e00,sid)
  poke2(0x5e04,eseed)
  poke2(0x5e06,nend)
  for p in pairs(best) do
@@ -144,7 +150,7 @@ function save()
   local id=rb[k]
   poke(a,id)
   poke2(a+1,clk[id])
-  memcpy(a+3,0xa000+id*45,45)
+  for j=0,44 do poke(a+3+j,bd[id][j]) end
   a+=48
  end
  for id in all(rs) do
@@ -154,4 +160,7 @@ function save()
    a+=3
   end
  end
+ -- last, through dset: pico-8 persists pokes to 0x5e00 too, but a
+ -- player that saves only on dset still writes the whole save
+ dset(0,sid)
 end

@@ -7,7 +7,7 @@ function usepal(w,art)
  wo=w
  pal()
  pal(worlds[w].pal,1)
- palt(0)
+ palt(0,false)
  if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
@@ -189,10 +189,11 @@ function pdrw()
  else
   memcpy(0x6000,0x8000,0x2000)
  end
- -- pictures are drawn in their slots: no draw palette
+ -- pictures are drawn in their slots: no draw palette (all of
+ -- them at once without upper memory: nothing is kept)
  pal()
  pal(wd.pal,1)
- for _=1,7 do
+ for _=1,nu and 35 or 7 do
   if (tq[1]) thumb(unpack(deli(tq,1)))
  end
  pal(wd.ui)

@@ -46,8 +46,9 @@ def check_valid(p: Player, n: int):
     assert all(0 <= t <= 32767 for t in clocks.values())
     assert 0 <= int(p.g("nend")) <= 32767
     # every board's cells are marks
+    bd = p.g("bd")
     for i in ids:
-        cells = p.c.peek(0xA000 + i * 45, 45)
+        cells = [int(bd[i][k]) for k in range(45)]
         assert max(cells) < 243
 
 

@@ -1,0 +1,207 @@
+"""The cart on other PICO-8 players (fake-08 on handhelds, tac08, web players): it keeps to the
+documented, commonly implemented API. Played on a console without upper memory (0x8000-0xffff
+reads 0 and drops writes, as in tac08 and fake-08 before 64 KiB) it draws and saves exactly
+as with it; pause-menu items act on O/X only (PICO-8 and fake-08 also call a callback on
+left/right, tac08 passes no argument); and scans of the Lua for the forms players treat
+differently."""
+import re
+
+import numpy as np
+import pytest
+
+from generator.console.api import PICO8_NAMES
+from generator.console.console import Console
+from generator.console.memory import Memory
+from generator.console.player import Player
+
+from cartfixtures import REPO
+
+UPPER = 0x8000
+
+
+class LowMemory(Memory):
+    """32 KiB: upper memory reads as 0 and writes to it are dropped."""
+
+    def read(self, addr: int, n: int) -> bytes:
+        addr &= 0xFFFF
+        out = bytearray(super().read(addr, n))
+        for i in range(max(0, UPPER - addr), len(out)):
+            out[i] = 0
+        return bytes(out)
+
+    def write(self, addr: int, data: bytes) -> None:
+        addr &= 0xFFFF
+        super().write(addr, bytes(data)[:max(0, UPPER - addr)])
+
+
+class LowPlayer(Player):
+    def __init__(self, cart, cartdata=None) -> None:
+        self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata)
+        self.c.mem.__class__ = LowMemory
+        self.c.boot()
+        self.last_fresh = {}
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path
+
+
+def session(p: Player) -> tuple[list, np.ndarray, list]:
+    """Play a little, leave, come back: the screens along the way, the board, the cartdata."""
+    shots = []
+
+    def shoot(frames=3):
+        for _ in range(frames):
+            p.idle(1)
+            shots.append(p.c.screen())
+
+    p.open_puzzle(0, 2)
+    shoot()
+    p.press("o")
+    p.press("right")
+    p.press("x")
+    shoot()
+    p.c.choose_menuitem("leave puzzle")
+    shoot()                                   # the list, drawn once and then cached
+    p.press("right")
+    shoot()
+    p.press("left")
+    p.press("o")                              # the same puzzle again
+    shoot()
+    return shots, p.board(), list(p.c.cartdata_store.values())
+
+
+def test_the_cart_plays_the_same_without_upper_memory(cart):
+    assert LowPlayer(cart).g("nu") and not Player(cart).g("nu")
+    shots, board, saved = session(Player(cart))
+    low_shots, low_board, low_saved = session(LowPlayer(cart))
+    assert board.sum() == 3 and (board == low_board).all()   # a fill and a cross, kept
+    assert saved == low_saved
+    for k, (a, b) in enumerate(zip(shots, low_shots)):
+        assert (a == b).all(), f"screen {k} differs"
+    # the list screen is not blank after its first frame
+    assert all((s != s[0, 0]).sum() > 500 for s in low_shots)
+
+
+def test_a_board_comes_back_from_the_save_without_upper_memory(cart):
+    p = LowPlayer(cart)
+    p.open_puzzle(0, 1)
+    p.press("o")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    again = LowPlayer(cart, p.c.cartdata_store)
+    again.open_puzzle(0, 1)
+    assert (again.board() == p.board()).all() and again.board().sum() == 1
+
+
+@pytest.mark.parametrize("b", [1, 2])
+def test_menu_items_ignore_left_and_right(cart, b):
+    p = Player(cart)
+    p.open_puzzle(0, 0)
+    p.press("o")
+    marks = p.board().copy()
+    for item in ("hint", "undo", "redo", "clear board", "leave puzzle"):
+        assert p.c.choose_menuitem(item, b) is True         # the menu stays open
+        p.idle(1)
+        assert p.on("plupd") and not p.g("hc") and not p.g("aq")
+        assert (p.board() == marks).all()
+
+
+@pytest.mark.parametrize("b", [32, 112, None])
+def test_menu_items_act_on_o_and_x_or_no_argument(cart, b):
+    p = Player(cart)
+    p.open_puzzle(0, 0)
+    p.press("o")
+    assert p.c.choose_menuitem("undo", b) is True           # undo keeps the menu open
+    assert p.board().sum() == 0
+    p.c.choose_menuitem("redo", b)
+    assert p.board().sum() == 1
+    p.c.choose_menuitem("leave puzzle", b)
+    p.idle(1)
+    assert p.on("pupd")
+
+
+# -- scans of the cart's Lua
+
+def lua_files():
+    for f in sorted((REPO / "cart").glob("*.lua")):
+        yield f.name, "\n".join(line.split("--")[0] for line in f.read_text().splitlines())
+
+
+def calls(text: str, names: str):
+    """(name, argument text) of each call of the functions in `names` (a regex alternation)."""
+    for m in re.finditer(rf"(?<![\w.:])({names})\(", text):
+        depth, i = 0, m.end()
+        while depth or text[i] != ")":
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        yield m.group(1), text[m.end():i]
+
+
+def args(text: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"(": 1, "{": 1, "[": 1, ")": -1, "}": -1, "]": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur] if cur.strip() else out
+
+
+def test_no_global_function_of_the_cart_takes_an_api_name():
+    """A player's own Lua (fake-08's and tac08's bios) defines flip, save... as globals."""
+    for name, text in lua_files():
+        defined = set(re.findall(r"^\s*function\s+([A-Za-z_]\w*)\s*\(", text, re.M))
+        assert not defined & set(PICO8_NAMES), name
+
+
+def test_upper_memory_holds_only_the_screen_cache():
+    """0x8000-0xffff is missing on some players: used only where main.lua's nu covers it."""
+    allowed = {("memcpy", "0x8000,0x6000,0x2000"), ("memcpy", "0x6000,0x8000,0x2000"),
+               ("poke", "0x9fff,1"), ("peek", "0x9fff")}
+    seen = set()
+    for name, text in lua_files():
+        for fn, a in calls(text, r"peek[24]?|poke[24]?|memcpy|memset|reload"):
+            where = ",".join(args(a)[:2 if fn in ("memcpy", "reload") else 1])
+            if any(int(h, 16) >= UPPER for h in re.findall(r"0x([0-9a-f]+)", where, re.I)):
+                assert (fn, a.replace(" ", "")) in allowed, f"{name}: {fn}({a})"
+                seen.add((fn, a.replace(" ", "")))
+    assert ("poke", "0x9fff,1") in seen and ("peek", "0x9fff") in seen
+
+
+def test_the_rule_finds_upper_memory():
+    found = [a for _, a in calls("x=peek(0xa000+i) y=peek(0x5e00)", "peek")]
+    assert found == ["0xa000+i", "0x5e00"]
+
+
+def test_palt_takes_a_colour_and_a_flag():
+    """palt(c) alone is a bitfield in PICO-8 0.2 and fake-08, a colour in older players."""
+    for name, text in lua_files():
+        for _, a in calls(text, "palt"):
+            assert len(args(a)) in (0, 2), f"{name}: palt({a})"
+
+
+def test_pause_menu_callbacks_go_through_mi():
+    """Only mi (which drops left/right) and the music toggle (left/right may toggle it) hand
+    menuitem a callback."""
+    with_callback = [(name, a) for name, text in lua_files()
+                     for _, a in calls(text, "menuitem") if len(args(a)) == 3]
+    assert [n for n, _ in with_callback] == ["main.lua", "music.lua"], with_callback
+
+
+def test_a_list_of_solved_pictures_ends_up_the_same_without_upper_memory(cart):
+    """Thumbnails are drawn 7 a frame into the cache; without it, all at once every frame: once
+    the page is complete the two screens agree."""
+    from generator.console.player import saved_progress
+    shots = []
+    for cls in (Player, LowPlayer):
+        p = cls(cart, saved_progress(cart, {q: 90 for q in range(40)}))
+        p.idle(2)
+        p.press("o")
+        p.press("o")
+        p.idle(8)
+        shots.append(p.c.screen())
+    assert (shots[0] == shots[1]).all()
