@@ -64,6 +64,9 @@ def check_folder(folder: Path, names: list[str | None], batch: Path) -> None:
         if n is None:
             continue
         s = slug(n)
+        if not s:
+            raise UserError(f"{batch}: picture {n!r} has no letters or digits to name its colour "
+                            f"file; rename it")
         if s in seen:
             raise UserError(f"{batch}: pictures {seen[s]!r} and {n!r} would share the colour file "
                             f"{s}.png; rename one")

@@ -65,6 +65,8 @@ def test_folder_checks(tmp_path):
         check_folder(tmp_path, ["a", None], tmp_path / "w.json")
     with pytest.raises(UserError, match="pictures 'a b' and 'a-b' would share the colour file a-b.png"):
         check_folder(tmp_path, ["a b", "a-b"], tmp_path / "w.json")
+    with pytest.raises(UserError, match="picture '!!' has no letters or digits"):
+        check_folder(tmp_path, ["!!"], tmp_path / "w.json")
 
 
 def picture_cart(tmp_path, names=("pine", "moon over ridge")):
