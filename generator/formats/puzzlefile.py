@@ -7,13 +7,20 @@ UserError. The format comes from `fmt`, else the file name's extension, else fro
 
 - "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
 - "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
-  lists of run lengths, [] for an empty line) and an optional `grid` of -1 unknown / 0 empty /
-  1 filled, read as cells already known.
-- "non": the common NON text format: `width N`, `height N`, then `rows` and `columns` each
-  followed by one line per row/column of comma-separated runs (`0` or a blank line for an empty
-  line); `title "..."` and `goal "0110..."` (the solution, row by row, 0 = empty) are read,
-  other keys (`by`, `copyright`, `catalogue`, `license`, ...) and unknown lines are ignored.
-  `rows N` / `columns N` with a number mean `height N` / `width N`.
+  lists of run lengths, [] for an empty line; an empty list of clues is every line empty, as
+  that solver reads it) and an optional `grid` of -1 unknown / 0 empty / 1 filled, read as
+  cells already known ([] = none known).
+- "non": the common NON text format (Steve Simpson's, with nonogram-db's additions): `width N`,
+  `height N`, then `rows` and `columns` each followed by one line per row/column of runs
+  separated by commas (or, as some writers do, spaces); `0` is an empty line, and a blank line is
+  one too when the block is exactly that many lines (else blank lines are ignored). Keys are
+  separated from values by spaces or tabs, in any case; '#' lines are comments; `title "..."`
+  (HTML entities decoded) and `goal "0110..."` (the solution, row by row, 0 = empty; every goal
+  given must fit, the first is kept) are read, other keys (`by`, `copyright`, `catalogue`,
+  `license`, `color`, ...) and unknown lines are ignored. `rows N` / `columns N` with a number
+  mean `height N` / `width N`. A run may carry a colour letter (`3a`); runs (or goal cells) in
+  two or more colours are refused as a colour puzzle. A `.nonpack` bundle (puzzles separated by
+  a line `====`) holds several puzzles.
 - "webpbn": webpbn's XML (generator.formats.webpbn), one entry per <puzzle>; black and white.
 - "g": Olšák's .g text (generator.formats.olsak); black and white.
 - "text": clues typed by hand: the row clues one per line, top to bottom, then a line `--` (or a
@@ -175,14 +182,15 @@ def parse_tk_json(data, name: str = "tk-json") -> LoadedPuzzle:
         check_size(h, w)
     except UserError as e:
         raise UserError(f"{name}: {e}") from None
-    rows = _clue_list(data["row_clues"], "row_clues", name)
-    cols = _clue_list(data["col_clues"], "col_clues", name)
+    # the Tk solver reads an empty list of clues as every line empty, and an empty grid as unknown
+    rows = _clue_list(data["row_clues"], "row_clues", name) or ((),) * h
+    cols = _clue_list(data["col_clues"], "col_clues", name) or ((),) * w
     if len(rows) != h or len(cols) != w:
         raise UserError(f"{name}: {len(rows)} row clues and {len(cols)} column clues "
                         f"for a {w}x{h} puzzle (width x height)")
     clues = _checked(Clues(rows, cols), name)
     known = None
-    if data.get("grid") is not None:
+    if data.get("grid") not in (None, []):
         g = data["grid"]
         if (not isinstance(g, list) or len(g) != h
                 or not all(isinstance(r, list) and len(r) == w for r in g)

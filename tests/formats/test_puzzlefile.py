@@ -132,7 +132,9 @@ def test_format_sniffing(name, text, fmt):
     ("webpbn", '<puzzleset><puzzle>', "malformed XML"),
     ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
                '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
-    ("g", "#d\n   1:X  black\n: rows\n1\n: columns\n1\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1a 1b\n: columns\n1a\n1b\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1\n: columns\n1b\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n: rows\n1c\n: columns\n1\n", "do not declare"),
     ("g", ": rows\n1a\n: columns\n1\n", "colour runs"),
     ("g", ": rows\n1\n", "not an Olšák .g file"),
 ])
