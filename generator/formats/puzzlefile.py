@@ -7,13 +7,20 @@ UserError. The format comes from `fmt`, else the file name's extension, else fro
 
 - "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
 - "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
-  lists of run lengths, [] for an empty line) and an optional `grid` of -1 unknown / 0 empty /
-  1 filled, read as cells already known.
-- "non": the common NON text format: `width N`, `height N`, then `rows` and `columns` each
-  followed by one line per row/column of comma-separated runs (`0` or a blank line for an empty
-  line); `title "..."` and `goal "0110..."` (the solution, row by row, 0 = empty) are read,
-  other keys (`by`, `copyright`, `catalogue`, `license`, ...) and unknown lines are ignored.
-  `rows N` / `columns N` with a number mean `height N` / `width N`.
+  lists of run lengths, [] for an empty line; an empty list of clues is every line empty, as
+  that solver reads it) and an optional `grid` of -1 unknown / 0 empty / 1 filled, read as
+  cells already known ([] = none known).
+- "non": the common NON text format (Steve Simpson's, with nonogram-db's additions): `width N`,
+  `height N`, then `rows` and `columns` each followed by one line per row/column of runs
+  separated by commas (or, as some writers do, spaces); `0` is an empty line, and a blank line is
+  one too when the block is exactly that many lines (else blank lines are ignored). Keys are
+  separated from values by spaces or tabs, in any case; '#' lines are comments; `title "..."`
+  (HTML entities decoded) and `goal "0110..."` (the solution, row by row, 0 = empty; every goal
+  given must fit, the first is kept) are read, other keys (`by`, `copyright`, `catalogue`,
+  `license`, `color`, ...) and unknown lines are ignored. `rows N` / `columns N` with a number
+  mean `height N` / `width N`. A run may carry a colour letter (`3a`); runs (or goal cells) in
+  two or more colours are refused as a colour puzzle. A `.nonpack` bundle (puzzles separated by
+  a line `====`) holds several puzzles.
 - "webpbn": webpbn's XML (generator.formats.webpbn), one entry per <puzzle>; black and white.
 - "g": Olšák's .g text (generator.formats.olsak); black and white.
 - "text": clues typed by hand: the row clues one per line, top to bottom, then a line `--` (or a
@@ -22,6 +29,7 @@ UserError. The format comes from `fmt`, else the file name's extension, else fro
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
@@ -41,7 +49,7 @@ from generator.formats.userfile import parse_json, whole_number
 
 FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
-_EXTENSIONS = {".non": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
+_EXTENSIONS = {".non": "non", ".nonpack": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
                ".g": "g"}
 
 
@@ -121,7 +129,10 @@ def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzl
     if fmt == "tk-json":
         return [parse_tk_json(parse_json(text, name), name)]
     if fmt == "non":
-        return [parse_non(text, name)]
+        chunks = split_non_pack(text)
+        if len(chunks) == 1:
+            return [parse_non(text, name)]
+        return [parse_non(c, f"{name}: puzzle {k}") for k, c in enumerate(chunks, 1)]
     if fmt == "text":
         return [parse_clue_text(text, name)]
     if fmt == "webpbn":
@@ -171,14 +182,15 @@ def parse_tk_json(data, name: str = "tk-json") -> LoadedPuzzle:
         check_size(h, w)
     except UserError as e:
         raise UserError(f"{name}: {e}") from None
-    rows = _clue_list(data["row_clues"], "row_clues", name)
-    cols = _clue_list(data["col_clues"], "col_clues", name)
+    # the Tk solver reads an empty list of clues as every line empty, and an empty grid as unknown
+    rows = _clue_list(data["row_clues"], "row_clues", name) or ((),) * h
+    cols = _clue_list(data["col_clues"], "col_clues", name) or ((),) * w
     if len(rows) != h or len(cols) != w:
         raise UserError(f"{name}: {len(rows)} row clues and {len(cols)} column clues "
                         f"for a {w}x{h} puzzle (width x height)")
     clues = _checked(Clues(rows, cols), name)
     known = None
-    if data.get("grid") is not None:
+    if data.get("grid") not in (None, []):
         g = data["grid"]
         if (not isinstance(g, list) or len(g) != h
                 or not all(isinstance(r, list) and len(r) == w for r in g)
@@ -198,76 +210,108 @@ def _non_value(rest: str) -> str:
     return rest
 
 
-def _non_rule(line: str, name: str, where: str) -> Clue:
+_NON_RUN = re.compile(r"([0-9]+)([A-Za-z]?)")
+
+
+def _non_rule(line: str, name: str, where: str, colours: set) -> Clue:
+    """One rule: runs separated by commas (Simpson's format) or by spaces (some writers), each a
+    number with an optional colour letter after it (nonogram-db's colour extension); the letters
+    seen are added to `colours`."""
+    parts = [p.strip() for p in line.split(",")] if "," in line else line.split()
     runs = []
-    for part in line.split(","):
-        m = re.match(r"\s*([0-9]+)", part)   # a colour letter after the number is ignored
+    for part in parts:
+        m = _NON_RUN.fullmatch(part)
         if not m:
             raise UserError(f"{name}: {where}: {line.strip()[:40]!r} is not a comma-separated list of numbers")
         runs.append(whole_number(m.group(1), f"{name}: {where}"))
+        if m.group(2) and int(m.group(1)):
+            colours.add(m.group(2))
     return tuple(r for r in runs if r)
 
 
+def _non_block(block: list[str], n: int, key: str, name: str) -> list[str]:
+    """The n rule lines of a block. Simpson's rule: blank lines are ignored ('0' is an empty
+    line); some writers (picrossh's export, nonogram-db's spec) write an empty line as a blank
+    line instead, which shows as exactly n lines after the keyword (then only blank lines)."""
+    filled = [b for b in block if b]
+    if len(filled) == n:
+        return filled
+    if len(block) >= n and not any(block[n:]):
+        return block[:n]
+    raise UserError(f"{name}: '{key}' has {len(filled)} rules, expected {n}")
+
+
+def split_non_pack(text: str) -> list[str]:
+    """A .nonpack bundle's puzzles: NON texts separated by a line '===='."""
+    chunks = re.split(r"^[ \t]*====[ \t]*\r?$", text, flags=re.M)
+    return [c for c in chunks if c.strip()] or [text]
+
+
 def parse_non(text: str, name: str = "non") -> LoadedPuzzle:
-    lines = text.splitlines()
-    width = height = None
+    lines = [ln.strip() for ln in text.splitlines()]
+    sizes: dict[str, int] = {}
     sections: dict[str, list[str]] = {}
-    title = goal = None
+    goals: list[tuple[int, str]] = []
+    title = None
     i = 0
     while i < len(lines):
-        line = lines[i].strip()
+        line = lines[i]
         i += 1
-        if not line:
-            continue
-        key, _, rest = line.partition(" ")
-        key = key.lower()
+        m = re.match(r"([A-Za-z_][\w-]*)\s*(.*)", line)
+        if not m:
+            continue        # blank lines, comments ('#'), and anything else unrecognised
+        key, rest = m.group(1).lower(), m.group(2)
         if key in ("width", "height") or (key in ("rows", "columns") and rest.strip()):
             n = whole_number(rest, f"{name}: line {i}: '{key}'")
-            if key in ("width", "columns"):
-                width = n
-            else:
-                height = n
+            dim = "width" if key in ("width", "columns") else "height"
+            if sizes.get(dim, n) != n:
+                raise UserError(f"{name}: line {i}: {dim} {n}, but {sizes[dim]} earlier")
+            sizes[dim] = n
         elif key in ("rows", "columns"):
-            # the block of rule lines up to the next keyword line
+            if key in sections:
+                raise UserError(f"{name}: line {i}: a second '{key}' section")
+            # the block of rule lines up to the next keyword line ('#' lines are comments)
             block = []
-            while i < len(lines) and not re.match(r"\s*[A-Za-z]", lines[i]):
-                block.append(lines[i].strip())
+            while i < len(lines) and not re.match(r"[A-Za-z]", lines[i]):
+                if not lines[i].startswith("#"):
+                    block.append(lines[i])
                 i += 1
             sections[key] = block
         elif key == "title":
-            title = _non_value(rest)
+            title = html.unescape(_non_value(rest)) or None
         elif key == "goal":
-            goal = _non_value(rest)
-        # anything else (by, copyright, catalogue, license, color, ...) is ignored
+            goals.append((i, rest.strip().strip('"')))
+        # anything else (by, copyright, catalogue, license, color, maxrule, ...) is ignored
+    width, height = sizes.get("width"), sizes.get("height")
     if width is None or height is None:
         raise UserError(f"{name}: a NON file needs 'width' and 'height'")
     try:
         check_size(height, width)
     except UserError as e:
         raise UserError(f"{name}: {e}") from None
-    rules = {}
+    rules, colours = {}, set()
     for key, n in (("rows", height), ("columns", width)):
         if key not in sections:
             raise UserError(f"{name}: no '{key}' section")
-        block = sections[key]
-        while block and not block[-1]:
-            block.pop()
-        filled = [b for b in block if b]
-        # blank lines are ignored (rule '0' marks an empty line); some writers use a blank
-        # line for an empty line instead, which shows as a block of exactly n lines
-        use = filled if len(filled) == n else block if len(block) == n else None
-        if use is None:
-            raise UserError(f"{name}: '{key}' has {len(filled)} rules, expected {n}")
-        rules[key] = tuple(_non_rule(b, name, f"{key} {j + 1}") if b else () for j, b in enumerate(use))
+        use = _non_block(sections[key], n, key, name)
+        rules[key] = tuple(_non_rule(b, name, f"{key} {j + 1}", colours) if b else ()
+                           for j, b in enumerate(use))
+    for _, goal in goals:
+        colours |= set(goal) - set("01") - set(" \t")
+    if len(colours) > 1:
+        raise UserError(f"{name}: a colour puzzle (runs of colours {', '.join(sorted(colours))}): "
+                        "colour puzzles are not supported (black and white only)")
     clues = _checked(Clues(rules["rows"], rules["columns"]), name)
     solution = None
-    if goal:
+    for line, goal in goals:       # the first goal is the solution; every goal must fit
         cells = re.sub(r"\s", "", goal)
         if len(cells) != width * height:
-            raise UserError(f"{name}: goal has {len(cells)} cells, expected {width * height}")
-        solution = np.array([c != "0" for c in cells], dtype=bool).reshape(height, width)
-        if grid_clues(solution) != clues:
-            raise UserError(f"{name}: the goal does not match the clues")
+            raise UserError(f"{name}: line {line}: goal has {len(cells)} cells, expected {width * height}")
+        grid = np.array([c != "0" for c in cells], dtype=bool).reshape(height, width)
+        if grid_clues(grid) != clues:
+            raise UserError(f"{name}: line {line}: the goal does not match the clues")
+        if solution is None:
+            solution = grid
     return LoadedPuzzle(clues, None, solution, title)
 
 

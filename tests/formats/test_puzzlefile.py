@@ -55,7 +55,7 @@ rows
 
 columns
 5
-1a,1b
+1a,1a
 1,2
 4
 goal "11111001100110111110"
@@ -121,6 +121,11 @@ def test_format_sniffing(name, text, fmt):
     ("non", "width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n1\n", "not a comma-separated"),
     ("non", "width 2\nrows\n1\ncolumns\n1\n1\n", "needs 'width' and 'height'"),
     ("non", 'width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal "0"\n', "goal does not match"),
+    ("non", "width 2\nheight 1\nrows\n1a,1b\ncolumns\n1a\n1b\n", "colour puzzles are not supported"),
+    ("non", 'width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal "ab"\n', "colour puzzles are not supported"),
+    ("non", "width 2\nheight 1\nrows\n1 x\ncolumns\n1\n0\n", "not a comma-separated"),
+    ("non", "width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "a second 'rows' section"),
+    ("non", "width 1\nheight 1\ncolumns 2\nrows\n1\ncolumns\n1\n", "width 2, but 1 earlier"),
     ("text", "1\n--\n1 1\n", "needs 3 cells"),
     ("text", "1\n", "expected row clues"),
     ("text", "1\n--\nfoo\n", "not a list of numbers"),
@@ -132,8 +137,15 @@ def test_format_sniffing(name, text, fmt):
     ("webpbn", '<puzzleset><puzzle>', "malformed XML"),
     ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
                '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
-    ("g", "#d\n   1:X  black\n: rows\n1\n: columns\n1\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1a 1b\n: columns\n1a\n1b\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1\n: columns\n1b\n", "colour .g files"),
+    ("g", "#d\n   a:X  #000000 black\n: rows\n1c\n: columns\n1\n", "do not declare"),
     ("g", ": rows\n1a\n: columns\n1\n", "colour runs"),
+    ("webpbn", '<puzzle><clues type="rows"><line><count color="white">1</count></line></clues>'
+               '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "background colour"),
+    ("webpbn", '<puzzle><color name="red" char="r">f00</color><solution><image>|Xr|</image></solution></puzzle>',
+     "several colours"),
+    ("webpbn", '<puzzle><clues type="rows"><line/></clues></puzzle>', "no goal image"),
     ("g", ": rows\n1\n", "not an Olšák .g file"),
 ])
 def test_bad_input_is_a_one_line_user_error(fmt, text, message):
