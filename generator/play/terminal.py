@@ -22,7 +22,7 @@ import time
 
 from generator import UserError
 from generator.formats.puzzlefile import LoadedPuzzle
-from generator.play.colours import basic8, ramp_colour, world_ramps, xterm256
+from generator.play.colours import Scheme, basic8, picture_colours, world_schemes, xterm256
 from generator.play.game import CROSSED, FILLED, Game
 from generator.play.menu import clock, entries, open_game, save_game
 from generator.play.progress import Progress
@@ -58,7 +58,7 @@ def key_name(k) -> str | None:
 class Look:
     """Characters and attributes for this terminal."""
 
-    def __init__(self, ramps):
+    def __init__(self):
         utf8 = "utf" in (locale.getpreferredencoding(False) or "").lower()
         self.fill, self.dot, self.cross = ("█", "·", "x") if utf8 else ("#", ".", "x")
         self.n = curses.COLORS if curses.has_colors() else 0
@@ -81,9 +81,6 @@ class Look:
         elif self.n >= 16:
             self.dim = self._pair(8, bg)
         self.accent = self._pair(curses.COLOR_CYAN, bg) | curses.A_BOLD
-        for _, ramp in ramps:
-            for rgb in ramp:
-                self.colour(rgb)
 
     def _pair(self, fg, bg) -> int:
         if (fg, bg) not in self.pairs:
@@ -102,12 +99,13 @@ class Look:
 
 
 class App:
-    def __init__(self, stdscr, puzzles: list[LoadedPuzzle], progress: Progress, ramps,
-                 start: int | None = None, source: str = ""):
-        self.s, self.puzzles, self.progress, self.ramps = stdscr, puzzles, progress, ramps
-        self.source, self.look = source, Look(ramps)
+    def __init__(self, stdscr, puzzles: list[LoadedPuzzle], progress: Progress,
+                 schemes: list[Scheme], start: int | None = None, source: str = ""):
+        self.s, self.puzzles, self.progress, self.schemes = stdscr, puzzles, progress, schemes
+        self.source, self.look = source, Look()
         self.message = progress.warning or ""
         self.game: Game | None = None
+        self.picture = None           # the solved picture's colours (rows of RGB), once solved
         self.index = 0
         self.sel = 0                  # the menu's selected puzzle (an index into the file)
         self.top = 0                  # the menu's first row shown
@@ -135,6 +133,18 @@ class App:
         self.game = open_game(self.puzzles[index], self.progress, fresh)
         self.oy = self.ox = 0
         self.message = ""
+        self.picture = None
+
+    def revealed(self) -> list[list]:
+        """The solved picture's colour per cell (None on empty cells), worked out once per solve;
+        a colour PNG that cannot be used says so on the message line."""
+        if self.picture is None:
+            p = self.puzzles[self.index]
+            self.picture, warning = picture_colours(self.schemes[self.index], p.title, p.solution,
+                                                    self.game.filled_grid())
+            if warning:
+                self.message = warning
+        return self.picture
 
     def save(self) -> None:
         self.saved_at = time.monotonic()
@@ -269,7 +279,8 @@ class App:
         self.oy = min(max(self.oy, g.cy - vis_h + 1), g.cy)
         self.ox = min(max(self.ox, g.cx - vis_w + 1), g.cx)
         ys, xs = range(self.oy, self.oy + vis_h), range(self.ox, self.ox + vis_w)
-        world, ramp = self.ramps[self.index]
+        world = self.schemes[self.index].world
+        picture = self.revealed() if g.solved else None
         lit = curses.A_BOLD | curses.A_UNDERLINE
         for x in xs:                                   # column clues, sitting on the board
             nums, flags = c.cols[x] or (0,), g.col_dimmed(x)
@@ -288,7 +299,7 @@ class App:
                 v, sx = g.marks[y][x], x0 + (x - self.ox) * cw
                 if g.solved:
                     text = look.fill * cw if v == FILLED else " " * cw
-                    attr = look.colour(ramp_colour(ramp, y, c.height)) if v == FILLED else 0
+                    attr = look.colour(picture[y][x]) if v == FILLED else 0
                 else:
                     text = (look.fill * cw if v == FILLED else
                             " " * (cw - 1) + (look.cross if v == CROSSED else look.dot))
@@ -340,9 +351,9 @@ def play(path: str, puzzles: list[LoadedPuzzle], index: int | None = None) -> No
     progress = Progress.load()
     if progress.warning:
         print(progress.warning, file=sys.stderr)
-    ramps = world_ramps(path, len(puzzles))
+    schemes = world_schemes(path, len(puzzles))
     start = None if index is None else index % len(puzzles)
     try:
-        curses.wrapper(lambda scr: App(scr, puzzles, progress, ramps, start, path).run())
+        curses.wrapper(lambda scr: App(scr, puzzles, progress, schemes, start, path).run())
     except curses.error as e:
         raise UserError(f"cannot start the terminal screen (TERM={os.environ.get('TERM')}): {e}")

@@ -17,8 +17,14 @@ import time
 
 import pytest
 
+import numpy as np
+
 from cartfixtures import REPO
+from generator.cli.play import read_playable
 from generator.formats.batchfile import read_batch
+from generator.play.colours import xterm256
+from playkit import cart_reveal, solving_keys, source_path
+from vterm import Screen
 
 VALLEY = REPO / "cart" / "pictures" / "valley.json"
 _ESC = re.compile(rb"\x1b\[[0-9;?>=]*[A-Za-z@`]|\x1b[()][A-Z0-9]|\x1b[=>78MDE]|[\x00-\x1f]")
@@ -40,7 +46,7 @@ class Pty:
                                      stdin=slave, stdout=slave, stderr=slave, env=env, cwd=REPO,
                                      start_new_session=True)
         os.close(slave)
-        self.out = b""
+        self.out = self.all = b""           # since the last send / since the start
 
     def read_until(self, text: str, timeout: float = 20) -> str:
         end = time.monotonic() + timeout
@@ -61,6 +67,7 @@ class Pty:
         return bool(r)
 
     def send(self, keys: str | bytes) -> None:
+        self.all += self.out
         self.out = b""
         os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
 
@@ -130,3 +137,48 @@ def test_a_too_small_terminal_says_so(term):
 def test_not_a_terminal_is_one_line_error(picross):
     r = picross("play", VALLEY)
     assert r.exit_code == 1 and "needs a terminal" in r.output
+
+
+def board_colours(screen: Screen, clues) -> np.ndarray:
+    """The foreground colour of each board cell as drawn (-1: not a filled block), found where
+    terminal.draw_play puts the board: below the column clues, right of the row clues."""
+    cw = 3 if any(n >= 10 for col in clues.cols for n in col) else 2
+    x0 = max(len(" ".join(map(str, r)) if r else "0") for r in clues.rows) + 1
+    depth = max(len(col) or 1 for col in clues.cols)
+    out = np.full((clues.height, clues.width), -1)
+    for y in range(clues.height):
+        for x in range(clues.width):
+            cells = screen.cells[depth + y][x0 + x * cw:x0 + (x + 1) * cw]
+            if all(c == "█" for c, _ in cells):
+                assert len({fg for _, fg in cells}) == 1
+                out[y, x] = cells[0][1]
+    return out
+
+
+@pytest.mark.parametrize("source", ["valley-small.json#0", "valley.json#3", "puzzles.json#0",
+                                    "puzzles.json#110"])
+def test_solving_reveals_each_cell_in_the_carts_colour(term, built_cart, source):
+    """A shipped picture in its PNG's colours, a random puzzle (of each world) by the shading
+    rule: every block on the terminal is the xterm colour of the cart's slot for that cell."""
+    m = built_cart.manifest
+    entry = next(e for e in m["puzzles"] if e["source"] == source)
+    name, index = source.rsplit("#", 1)
+    path = source_path(name)
+    p = read_playable(str(path), None)[int(index)]
+    slots, palette = cart_reveal(m, entry)
+    want = np.array([[xterm256(palette[s]) if s >= 0 else -1 for s in row] for row in slots.tolist()])
+    t = term([path, "-i", index])
+    t.read_until("menu")
+    t.send("".join(solving_keys(p.solution)))
+    t.read_until("SOLVED!")
+    time.sleep(0.3)
+    t._ready(0.3)
+    screen = Screen(24, 80).feed(t.all + t.out)
+    got = board_colours(screen, p.clues)
+    assert (got == want).all(), f"\n{got}\n{want}"
+    assert (got >= 0).sum() == p.solution.sum()
+    assert any(len(set(row[row >= 0])) > 1 for row in got)      # not one colour a row
+    t.send("q")
+    t.read_until("quit")
+    t.send("q")
+    assert t.wait() == 0
