@@ -3,7 +3,8 @@ colour numbers.
 
 Every filled cell gets a screen slot, as `shade` in cart/draw.lua gives it:
   - a picture of a batch the cart packs whose batch names a colour folder (cart/worlds.json,
-    "colours") and that has a PNG there: the PNG's cells snapped to the world's 16 slots, by the
+    "colours"), or of the picture source beside that folder (cart/pictures/valley.txt beside
+    cart/pictures/valley/), that has a PNG there: the PNG's cells snapped to the world's 16 slots, by the
     build's own code (generator.cartbuild.colours.read_picture_colours);
   - any other puzzle of a cart world: the shading rule (generator.render.colouring) through the
     world's ui table;
@@ -65,7 +66,10 @@ def world_schemes(path, count: int) -> list[Scheme]:
             sheet = None
             for world in cfg.worlds:
                 for ref in world.batches:
-                    if ref.path.resolve() != path:
+                    # the batch itself, or the picture source beside its colours folder
+                    # (cart/pictures/valley.txt for pictures/valley.json and pictures/valley/)
+                    source = ref.colours is not None and ref.colours.resolve() == path.with_suffix("")
+                    if ref.path.resolve() != path and not source:
                         continue
                     if sheet is None:
                         sheet = load_rgba(cfg.spritesheet, "spritesheet")

@@ -151,3 +151,16 @@ def test_picture_text_files_are_playable_too():
     puzzles = read_playable(str(path), None)
     assert [p.title for p in puzzles] == names and len(names) >= 30
     assert puzzles[0].solution.sum() > 0
+
+
+@pytest.mark.parametrize("stem", ["valley", "firewatch-small"])
+def test_a_picture_text_file_takes_the_colours_of_its_batch(stem):
+    """cart/pictures/valley.txt is the source of valley.json: beside the colours folder the
+    world names, it reveals in the same colours as the batch."""
+    txt, batch = CART / "pictures" / f"{stem}.txt", CART / "pictures" / f"{stem}.json"
+    a, b = read_playable(str(txt), None), read_playable(str(batch), None)
+    sa, sb = world_schemes(txt, len(a)), world_schemes(batch, len(b))
+    assert sa[0].colours == CART / "pictures" / stem and sa[0].world == sb[0].world
+    for p, q, x, y in zip(a, b, sa, sb):
+        assert (picture_slots(x, p.title, p.solution, p.solution)[0]
+                == picture_slots(y, q.title, q.solution, q.solution)[0]).all()
