@@ -26,7 +26,8 @@ PICO-8 manual (0.2.6b). Known differences from PICO-8, and the choices made wher
 PICO-8 was at hand to settle them:
 - CPU: only Lua VM instructions count against the frame budget (4M a second: 133,333 a frame
   at 30 fps, 66,666 with _update60, also when _init defines it); drawing calls cost nothing.
-- rnd() has its own deterministic sequence (xorshift), not PICO-8's.
+- rnd()/srand() are PICO-8's generator as zepto8 and fake-08 reproduce it (api.Rng): a seeded
+  sequence is the one players see.
 - sin/cos: the exact value rounded to the nearest 16.16 number (sin(0.125) = -0x0.b505);
   PICO-8 may differ in the last bit. atan2(0, 0) is 0.25, as the PICO-8 wiki says.
 - Shapes: circles are midpoint circles, ovals the pixels whose centres lie in the ellipse

@@ -56,34 +56,38 @@ HEADLESS_STAT = {28: False, 38: 0, 39: 0, 100: None, 101: None, 102: 0, 108: 0, 
 
 
 class Rng:
-    """A deterministic 32-bit xorshift generator (not PICO-8's own sequence)."""
+    """PICO-8's random generator, as the independent implementations reproduce it (zepto8, and
+    fake-08's `update_prng`/`api_srand`): two 32-bit words a, b. A step sets
+    b = a + (b rotated by 16 bits), then a += b. srand(x) sets a to x's 16.16 bits without the
+    sign bit (0xdeadbeef for 0), b = a ^ 0xbead29ba, and steps 32 times; rnd(x) steps and returns the 16.16 number
+    whose bits are b mod x's bits (0 for x = 0). So a seeded sequence (the cart's endless puzzles)
+    is the one players see."""
+
+    MASK = 0xFFFFFFFF
 
     def __init__(self, seed=0) -> None:
         self.srand(seed)
 
     def srand(self, seed) -> None:
-        s = to_raw(num(seed)) ^ 0x9E3779B9
-        self.state = s or 0x6D2B79F5
-        for _ in range(4):
-            self.next32()
+        self.a = to_raw(num(seed)) & 0x7FFFFFFF or 0xDEADBEEF
+        self.b = self.a ^ 0xBEAD29BA
+        for _ in range(32):
+            self.step()
 
-    def next32(self) -> int:
-        s = self.state
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.state = s
-        return s
+    def step(self) -> int:
+        self.b = (self.a + ((self.b >> 16) | (self.b << 16))) & self.MASK
+        self.a = (self.a + self.b) & self.MASK
+        return self.b
 
     def rnd(self, x=1):
         if x is not None and not isinstance(x, (int, float, bool, str)):  # table form
             n = len(x)
-            return x[self.next32() % n + 1] if n else None
-        limit = to_raw(num(x, 1))
-        if limit == 0 or limit & 0x80000000:
-            self.next32()
-            return 0
-        return from_raw(self.next32() % limit)
+            if not n:
+                return None
+            return x[((self.step() % (n << 16)) >> 16) + 1]
+        limit = to_raw(num(x, 1)) & self.MASK
+        b = self.step()
+        return from_raw(b % limit) if limit else 0
 
 
 def make_api(c) -> dict:

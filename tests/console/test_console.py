@@ -465,3 +465,37 @@ def test_printing_at_the_cursor_scrolls_at_the_bottom(make):
     s = c.screen()
     assert np.array_equal(s[122:128, 0:4] == 7, font_glyph("2"))
     assert np.array_equal(s[116:122, 0:4] == 7, font_glyph("2"))   # "21": 120, scrolled up 4
+
+
+def _pico8_sequence(seed_bits: int, n: int, limit_bits: int = 1 << 16) -> list[int]:
+    """PICO-8's generator written as its srand/rnd machine code does it (rol, add; the state as
+    r, s), independently of api.Rng's a/b: the raw 16.16 bits of n calls rnd(limit)."""
+    rol = lambda v: ((v << 16) | (v >> 16)) & 0xFFFFFFFF    # noqa: E731
+    s = seed_bits & 0x7FFFFFFF or 0xDEADBEEF
+    r = s ^ 0xBEAD29BA
+    for _ in range(32):
+        r = (rol(r) + s) & 0xFFFFFFFF
+        s = (s + r) & 0xFFFFFFFF
+    out = []
+    for _ in range(n):
+        r = (rol(r) + s) & 0xFFFFFFFF
+        s = (s + r) & 0xFFFFFFFF
+        out.append(r % limit_bits)
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7.5, 12345, -3, 32767, -32768])
+def test_rnd_is_pico8s_generator(seed):
+    from generator.console.api import Rng
+    from generator.console.fixed import to_raw
+    rng = Rng(seed)
+    got = [to_raw(rng.rnd(10)) for _ in range(20)]
+    assert got == _pico8_sequence(to_raw(seed), 20, 10 << 16)
+    assert all(0 <= g < 10 << 16 for g in got)
+
+
+def test_srand_ignores_the_sign_bit_and_zero_is_its_own_seed():
+    from generator.console.api import Rng
+    a, b = Rng(-32768), Rng(0)
+    assert [a.rnd() for _ in range(5)] == [b.rnd() for _ in range(5)]
+    assert [Rng(1).rnd() for _ in range(1)] != [Rng(0).rnd() for _ in range(1)]
