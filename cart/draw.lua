@@ -68,7 +68,8 @@ end
 
 -- the solved picture's colours as world slots, pc[y*16+x] for the
 -- filled cells of rows m[1..n] (y from 1). s: its own colours from
--- pz_cols, a character chr(48+slot) per filled cell in reading order.
+-- pz_cols, a character chr(48+slot) per filled cell in reading order
+-- (ord past the end is not asked: players differ on it).
 -- without them ("") it is lit from the top left, in the world's
 -- picture roles: 14 where the cell's right or lower side is open,
 -- else 11 where its left or upper side is, else 13 where the cell
@@ -83,7 +84,7 @@ function shade(m,n,s)
   local q=~h&~l&~(d>>1)
   for x=0,n-1 do
    if r>>x&1>0 then
-    local c=ord(s,k)
+    local c=#s>0 and ord(s,k)
     pc[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
     k+=1
    end
