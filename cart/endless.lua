@@ -4,8 +4,11 @@
 -- mirrored, specks dropped, outlined), redrawn until the line solver
 -- completes it. the work runs in a coroutine a little each frame;
 -- the seed is saved so a puzzle left half done comes back the same.
+-- each puzzle is in the next world's colours and music (ew), by the
+-- count solved
+ew=1
 function startendless()
- cur,sz=-2,15
+ cur,sz,ew=-2,15,nend%#worlds+1
  if (not inrb(255)) eseed=rnd(32767)\1
  srand(eseed)
  gen=cocreate(function()
@@ -46,7 +49,7 @@ end
 
 -- while it works: the empty grid with a wave of cells
 function edrw()
- usepal(1)
+ usepal(ew)
  for y=0,14 do
   for x=0,14 do
    local k=(x+y-sf\2)%20

@@ -19,13 +19,13 @@
 --           dirty: board changed since saved
 --  screens  ws world, ps puzzle, top first tile row, tq tiles whose
 --           pictures are still to draw, wo palette's
---           world, ui colours; endless: gen, draw: bx/by the board,
+--           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
 --           pc the solved picture's colours
 --  music    mu music on (saved), mw the world whose music plays
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, tq, wo, gen, solve_hook, sz, cz, bw, pc, mu, mw, nu
+--lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, mu, mw, nu
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -91,7 +91,7 @@ function _update()
  readbtn()
  -- frames on this screen (wrapping before numbers run out)
  sf=(sf+1)%30000
- tune(upd!=tupd and upd!=supd and (ws-1)%#worlds+1)
+ tune(upd!=tupd and upd!=supd and (ws>#worlds and ew or ws))
  upd()
 end
 

@@ -33,4 +33,20 @@ def test_endless_puzzles_are_symmetric_outlined_sprites_within_the_budget(built_
         p.idle(1)
     assert len(seen) >= 10
     assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
-    assert int(p.g("wo")) == 1                         # drawn in the first world's palette
+    assert int(p.g("wo")) == 1                         # none solved: the first world's palette
+
+
+def test_each_endless_puzzle_takes_the_next_worlds_colours_and_music(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    worlds = int(p.c.exec("return #worlds"))
+    for solved in range(3):
+        p.c.exec(f"ws=#worlds+1 nend={solved} srand(5) startendless()")   # from the endless card
+        while not p.on("plupd"):
+            p.idle(1)
+        p.idle(2)
+        want = solved % worlds + 1
+        assert int(p.g("wo")) == want and int(p.g("mw")) == want   # palette and music
+        p.c.exec("go'worlds'")
+        p.idle(1)
