@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -55,7 +57,13 @@ def read_bytes(path, what: str = "file", limit: int | None = None) -> bytes:
         path = Path(path)
         name = str(path)
         try:
-            with open(path, "rb") as f:
+            # opened without blocking: a FIFO no one writes to reads as empty instead of
+            # waiting forever (one being written, as by `<(...)`, is read as usual)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            with os.fdopen(fd, "rb") as f:
+                if stat.S_ISDIR(os.fstat(fd).st_mode):
+                    raise IsADirectoryError
+                os.set_blocking(fd, True)
                 data = f.read(limit + 1)
         except IsADirectoryError:
             raise UserError(f"{name}: is a directory, not a {what}") from None
