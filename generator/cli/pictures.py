@@ -94,20 +94,22 @@ def cmd_import(files, output, names, tile, strict, sheet):
     verdicts = [check(p) for p in pictures]
     for v in verdicts:
         click.echo(v.line())
-    if sheet:
-        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
-                  for v in verdicts]
-        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
-                            names=[p.name for p in pictures], tints=stalls)
-        write_atomic(sheet, png_bytes(img))
     kept = sum(v.kept for v in verdicts)
     rejected = len(verdicts) - kept
+    # refused before anything is written: a refusal leaves no output, not even the sheet
     if strict and rejected:
         raise UserError(f"{rejected} of {len(verdicts)} pictures are not line-solvable "
                         f"(see `picross explain` / `picross fix`)")
     if not kept:
         raise UserError("no line-solvable picture to write")
-    write_batch(output, to_batch(verdicts, [Path(f).name for f in files]))
+    outputs = [(output, dumps(to_batch(verdicts, [Path(f).name for f in files])))]
+    if sheet:
+        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
+                  for v in verdicts]
+        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
+                            names=[p.name for p in pictures], tints=stalls)
+        outputs.append((sheet, png_bytes(img)))
+    write_all(outputs)
     click.echo(f"{output}: {kept} pictures kept, {rejected} rejected")
 
 
