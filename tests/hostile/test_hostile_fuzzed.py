@@ -93,9 +93,13 @@ def test_an_image_too_large_to_draw(work):
     refused(work, "render", "{w}/big.non", "--cell", "64", "-o", "{w}/r.png", message="pixels, more than")
 
 
-def test_generate_refuses_a_request_no_puzzle_meets(work):
-    refused(work, "generate", "-n", "1", "--size", "5", "--max-iterations", "0", "-o", "{w}/g.json",
-            message="--max-iterations must be at least 1")
+@pytest.mark.parametrize("option,value,message", [
+    ("--max-iterations", "0", "--max-iterations must be at least 1"),
+    ("--min-iterations", "26", "more than a 5x5 puzzle can take"),
+    ("--min-iterations", "9" * 25, "more than a 5x5 puzzle can take"),
+])
+def test_generate_refuses_a_request_no_puzzle_meets(work, option, value, message):
+    refused(work, "generate", "-n", "1", "--size", "5", option, value, "-o", "{w}/g.json", message=message)
 
 
 def test_a_large_batch_is_read_in_one_pass(work, monkeypatch):
