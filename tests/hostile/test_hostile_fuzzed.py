@@ -140,3 +140,26 @@ def test_a_hostile_progress_file_is_a_warning(tmp_path, monkeypatch, content, wh
         path.write_text(content)
     prog = _with_timeout(Progress.load)
     assert prog.records == {} and why in prog.warning and "\n" not in prog.warning, prog.warning
+
+
+# ---- python -m generator.dev.colour_pictures sheets: outputs checked like every command's ------
+
+@pytest.mark.parametrize("out,message", [
+    ("afile", "--out must be a directory"),
+    ("c/pictures/../pictures/valley-small", "is a colours folder of the cart"),
+])
+def test_colour_sheets_refuse_bad_outputs(tmp_path, out, message):
+    import shutil
+
+    from cartfixtures import CART
+    from generator.dev.colour_pictures import main as colour_main
+    from generator.errors import run_command
+    from hostile_common import run_cli
+    shutil.copytree(CART, tmp_path / "c")
+    (tmp_path / "afile").write_text("x")
+    before = snapshot(tmp_path)
+    r = run_cli(lambda argv: run_command(colour_main, "colour_pictures", argv),
+                ["sheets", "--worlds", tmp_path / "c" / "worlds.json", "--out", tmp_path / out])
+    assert_refused(r)
+    assert_unchanged(before)
+    assert set(snapshot(tmp_path)) == set(before) and message in r.stderr, r.stderr
