@@ -9,9 +9,10 @@ import click
 import numpy as np
 
 from generator import UserError
-from generator.formats.atomic import BATCH, PNG, check_output, write_atomic
+from generator.formats.atomic import BATCH, PNG, check_output, write_all, write_atomic
 from generator.formats.puzzlefile import pick, read_puzzles
-from generator.formats.batchfile import write_batch
+from generator.formats.batchfile import dumps
+from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
 from generator.puzzles.explain import explain, explain_clues, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
@@ -28,11 +29,11 @@ _tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.I
 def _is_picture(path: Path) -> bool:
     """A PNG, or the pictures' text form ('#'/'.' rows, '; name' lines); anything else is read
     as a puzzle file (NON, webpbn XML, .g, Tk JSON, batch, typed clues)."""
-    head = path.read_bytes()[:8]
-    if head == PNG_MAGIC or path.suffix.lower() == ".png":
+    data = read_bytes(path, "picture or puzzle file")   # the limits and one-line errors of every reader
+    if data[:8] == PNG_MAGIC or path.suffix.lower() == ".png":
         return True
     try:
-        text = path.read_text()
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return True            # let the picture reader say what is wrong with it
     rows = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith(";")]
@@ -93,20 +94,22 @@ def cmd_import(files, output, names, tile, strict, sheet):
     verdicts = [check(p) for p in pictures]
     for v in verdicts:
         click.echo(v.line())
-    if sheet:
-        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
-                  for v in verdicts]
-        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
-                            names=[p.name for p in pictures], tints=stalls)
-        write_atomic(sheet, png_bytes(img))
     kept = sum(v.kept for v in verdicts)
     rejected = len(verdicts) - kept
+    # refused before anything is written: a refusal leaves no output, not even the sheet
     if strict and rejected:
         raise UserError(f"{rejected} of {len(verdicts)} pictures are not line-solvable "
                         f"(see `picross explain` / `picross fix`)")
     if not kept:
         raise UserError("no line-solvable picture to write")
-    write_batch(output, to_batch(verdicts, [Path(f).name for f in files]))
+    outputs = [(output, dumps(to_batch(verdicts, [Path(f).name for f in files])))]
+    if sheet:
+        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
+                  for v in verdicts]
+        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
+                            names=[p.name for p in pictures], tints=stalls)
+        outputs.append((sheet, png_bytes(img)))
+    write_all(outputs)
     click.echo(f"{output}: {kept} pictures kept, {rejected} rejected")
 
 

@@ -1,15 +1,21 @@
 """python -m generator.console CART [--press x] [--press right:20] [--frames N] --out shot.png
 
 Boots the cart, runs each --press in order (buttons joined by '+', held for ':N' frames, default
-1, then released for one frame), then --frames more frames, and saves a screenshot.
+1, then released for one frame), then --frames more frames, and saves a screenshot. A run plays
+at most MAX_FRAMES frames and scales by at most MAX_SCALE; --out is never one of the inputs.
 """
 from __future__ import annotations
 
 import click
 
 from generator import UserError
-from generator.errors import user_errors
+from generator.errors import run_command, user_errors
+from generator.formats.atomic import PNG, check_output
 from generator.console.console import CartError, Console
+
+
+MAX_FRAMES = 3600      # frames one run plays, presses included: a minute of PICO-8 time
+MAX_SCALE = 16         # a 2048-pixel-square screenshot
 
 
 def parse_press(spec: str) -> tuple[list[str], int]:
@@ -36,8 +42,13 @@ def parse_press(spec: str) -> tuple[list[str], int]:
 def main(cart, presses, frames, out, scale, cartdata, seed):
     """Run a .p8 cart headless and screenshot it."""
     script = [parse_press(p) for p in presses]
-    if scale < 1:
-        raise UserError("--scale must be at least 1")
+    if not 1 <= scale <= MAX_SCALE:
+        raise UserError(f"--scale must be 1..{MAX_SCALE}, not {scale}")
+    total = frames + sum(n + 1 for _, n in script)
+    if frames < 0 or total > MAX_FRAMES:
+        raise UserError(f"--frames must be 0 or more, and the run (presses included) at most "
+                        f"{MAX_FRAMES} frames (a minute of PICO-8 time), not {total}")
+    check_output(out, PNG, inputs=[cart, cartdata], flag="--out")
     try:
         c = Console.load(cart, cartdata=cartdata, seed=seed)
         c.boot()
@@ -58,4 +69,5 @@ def main(cart, presses, frames, out, scale, cartdata, seed):
 
 
 if __name__ == "__main__":
-    main()
+    # click's usage errors as one line and exit status 1, like picross and build.py
+    run_command(main, "python -m generator.console")

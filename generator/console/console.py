@@ -54,6 +54,9 @@ def instructions_per_hook_call(ctl, k: int) -> int:
     return _PER_CALL[k]
 
 
+MAX_LUA_MEMORY = 256 * 1024 * 1024
+
+
 class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
 
@@ -110,7 +113,10 @@ class Console:
         self.booted = False
         self.fps = 30
 
-        self.lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True)
+        # PICO-8 gives a cart 2 MiB of Lua memory; the console allows far more, but not all the
+        # machine's: a cart that doubles a string forever stops with 'not enough memory'
+        self.lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True,
+                                    max_memory=MAX_LUA_MEMORY)
         self._tostr = self.lua.eval("tostr")
         self._collect = self.lua.eval("collectgarbage")
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
@@ -141,6 +147,8 @@ class Console:
             if self.api_error and "error during Python call" in err:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
+            if "not enough memory" in err:
+                err += f" (the cart used the console's {MAX_LUA_MEMORY >> 20} MiB of Lua memory)"
             raise CartError(err)
         return count, result, flipped
 

@@ -25,7 +25,8 @@ from generator.cartbuild.colours import read_picture_colours
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
 from generator.errors import run_command, user_errors
-from generator.formats.atomic import write_atomic
+from generator import UserError
+from generator.formats.atomic import PNG, check_output, write_all, write_atomic
 from generator.formats.colourpng import colour_png
 from generator.render.colouring import shade_slots
 from generator.render.png import colour_sheet, png_bytes
@@ -84,7 +85,18 @@ def template(worlds_path):
 @user_errors
 def sheets(worlds_path, out):
     """docs/colours-<world>.png: every picture as revealed in the cart."""
-    for name, colours, ui, pics in world_pictures(worlds_path):
+    if Path(out).exists() and not Path(out).is_dir():
+        raise UserError(f"{out}: --out must be a directory")
+    worlds = world_pictures(worlds_path)
+    # every input (the config, the colour PNGs) is refused as an output, and the sheets are
+    # written together once all are drawn: a refusal or a failure leaves none behind
+    inputs = [worlds_path] + [pcs.path for *_, pics in worlds for _, pcs in pics if pcs is not None]
+    folders = {pcs.path.parent.resolve() for *_, pics in worlds for _, pcs in pics if pcs is not None}
+    if Path(out).resolve() in folders:
+        raise UserError(f"{out}: is a colours folder of the cart; the build would read the sheets "
+                        "as pictures' PNGs (write them elsewhere)")
+    files = []
+    for name, colours, ui, pics in worlds:
         items = []
         for pl, pcs in pics:
             sol = pl.puzzle.solution
@@ -93,8 +105,11 @@ def sheets(worlds_path, out):
         img = colour_sheet(items, [pl.puzzle.name for pl, _ in pics],
                            colours[ui[BACKDROP_ROLE]], colours[ui[TEXT_ROLE]])
         path = Path(out) / f"colours-{name}.png"
-        write_atomic(path, png_bytes(img))
-        click.echo(f"wrote {path} ({len(items)} pictures)")
+        check_output(path, PNG, inputs, others=[p for p, _, _ in files])
+        files.append((path, png_bytes(img), len(items)))
+    write_all([(path, data) for path, data, _ in files])
+    for path, _, n in files:
+        click.echo(f"wrote {path} ({n} pictures)")
 
 
 if __name__ == "__main__":

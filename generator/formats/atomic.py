@@ -53,14 +53,22 @@ def _same(a: Path, b: Path) -> bool:
         if a.resolve() == b.resolve():
             return True
         return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
+    except (OSError, RuntimeError):     # RuntimeError: a symlink loop (pathlib's resolve)
         return False
 
 
 def check_writable(path: Path) -> None:
     """The output must be a file we can create: not a directory, in a writable place."""
+    try:
+        path.resolve()
+    except (OSError, RuntimeError) as e:    # a symlink loop: pathlib raises RuntimeError
+        raise UserError(f"{path}: cannot write there ({getattr(e, 'strerror', None) or 'a symlink loop'})") from None
     if path.is_dir():
         raise UserError(f"{path}: is a directory")
+    if path.exists() and not path.is_file():
+        # a FIFO, a device, a socket: never replaced by a file, nor opened (a FIFO would block)
+        raise UserError(f"{path}: is not a regular file; write to a file (or '-' for stdout where "
+                        "the command allows it)")
     parent = path.resolve().parent
     while not parent.exists():
         parent = parent.parent

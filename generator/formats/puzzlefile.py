@@ -70,27 +70,33 @@ def read_text(path: str) -> str:
 
 def detect_format(name: str, text: str) -> str:
     """The format from the extension, else from the content."""
+    return _detect(name, text)[0]
+
+
+def _detect(name: str, text: str) -> tuple[str, object]:
+    """(format, the parsed JSON when sniffing parsed it, else None): a big JSON file is parsed
+    once, not once to sniff and again to read."""
     ext = Path(name).suffix.lower() if name != "-" else ""
     # content first for the formats that say what they are (a .txt may hold any of them)
     if webpbn.sniff(text):
-        return "webpbn"
+        return "webpbn", None
     if olsak.sniff(text):
-        return "g"
+        return "g", None
     if ext in _EXTENSIONS:
-        return _EXTENSIONS[ext]
+        return _EXTENSIONS[ext], None
     stripped = text.lstrip()
     if ext == ".json" or stripped.startswith("{"):
         data = parse_json(text, name)
         if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
-            return "batch"
+            return "batch", data
         if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
-            return "tk-json"
+            return "tk-json", data
         raise UserError(f"{name}: unknown format (JSON that is neither a picross8 batch nor "
                         "the Tk solver's puzzle); use --format")
     if re.search(r"^\s*(width|height|rows|columns)\b", text, re.M | re.I):
-        return "non"
+        return "non", None
     if all(re.fullmatch(r"[\d\s.,-]*", re.sub(r"#.*", "", ln)) for ln in text.splitlines()):
-        return "text"
+        return "text", None
     raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON, webpbn XML, Olšák .g "
                     "or clue text); use --format")
 
@@ -99,11 +105,12 @@ def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
     """Every puzzle in the file (a batch has many, the other formats one)."""
     text = read_text(path)
     name = "<stdin>" if path == "-" else str(path)
+    data = None
     if fmt is None:
-        fmt = detect_format(name, text)
+        fmt, data = _detect(name, text)
     if fmt not in FORMATS:
         raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    return parse_puzzles(text, fmt, name)
+    return parse_puzzles(text, fmt, name, data)
 
 
 def pick(items: list, index: int, name: str, what: str = "puzzle"):
@@ -120,14 +127,17 @@ def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> LoadedPuzz
     return pick(read_puzzles(path, fmt), index, "<stdin>" if path == "-" else str(path))
 
 
-def parse_puzzles(text: str, fmt: str, name: str = "puzzle") -> list[LoadedPuzzle]:
+def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[LoadedPuzzle]:
+    """The puzzles of `text` in format `fmt`; `data`: its JSON, when already parsed."""
+    if fmt in ("batch", "tk-json") and data is None:
+        data = parse_json(text, name)
     if fmt == "batch":
-        batch = parse_batch(parse_json(text, name), name)
+        batch = parse_batch(data, name)
         if not batch.puzzles:
             raise UserError(f"{name}: the batch has no puzzles")
         return [LoadedPuzzle(p.clues, None, p.solution, p.name) for p in batch.puzzles]
     if fmt == "tk-json":
-        return [parse_tk_json(parse_json(text, name), name)]
+        return [parse_tk_json(data, name)]
     if fmt == "non":
         chunks = split_non_pack(text)
         if len(chunks) == 1:

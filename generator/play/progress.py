@@ -24,7 +24,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator import UserError
 from generator.formats.atomic import write_atomic
+from generator.formats.userfile import parse_json, read_bytes
 from generator.solver.clues import Clues
 
 FORMAT = "picross8-progress"
@@ -92,10 +94,11 @@ def _record(key: str, d) -> Record:
 
 def parse(text: str) -> dict[str, Record]:
     """The records of a progress file's text; ProgressError says what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ProgressError(f"not JSON ({e.msg} at line {e.lineno})") from None
+    try:   # the one JSON reader, with its limits (depth, digits): a hostile file is a warning
+        data = parse_json(text, "progress")
+    except UserError as e:
+        why = str(e).removeprefix("progress: ")
+        raise ProgressError(why.replace("malformed JSON", "not JSON") if "JSON" in why else f"not JSON ({why})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ProgressError(f"not a picross8 progress file (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
@@ -116,11 +119,11 @@ class Progress:
     def load(cls, path: Path | None = None) -> "Progress":
         path = Path(path) if path is not None else data_dir() / FILE_NAME
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return cls(path)
-        except (OSError, UnicodeDecodeError) as e:
-            text, err = None, getattr(e, "strerror", None) or "not text"
+            if not path.exists():
+                return cls(path)
+            text = read_bytes(path, "progress file").decode("utf-8")
+        except (UserError, UnicodeDecodeError) as e:
+            text, err = None, "not text" if isinstance(e, UnicodeDecodeError) else str(e).removeprefix(f"{path}: ")
         try:
             if text is None:
                 raise ProgressError(err)

@@ -66,6 +66,14 @@ class Params:
         lo, hi = self.min_iterations, self.max_iterations
         if (lo is not None and lo < 0) or (hi is not None and hi < 0):
             raise UserError("iteration limits must not be negative")
+        # filters no puzzle can meet would spend every candidate (2M by default) for nothing:
+        # line logic takes at least one pass, and learns at least one cell a pass
+        if hi is not None and hi < 1:
+            raise UserError(f"--max-iterations must be at least 1 (line logic takes a pass on every "
+                            f"puzzle), not {hi}")
+        if lo is not None and lo > self.height * self.width:
+            raise UserError(f"--min-iterations {lo} is more than a {self.width}x{self.height} puzzle "
+                            f"can take (a pass learns at least one of its {self.height * self.width} cells)")
         if lo is not None and hi is not None and lo > hi:
             raise UserError(f"--min-iterations {lo} is more than --max-iterations {hi}")
         if self.max_tries < 1:

@@ -20,6 +20,7 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
+from generator import UserError
 from generator.pico8 import COLOURS
 from generator.solver.clues import Clues
 from generator.solver.grid import EMPTY, FILLED, UNKNOWN
@@ -35,6 +36,18 @@ _DIGITS = {
     "6": "####..####.####", "7": "###..#..#..#..#", "8": "####.#####.####",
     "9": "####.####..####",
 }
+
+
+MAX_PIXELS = 1 << 26     # the largest image drawn (64 Mpx, 192 MB of RGB): checked before allocating
+
+
+def canvas(width: int, height: int, colour) -> Image.Image:
+    """A new RGB image, refused (a user error, before any memory is taken) past MAX_PIXELS: a
+    huge board at a large --cell, or thousands of pictures on a sheet, would exhaust memory."""
+    if width * height > MAX_PIXELS:
+        raise UserError(f"the image would be {width}x{height} pixels, more than the {MAX_PIXELS:,} "
+                        "drawn at most; use a smaller --cell or fewer puzzles")
+    return Image.new("RGB", (width, height), colour)
 
 
 def _palette(palette) -> list[tuple[int, int, int]]:
@@ -103,7 +116,7 @@ def puzzle_image(clues: Clues, grid=None, cell: int = 16, palette=None,
     col_n = max(max(len(c) for c in clues.cols), 1)
     margin = cell // 2
     x0, y0 = margin + row_w + cell // 3, margin + col_n * cell
-    img = Image.new("RGB", (x0 + w * cell + margin + 1, y0 + h * cell + margin + 1), pal[BG])
+    img = canvas(x0 + w * cell + margin + 1, y0 + h * cell + margin + 1, pal[BG])
     d = ImageDraw.Draw(img)
 
     def number(cx: int, cy: int, n: int) -> None:   # centred in the cell at (cx, cy)
@@ -138,7 +151,7 @@ def grid_image(grid, mark=None, cell: int = 12, tint=None, palette=None) -> Imag
     pal = _palette(palette)
     g = np.asarray(grid).astype(np.int8)
     h, w = g.shape
-    img = Image.new("RGB", (w * cell + 1, h * cell + 1), pal[CROSS])
+    img = canvas(w * cell + 1, h * cell + 1, pal[CROSS])
     d = ImageDraw.Draw(img)
     for (y, x), v in np.ndenumerate(g):
         box = [x * cell + 1, y * cell + 1, x * cell + cell - 1, y * cell + cell - 1]
@@ -155,7 +168,7 @@ def grid_image(grid, mark=None, cell: int = 12, tint=None, palette=None) -> Imag
 def side_by_side(images, gap: int = 8, background=(255, 255, 255)) -> Image.Image:
     """Images in a row, top-aligned, `gap` pixels apart."""
     w = sum(im.width for im in images) + gap * (len(images) - 1)
-    out = Image.new("RGB", (w, max(im.height for im in images)), background)
+    out = canvas(w, max(im.height for im in images), background)
     x = 0
     for im in images:
         out.paste(im, (x, 0))
@@ -185,7 +198,7 @@ def contact_sheet(grids: list, cell: int = 4, columns: int | None = None, palett
         label_w, label_h = text_size(labels[-1], 1)[0], 5 + 4
     slot_w = max(mw * cell + 2, label_w) + pad
     slot_h = mh * cell + 2 + label_h + pad
-    img = Image.new("RGB", (pad + columns * slot_w, pad + rows * slot_h), pal[BG])
+    img = canvas(pad + columns * slot_w, pad + rows * slot_h, pal[BG])
     d = ImageDraw.Draw(img)
     for i, g in enumerate(gs):
         sx, sy = pad + (i % columns) * slot_w, pad + (i // columns) * slot_h
@@ -218,7 +231,7 @@ def colour_sheet(pictures: list, names: list[str], background, ink, cell: int = 
     slot_w = max(mw * cell, max(6 * len(n) for n in names)) + pad
     slot_h = mh * cell + label_h + pad
     rows = math.ceil(len(pictures) / columns)
-    img = Image.new("RGB", (pad + columns * slot_w, pad + rows * slot_h), tuple(background))
+    img = canvas(pad + columns * slot_w, pad + rows * slot_h, tuple(background))
     d = ImageDraw.Draw(img)
     for i, ((rgb, mask), name) in enumerate(zip(pictures, names)):
         sx, sy = pad + (i % columns) * slot_w, pad + (i // columns) * slot_h

@@ -139,3 +139,29 @@ def test_manifest_retyped_at_every_key(built_cart, tmp_path):
             refused_or_ok(read_manifest, f)
             n += 1
     assert n > 300
+
+
+# ---- from the fuzz campaign: the console's own limits ----------------------------------------
+
+LUA_CART = "pico-8 cartridge // http://www.pico-8.com\nversion 41\n__lua__\n{}\n"
+
+
+@pytest.mark.parametrize("lua,args,message", [
+    ('s="x" for i=1,40 do s=s..s end', [], "not enough memory (the cart used the console's"),
+    ("function _init() while true do end end", [], "instruction limit"),
+    ("", ["--frames", "-5"], "--frames must be 0 or more"),
+    ("", ["--frames", "100000000"], "at most 3600 frames"),
+    ("", ["--press", "x:999999999"], "at most 3600 frames"),
+    ("", ["--scale", "100000", "--out", "{d}/s.png"], "--scale must be 1..16"),
+    ("", ["--out", "{d}/c.p8"], "also an input"),
+    ("", ["--frames", "abc"], "'abc' is not a valid integer"),
+])
+def test_console_limits(tmp_path, lua, args, message):
+    from generator.console.__main__ import run_command
+    (tmp_path / "c.p8").write_text(LUA_CART.format(lua))
+    before = snapshot(tmp_path)
+    r = run_cli(lambda argv: run_command(console_main, "console", argv),
+                [tmp_path / "c.p8", *[a.format(d=tmp_path) for a in args]])
+    assert_refused(r)
+    assert_unchanged(before)
+    assert message in r.stderr, r.stderr

@@ -87,6 +87,9 @@ def test_smooth_style_keeps_the_density_and_has_no_solid_lines():
 
 def test_impossible_filters_give_up_with_a_user_error():
     with pytest.raises(UserError, match="max-tries"):
+        generate(Params(count=5, height=5, width=5, min_iterations=20, max_tries=3000))
+    # more passes than cells: no candidate is drawn
+    with pytest.raises(UserError, match="more than a 5x5 puzzle can take"):
         generate(Params(count=5, height=5, width=5, min_iterations=40, max_tries=3000))
 
 
