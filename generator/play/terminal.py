@@ -19,13 +19,14 @@ import locale
 import os
 import sys
 import time
+from pathlib import Path
 
 from generator import UserError
 from generator.formats.puzzlefile import LoadedPuzzle
 from generator.play.colours import Scheme, basic8, picture_colours, world_schemes, xterm256
 from generator.play.game import CROSSED, FILLED, Game
 from generator.play.menu import clock, entries, open_game, save_game
-from generator.play.progress import Progress
+from generator.play.progress import FILE_NAME, Progress, data_dir
 
 HELP = ["arrows/hjkl  move", "HJKL  move 5", "0 $ g G  to the edges", "space  fill",
         "x  cross   e  erase", "p  paint on/off", "u  undo   ^R  redo", "c  clear   q  menu"]
@@ -342,13 +343,17 @@ class App:
 
 def play(path: str, puzzles: list[LoadedPuzzle], index: int | None = None) -> None:
     """Run the game full-screen on `puzzles` (read from `path`) until the player quits."""
+    store = data_dir() / FILE_NAME
+    if path != "-" and store.exists() and Path(path).resolve() == store.resolve():
+        raise UserError(f"{path}: is picross play's own progress file (a bad one would be moved "
+                        f"aside); play a copy of it")
     if index is not None and not -len(puzzles) <= index < len(puzzles):
         raise UserError(f"{path}: no puzzle {index} (the file has {len(puzzles)})")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("picross play needs a terminal (stdin and stdout are not one)")
     locale.setlocale(locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", "25")
-    progress = Progress.load()
+    progress = Progress.load(store)
     if progress.warning:
         print(progress.warning, file=sys.stderr)
     schemes = world_schemes(path, len(puzzles))

@@ -108,3 +108,21 @@ def test_a_corrupt_file_is_reset_with_a_one_line_warning(data, text, why):
     save_game(g, prog)
     assert Progress.load().warning is None
     assert json.loads(path.read_text())["format"] == "picross8-progress"
+
+
+def test_playing_the_progress_file_itself_is_refused_and_it_stays(tmp_path, monkeypatch):
+    """A puzzle file that sits where the progress file lives would be moved aside as a corrupt
+    progress file: refused first, in one line, untouched."""
+    import shutil
+    from click.testing import CliRunner
+
+    from cartfixtures import REPO
+    from generator.cli import main
+    monkeypatch.setenv("PICROSS_DATA", str(tmp_path))
+    target = tmp_path / "progress.json"
+    shutil.copy(REPO / "cart" / "pictures" / "valley-small.json", target)   # a batch: playable
+    before = target.read_bytes()
+    r = CliRunner().invoke(main, ["play", str(target)])
+    assert r.exit_code == 1 and "is picross play's own progress file" in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    assert target.read_bytes() == before and not (tmp_path / "progress.json.bad").exists()
