@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import UserError
-from generator.cartbuild.colours import check_folder, colour_string, read_picture_colours
-from generator.cartbuild.artmap import load_rgba, label_pixels, map_sheet
+from generator.cartbuild.colours import (PictureColours, check_folder, colour_string,
+                                         read_picture_colours)
+from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
 from generator.cartbuild.p8file import cart_text
@@ -119,6 +120,21 @@ def world_puzzles(w: World) -> list[Placed]:
     return out
 
 
+def read_sheet(cfg) -> SheetResult:
+    """The spritesheet of a worlds config mapped to slots, with each world's 16 snapped colours."""
+    return map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
+                     cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+
+
+def placed_colours(pl: Placed, palettes) -> PictureColours | None:
+    """A picture's own colours from its batch's folder (slots None when it has no PNG there);
+    None for a random puzzle or a batch that names no colours folder."""
+    if pl.colour_dir is None or pl.puzzle.name is None:
+        return None
+    return read_picture_colours(pl.colour_dir, pl.puzzle.name, pl.puzzle.solution,
+                                palettes[pl.world])
+
+
 def palette_report(palettes) -> str:
     lines = []
     for name, snaps in palettes.items():
@@ -138,18 +154,15 @@ def build(worlds_path, main_lua) -> BuildResult:
         placed.extend(world_puzzles(w))
     romdata.check_capacity([p.puzzle.width for p in placed])
 
-    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
-                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+    sheet = read_sheet(cfg)
     label = label_pixels(cfg.label)
     colours, colour_files, by_rule = [], [], []
     for pl in placed:
-        code = ""
-        if pl.colour_dir is not None and pl.puzzle.name is not None:
-            pcs = read_picture_colours(pl.colour_dir, pl.puzzle.name, pl.puzzle.solution,
-                                       sheet.palettes[pl.world])
+        pcs = placed_colours(pl, sheet.palettes)
+        if pcs is not None:
             (colour_files if pcs.slots is not None else by_rule).append(pcs.path)
-            code = colour_string(pcs.slots, pl.puzzle.solution)
-        colours.append(code)
+        colours.append(colour_string(pcs and pcs.slots, pl.puzzle.solution))
+    code_chars = sum(map(len, colours))
     rom = romdata.new_rom()
     romdata.pack_sprites(rom, sheet.slots)
     used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
@@ -205,7 +218,7 @@ def build(worlds_path, main_lua) -> BuildResult:
                     "puzzle_bytes": used, "free_bytes": free - used,
                     "capacity_puzzles": romdata.PZ_CAPACITY,
                     "art_bytes": romdata.ART_ROWS * 64},
-            "colours": {"pictures": len(colour_files), "code_chars": sum(map(len, colours)),
+            "colours": {"pictures": len(colour_files), "code_chars": code_chars,
                         "by_rule": [str(f) for f in by_rule]},
         },
         "pz_hash": pz_hash,
@@ -230,7 +243,7 @@ def build(worlds_path, main_lua) -> BuildResult:
         f"rom: {len(placed)} puzzles ({worlds_line}) = {used} of {free} bytes at "
         f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
         f"{(free - used) // (romdata.PZ_BYTES + 1)} more of 15x15",
-        f"colours: {len(colour_files)} pictures from their PNGs ({sum(map(len, colours))} chars "
+        f"colours: {len(colour_files)} pictures from their PNGs ({code_chars} chars "
         f"of code), {sum(1 for p in placed if p.puzzle.name is None) + len(by_rule)} "
         f"by the shading rule" + (f", among them {len(by_rule)} picture{'s' if len(by_rule) > 1 else ''} without a colour PNG "
                                   f"({', '.join(f.name for f in by_rule[:3])}"

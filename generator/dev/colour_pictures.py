@@ -18,10 +18,7 @@ from pathlib import Path
 import click
 import numpy as np
 
-from generator.cartbuild import rom as romdata
-from generator.cartbuild.artmap import load_rgba, map_sheet
-from generator.cartbuild.build import world_puzzles
-from generator.cartbuild.colours import read_picture_colours
+from generator.cartbuild.build import placed_colours, read_sheet, world_puzzles
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
 from generator.errors import run_command, user_errors
@@ -39,19 +36,12 @@ BACKDROP_ROLE, TEXT_ROLE = 0, 10      # cart/draw.lua's colour roles
 def world_pictures(worlds_path):
     """Per world: (name, its 16 screen colours, ui roles, [(placed puzzle, slots or None)])."""
     cfg = read_worlds(worlds_path)
-    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
-                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+    sheet = read_sheet(cfg)
     out = []
     for w in cfg.worlds:
-        palette = sheet.palettes[w.name]
-        colours = np.array([PICO8[s.pico8] for s in palette], dtype=np.uint8)
-        pics = []
-        for pl in world_puzzles(w):
-            if pl.puzzle.name is None:
-                continue
-            pcs = (read_picture_colours(pl.colour_dir, pl.puzzle.name, pl.puzzle.solution, palette)
-                   if pl.colour_dir is not None else None)
-            pics.append((pl, pcs))
+        colours = np.array([PICO8[s.pico8] for s in sheet.palettes[w.name]], dtype=np.uint8)
+        pics = [(pl, placed_colours(pl, sheet.palettes)) for pl in world_puzzles(w)
+                if pl.puzzle.name is not None]
         out.append((w.name, colours, w.ui, pics))
     return out
 

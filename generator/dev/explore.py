@@ -15,11 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.cartbuild import rom as romdata
-from generator.cartbuild.artmap import load_rgba, map_sheet
 from generator.formats.batchfile import Puzzle
 from generator.solver.batchsolve import verify_grids
-from generator.cartbuild.build import world_puzzles
+from generator.cartbuild.build import read_sheet, world_puzzles
 from generator.solver.classify import DEFAULT_NODE_LIMIT, classify
 from generator.solver.clues import grid_clues
 from generator.puzzles.generate import CHUNK, Params, draw
@@ -135,8 +133,7 @@ class WorldView:
 def world_views(path=WORLDS) -> list[WorldView]:
     """Every world of the worlds file, read and checked the way the cart build reads them."""
     cfg = read_worlds(path)
-    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
-                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
+    sheet = read_sheet(cfg)
     out = []
     for w, roles in zip(cfg.worlds, cart_role_slots()):
         colours = np.array([PICO8[s.pico8] for s in sheet.palettes[w.name]], dtype=np.uint8)

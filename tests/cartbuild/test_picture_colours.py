@@ -9,11 +9,9 @@ import pytest
 
 from cartfixtures import CART, cart_dir, solvable_puzzles
 from generator import UserError
-from generator.cartbuild.build import build
+from generator.cartbuild.build import build, read_sheet
 from generator.cartbuild.colours import (check_folder, colour_string, decode_string,
                                          snap_cells)
-from generator.cartbuild import rom as romdata
-from generator.cartbuild.artmap import load_rgba, map_sheet
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
 from generator.formats.batchfile import Batch, Puzzle, write_batch
@@ -23,9 +21,7 @@ from generator.formats.colourpng import colour_png
 def world_palette(name="lookout"):
     """A shipped world's 16 snapped swatches, read as the build reads them."""
     cfg = read_worlds(CART / "worlds.json")
-    sheet = map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
-                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
-    return sheet.palettes[name]
+    return read_sheet(cfg).palettes[name]
 
 
 def test_each_slot_colour_snaps_to_its_slot_and_a_near_colour_to_the_nearest():
