@@ -167,7 +167,8 @@ function pdrw()
  local wd=worlds[ws]
  local i=ps-wd.first
  local t=max(0,min(i\7-2,(wd.count-1)\7-4))
- if redraw or t!=top then
+ local f=redraw or t!=top
+ if f then
   redraw,top,tq=false,t,{}
   print(wd.title,2,2,10)
   print("\151 back",96,2,7)
@@ -190,14 +191,17 @@ function pdrw()
   memcpy(0x6000,0x8000,0x2000)
  end
  -- pictures are drawn in their slots: no draw palette (all of
- -- them at once without upper memory: nothing is kept)
- pal()
- pal(wd.pal,1)
- for _=1,nu and 35 or 7 do
-  if (tq[1]) thumb(unpack(deli(tq,1)))
+ -- them at once without upper memory: nothing is kept); the page
+ -- is kept again only when it changed (f: drawn afresh)
+ if f or tq[1] then
+  pal()
+  pal(wd.pal,1)
+  for _=1,nu and 35 or 7 do
+   if (tq[1]) thumb(unpack(deli(tq,1)))
+  end
+  pal(wd.ui)
+  memcpy(0x8000,0x6000,0x2000)
  end
- pal(wd.ui)
- memcpy(0x8000,0x6000,0x2000)
  local x,y=1+i%7*18,12+(i\7-top)*18
  rect(x,y,x+16,y+16,9)
  -- a picture's name shows once it is solved
