@@ -31,6 +31,7 @@ and the API corners that fake-08 is known to treat differently from PICO-8
 | `poke2(a, v1, v2, ...)`, `poke4(...)` with several values | a word per value | a byte per value | refused: one value per call |
 | `btnp(...)` | repeats after 0x5f5c frames, then every 0x5f5d | repeats on another schedule | refused: count frames from `btn()` |
 | `x % 0` with a literal 0 | 0 | x | refused |
+| `time()`, `t()` | stops while the pause menu is open | runs on | refused: count frames in `_update` |
 
 Every form is judged on shrinko's token stream and syntax tree, so strings and comments are
 never mistaken for code.
@@ -69,6 +70,8 @@ BAD_ESCAPE = ("unknown string escape `\\{ch}`", "not an escape every player read
 POKE_MULTI = ("{name} with several values",
               "fake-08 writes one byte per value where PICO-8 writes a word; one value per call")
 BTNP = ("btnp()", "fake-08 repeats held buttons on another schedule than PICO-8; count frames from btn()")
+TIME = ("{name}()", "fake-08's clock runs on while its pause menu is open (PICO-8's stops, as zepto8 "
+        "has it since b2929a4); count frames in _update")
 MOD_ZERO = ("`% 0`", "PICO-8 and lupaz8 give 0, fake-08 and zepto8 give the left side")
 
 # the escapes every player reads after a backslash (digits: \ddd; a newline continues the string)
@@ -168,6 +171,8 @@ def _node_findings(root, tokens, at) -> list[Finding]:
                 out.append(Finding(*at(node.idx), POKE_MULTI[0].format(name=f"{name}()"), POKE_MULTI[1]))
             elif name == "btnp":
                 out.append(Finding(*at(node.idx), *BTNP))
+            elif name in ("time", "t"):
+                out.append(Finding(*at(node.idx), TIME[0].format(name=name), TIME[1]))
         stack.extend(c for c in (getattr(node, "children", None) or ()) if getattr(c, "is_node", False))
     return out
 

@@ -46,6 +46,8 @@ REFUSED = {
     "poke4 several": ("x=1 poke4(0x8000,1,2,3)", 1, 5, "poke4() with several values"),
     "btnp": ("if btnp(4) then x=1 end", 1, 4, "btnp()"),
     "% 0": ("x=y%0", 1, 5, "`% 0`"),
+    "time()": ("x=time()*4", 1, 3, "time()"),
+    "t()": ("if t()>1 then x=1 end", 1, 4, "t()"),
     "%= 0x0": ("x%=0x0", 1, 4, "`% 0`"),
 }
 # forms only shrinko reads (lupaz8 refuses them at once, with a syntax error naming the line)
