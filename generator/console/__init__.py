@@ -64,6 +64,21 @@ PICO-8 was at hand to settle them:
   coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour. Resuming a
   coroutine that is already dead returns (false, message) in both modes, as on PICO-8.
 - print: the P8SCII control codes listed in text.py; the rest are errors naming the code.
+- Long comments holding [[ ]] (issue 19; a cart that loads in fake-08 failed here): the
+  console reads the cart as current PICO-8 does, a long comment ending at its first ]] (as in
+  Lua 5.2, lupaz8's z8lua and shrinko8). Only when that reading does not parse does it read
+  the cart as PICO-8 up to 0.2.5d did, nesting each [[ inside a --[[ ]] comment (brackets of
+  the comment's own level; long strings never nest), and it says so in one warning line on
+  stderr (Console.warnings): such a cart cannot load in current PICO-8, and a cart valid in
+  both readings keeps the current meaning (`--[[ [[ ]] x=1 --]]` sets x). The nested comments'
+  text is blanked, so every line keeps its number (cart.nested_comment_reading). Sources:
+  picotool issue 18 (PICO-8 accepts nested [[ ]] in a comment, BBS cart 36936); shrinko8
+  issue 7 (its author nested them 2022-12-14 "now that this feature survived Pico v0.2.5d's
+  preprocessor changes", then 2023-02-03 "It did not" survive 0.2.5f; commit cbacf39 adds and
+  5baa0db removes it, with the test `a=0--[[[[a+=1]][[a+=2]][[]]--[[--[[a+=4]]]]a+=8]]a+=16`
+  giving a=16 and `[[[[]]=="[["` for strings); fake-08's z8lua fork (llex.c, "ATTN: long
+  comments still don't match pico-8 behavior") nests level-0 [[ in comments and in long
+  strings, and gives a=16.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord
 
