@@ -79,6 +79,14 @@ PICO-8 was at hand to settle them:
   giving a=16 and `[[[[]]=="[["` for strings); fake-08's z8lua fork (llex.c, "ATTN: long
   comments still don't match pico-8 behavior") nests level-0 [[ in comments and in long
   strings, and gives a=16.
+- tostring is Lua's own (lupaz8's): tostring(nil) is "nil", tostring(1/3) "0.3333", a
+  __tostring metamethod is called; tonumber is nil. PICO-8 has it though its manual (0.2.6b)
+  documents only TOSTR/TONUM: shrinko8 commit 50b802e (pancelor, 2023-05-31: "tostring()
+  works in pico8 (0.2.5g). It seems like an oversight"; its listing of PICO-8's globals has
+  no tonumber); fake-08's sandbox whitelist (p8GlobalLuaFunctions.h, __is_api) has tostring
+  and not tonumber, and its runner gives the values above. zepto8's whitelist (api.cpp,
+  api::functions) has neither (its bios.p8 keeps `local tonumber = tonumber` for itself), so a
+  cart calling tostring fails there: cart code keeps to tostr.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord
 

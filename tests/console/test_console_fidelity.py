@@ -72,3 +72,13 @@ def test_the_legacy_reading_blanks_text_and_keeps_every_line_and_column():
     blank = " " * len(" a [==[") + "\r\n" + " " * len("b ]==] c") + "\n"
     assert out == 'x="]]" --[==[' + blank + ']==] y=1 --[[' + " " * len(" [[ ]] ") + "]]"
     assert lines == [1, 3] and len(out) == len(lua)
+
+
+# ---------------------------------------------------------------- tostring
+def test_tostring_is_luas_and_tonumber_is_absent(make):
+    # the values fake-08's runner prints for the same expressions (see the package docstring)
+    c = make('mt=setmetatable({},{__tostring=function() return "mt" end})\n'
+             'r={type(tostring), type(tonumber), tostring(1/3), tostring(nil), tostring(true),'
+             ' tostring(-2.5), tostring("ab"), sub(tostring({}),1,6), tostring(mt), tostr(nil)}')
+    assert list(c.global_("r").values()) == [
+        "function", "nil", "0.3333", "nil", "true", "-2.5", "ab", "table:", "mt", "[nil]"]
