@@ -79,6 +79,28 @@ PICO-8 was at hand to settle them:
   giving a=16 and `[[[[]]=="[["` for strings); fake-08's z8lua fork (llex.c, "ATTN: long
   comments still don't match pico-8 behavior") nests level-0 [[ in comments and in long
   strings, and gives a=16.
+- The custom font (P8SCII chr(14) "\\014"), as the manual (0.2.6b, Appendix A, "Custom
+  Font") has it: \\014 switches to the font at 0x5600 for the rest of the string and \\015
+  back to the default font; each print() starts in the default font (the default attributes
+  at 0x5f58..0x5f5b, its 0x80 "use custom font" included, are not implemented). Glyph ch is the
+  8 bytes at 0x5600+8*ch, a row a byte from the top, bit 0x1 the left pixel. Header: 0x5600
+  the width (advance) of characters below 128, 0x5601 of the others, 0x5602 the height (the
+  line height, and the rows drawn, at most 8), 0x5603/0x5604 draw offsets x/y (they move the
+  glyph, not the cursor), 0x5605 flags: 0x1 applies the nibbles at 0x5608.. (characters
+  16..255, low nibble first; bits 0x7 add 0,1,2,3,-4,-3,-2,-1 to the width, bit 0x8 draws the
+  character one pixel higher), 0x2 counts tab stops from the home x; 0x5606 the tab width
+  with the custom font. Where the manual is silent: a glyph's 8 columns are all drawn whatever
+  the width (fake-08; zepto8 clips at the width); the offsets are unsigned bytes (zepto8;
+  fake-08 ignores them and the raise bit; zepto8 draws that bit 1 px lower, not higher); a tab
+  width of 0 at 0x5606 keeps the usual one; \\^x sets the width of characters below 128 and
+  the others keep the font's difference (fake-08; zepto8 makes them equal); \\^y caps the rows
+  drawn; a line is as tall as its tallest character, an empty one the font's height (zepto8;
+  fake-08: 6). One-off characters ("\\^:" 16 hex digits, "\\^." 8 bytes; manual: the format
+  of custom fonts) are 8x8, advance 8 and ignore the font's offsets (fake-08 and zepto8
+  agree). print() returns the right-most x (manual). fake-08's runner draws the same pixels
+  and returns the same x for the widths, wide characters, variable widths, \\015, wide mode and
+  one-off characters. A cart avoids the corners: glyph pixels within their width, no
+  offsets, no \\^x/\\^y with the custom font.
 - tostring is Lua's own (lupaz8's): tostring(nil) is "nil", tostring(1/3) "0.3333", a
   __tostring metamethod is called; tonumber is nil. PICO-8 has it though its manual (0.2.6b)
   documents only TOSTR/TONUM: shrinko8 commit 50b802e (pancelor, 2023-05-31: "tostring()
