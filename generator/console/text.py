@@ -85,10 +85,9 @@ def one_off_glyph(s: str, i: int, cmd: str) -> np.ndarray:
         raise ValueError(f"print: the one-off character \\^{cmd} needs {n} characters of data")
     if cmd == ".":
         return unpack_glyph(ord(c) & 0xFF for c in data)
-    try:
-        return unpack_glyph(bytes.fromhex(data))
-    except ValueError:
+    if not all(c in "0123456789abcdefABCDEF" for c in data):
         raise ValueError(f"print: the one-off character \\^: needs 16 hex digits, not {data!r}")
+    return unpack_glyph(bytes.fromhex(data))
 
 
 def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:

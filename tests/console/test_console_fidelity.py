@@ -255,7 +255,10 @@ def test_one_off_characters_ignore_the_custom_fonts_offsets(make):
     assert w == 22
 
 
-def test_a_truncated_one_off_character_is_an_error(make):
-    c = make('function _draw() print("\\^:447c") end')
-    with pytest.raises(CartError, match="needs 16 hex digits|needs 16 characters"):
+@pytest.mark.parametrize("text, why", [("\\^:447c", "needs 16 characters"),
+                                       ("\\^:447cb67c 3e7f010", "needs 16 hex digits"),
+                                       ("\\^.abc", "needs 8 characters")])
+def test_a_truncated_or_malformed_one_off_character_is_an_error(make, text, why):
+    c = make(f'function _draw() print("{text}") end')
+    with pytest.raises(CartError, match=why):
         c.step()
