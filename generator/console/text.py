@@ -196,8 +196,8 @@ def draw_text(gfx: Gfx, s: str, x: int, y: int) -> tuple[int, int, int]:
         if cell is not None:                 # one-off: 8x8, no font offsets
             w = h = 8
         elif custom:
-            rise_w, rise = size_adjustment(ram, ch)
-            w = char_w + (wide_extra if ch >= 0x80 else 0) + rise_w
+            dw, rise = size_adjustment(ram, ch)
+            w = char_w + (wide_extra if ch >= 0x80 else 0) + dw
             h = char_h
             cell = custom_glyph(ram, ch)[:min(char_h, ram[CUSTOM_FONT + 2], 8)]
             ox, oy = ram[CUSTOM_FONT + 3], ram[CUSTOM_FONT + 4] - rise
