@@ -64,6 +64,51 @@ PICO-8 was at hand to settle them:
   coresume as PICO-8 does; pass strict_coroutines=False for PICO-8's behaviour. Resuming a
   coroutine that is already dead returns (false, message) in both modes, as on PICO-8.
 - print: the P8SCII control codes listed in text.py; the rest are errors naming the code.
+- Long comments holding [[ ]] (issue 19; a cart that loads in fake-08 failed here): the
+  console reads the cart as current PICO-8 does, a long comment ending at its first ]] (as in
+  Lua 5.2, lupaz8's z8lua and shrinko8). Only when that reading does not parse does it read
+  the cart as PICO-8 up to 0.2.5d did, nesting each [[ inside a --[[ ]] comment (brackets of
+  the comment's own level; long strings never nest), and it says so in one warning line on
+  stderr (Console.warnings): such a cart cannot load in current PICO-8, and a cart valid in
+  both readings keeps the current meaning (`--[[ [[ ]] x=1 --]]` sets x). The nested comments'
+  text is blanked, so every line keeps its number (cart.nested_comment_reading). Sources:
+  picotool issue 18 (PICO-8 accepts nested [[ ]] in a comment, BBS cart 36936); shrinko8
+  issue 7 (its author nested them 2022-12-14 "now that this feature survived Pico v0.2.5d's
+  preprocessor changes", then 2023-02-03 "It did not" survive 0.2.5f; commit cbacf39 adds and
+  5baa0db removes it, with the test `a=0--[[[[a+=1]][[a+=2]][[]]--[[--[[a+=4]]]]a+=8]]a+=16`
+  giving a=16 and `[[[[]]=="[["` for strings); fake-08's z8lua fork (llex.c, "ATTN: long
+  comments still don't match pico-8 behavior") nests level-0 [[ in comments and in long
+  strings, and gives a=16.
+- The custom font (P8SCII chr(14) "\\014"), as the manual (0.2.6b, Appendix A, "Custom
+  Font") has it: \\014 switches to the font at 0x5600 for the rest of the string and \\015
+  back to the default font; each print() starts in the default font (the default attributes
+  at 0x5f58..0x5f5b, its 0x80 "use custom font" included, are not implemented). Glyph ch is the
+  8 bytes at 0x5600+8*ch, a row a byte from the top, bit 0x1 the left pixel. Header: 0x5600
+  the width (advance) of characters below 128, 0x5601 of the others, 0x5602 the height (the
+  line height, and the rows drawn, at most 8), 0x5603/0x5604 draw offsets x/y (they move the
+  glyph, not the cursor), 0x5605 flags: 0x1 applies the nibbles at 0x5608.. (characters
+  16..255, low nibble first; bits 0x7 add 0,1,2,3,-4,-3,-2,-1 to the width, bit 0x8 draws the
+  character one pixel higher), 0x2 counts tab stops from the home x; 0x5606 the tab width
+  with the custom font. Where the manual is silent: a glyph's 8 columns are all drawn whatever
+  the width (fake-08; zepto8 clips at the width); the offsets are unsigned bytes (zepto8;
+  fake-08 ignores them and the raise bit; zepto8 draws that bit 1 px lower, not higher); a tab
+  width of 0 at 0x5606 keeps the usual one; \\^x sets the width of characters below 128 and
+  the others keep the font's difference (fake-08; zepto8 makes them equal); \\^y caps the rows
+  drawn; a line is as tall as its tallest character, an empty one the font's height (zepto8;
+  fake-08: 6). One-off characters ("\\^:" 16 hex digits, "\\^." 8 bytes; manual: the format
+  of custom fonts) are 8x8, advance 8 and ignore the font's offsets (fake-08 and zepto8
+  agree). print() returns the right-most x (manual). fake-08's runner draws the same pixels
+  and returns the same x for the widths, wide characters, variable widths, \\015, wide mode and
+  one-off characters. A cart avoids the corners: glyph pixels within their width, no
+  offsets, no \\^x/\\^y with the custom font.
+- tostring is Lua's own (lupaz8's): tostring(nil) is "nil", tostring(1/3) "0.3333", a
+  __tostring metamethod is called; tonumber is nil. PICO-8 has it though its manual (0.2.6b)
+  documents only TOSTR/TONUM: shrinko8 commit 50b802e (pancelor, 2023-05-31: "tostring()
+  works in pico8 (0.2.5g). It seems like an oversight"; its listing of PICO-8's globals has
+  no tonumber); fake-08's sandbox whitelist (p8GlobalLuaFunctions.h, __is_api) has tostring
+  and not tonumber, and its runner gives the values above. zepto8's whitelist (api.cpp,
+  api::functions) has neither (its bios.p8 keeps `local tonumber = tonumber` for itself), so a
+  cart calling tostring fails there: cart code keeps to tostr.
 """
 from generator.console.console import CartError, Console, Frame, PrintRecord
 

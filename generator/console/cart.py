@@ -121,3 +121,72 @@ def route_peek_operators(lua: str) -> str:
         _peek_cache.clear()
     _peek_cache[lua] = result
     return result
+
+
+def _long_bracket(lua: str, i: int) -> int:
+    """The level (number of '=') of a long bracket opening `[=*[` at lua[i], or -1."""
+    j = i + 1
+    while j < len(lua) and lua[j] == "=":
+        j += 1
+    return j - i - 1 if j < len(lua) and lua[j] == "[" else -1
+
+
+def nested_comment_reading(lua: str) -> tuple[str, list[int]]:
+    """The cart's Lua read as PICO-8 up to 0.2.5d read its long comments: a `[[` inside a
+    `--[[ ]]` comment opens a nested pair, and the comment ends at the `]]` that closes the
+    outer one (brackets of the comment's own level, `[=[` in `--[=[`, nest likewise; long
+    strings never nest). Returns (text, the 1-based lines where such comments start).
+
+    Each comment whose nested reading differs from the plain one (it holds an opening bracket
+    of its level) keeps its brackets but has its text blanked: spaces, and every line break
+    kept, so the plain reading of the result is the nested reading of the cart and every line
+    and column stays where it was. Strings, short comments (`--` and `//`) and long strings are
+    skipped as lupaz8's lexer reads them. A comment the nested reading leaves unclosed is kept
+    as it is (the cart's own syntax error stands)."""
+    out, lines = [], []
+    n, i, copied = len(lua), 0, 0
+    while i < n:
+        ch = lua[i]
+        if ch in "\"'":                      # quoted string: to its quote or the line's end
+            i += 1
+            while i < n and lua[i] != ch and lua[i] != "\n":
+                if lua[i] == "\\":
+                    i += 1
+                    if i < n and lua[i] == "z":        # \z skips the following white space
+                        while i + 1 < n and lua[i + 1] in " \t\r\n\f\v":
+                            i += 1
+                i += 1
+            i += 1
+        elif ch == "[" and _long_bracket(lua, i) >= 0:   # long string: to its first closing
+            level = _long_bracket(lua, i)
+            end = lua.find("]" + "=" * level + "]", i + level + 2)
+            i = n if end < 0 else end + level + 2
+        elif lua.startswith("--", i) and i + 2 < n and _long_bracket(lua, i + 2) >= 0:
+            level = _long_bracket(lua, i + 2)
+            opener, closer = "[" + "=" * level + "[", "]" + "=" * level + "]"
+            body = i + 2 + len(opener)
+            depth, j, nested = 1, body, False
+            while j < n and depth:
+                if lua.startswith(opener, j):
+                    depth, nested, j = depth + 1, True, j + len(opener)
+                elif lua.startswith(closer, j):
+                    depth, j = depth - 1, j + len(closer)
+                else:
+                    j += 1
+            if depth:                        # unclosed: leave the cart's error to Lua
+                i = n
+                continue
+            if nested:
+                end = j - len(closer)
+                out.append(lua[copied:body])
+                out.append("".join(c if c in "\r\n" else " " for c in lua[body:end]))
+                copied = end
+                lines.append(lua.count("\n", 0, i) + 1)
+            i = j
+        elif lua.startswith("--", i) or lua.startswith("//", i):   # short comment
+            end = lua.find("\n", i)
+            i = n if end < 0 else end
+        else:
+            i += 1
+    out.append(lua[copied:])
+    return "".join(out), lines

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -28,8 +29,8 @@ from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
 from generator.console.buttons import Buttons, button_index
-from generator.console.cart import (Cart, p8_to_unicode, read_cartdata, read_p8,
-                                    route_peek_operators)
+from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
+                                    read_cartdata, read_p8, route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
@@ -98,6 +99,7 @@ class Console:
         self.music_calls: list = []
         self.extcmds: list = []
         self.printh_lines: list[str] = []
+        self.warnings: list[str] = []   # what the console told stderr about the cart
         self.menu: dict[int, tuple] = {}
         self._cartdata_id = None
         self._store_path = None
@@ -186,11 +188,7 @@ class Console:
     def boot(self) -> "Console":
         """Run the cart's top-level code, then _init() (time() is 0 throughout). A cart that
         calls flip() in them (its own main loop) stops there; step() carries on from it."""
-        name = "@" + self.cart.name
-        code = "\n" * (self.cart.lua_first_line - 1) + route_peek_operators(self.cart.lua)
-        f, err = self.ctl.compile(code, name)
-        if not f:
-            raise CartError(f"syntax error: {err}")
+        f = self._compile_cart()
         self._frame = Frame(index=0, buttons=frozenset())
         self._queue = [lambda: f, lambda: self.global_("_init"), self._settle_fps]
         self._work()
@@ -198,6 +196,27 @@ class Console:
         self.save_cartdata()
         self.booted = True
         return self
+
+    def _compile_cart(self):
+        """The cart's code as a Lua function, read as current PICO-8 reads it; when that does
+        not parse, as PICO-8 <= 0.2.5d did (long comments holding [[ ]] nest: see the package
+        docstring), with one warning line on stderr. Lines keep their numbers either way."""
+        name, pad = "@" + self.cart.name, "\n" * (self.cart.lua_first_line - 1)
+        f, err = self.ctl.compile(pad + route_peek_operators(self.cart.lua), name)
+        if f:
+            return f
+        legacy, lines = nested_comment_reading(self.cart.lua)
+        if lines:
+            g, _ = self.ctl.compile(pad + route_peek_operators(legacy), name)
+            if g:
+                at = ", ".join(str(k + self.cart.lua_first_line - 1) for k in lines)
+                warning = (f"warning: {self.cart.name}: the long comment(s) at line(s) {at} hold"
+                           " [[ ]]: read nested, as PICO-8 <= 0.2.5d and fake-08 do (current"
+                           " PICO-8 ends a comment at its first ]] and cannot parse this cart)")
+                self.warnings.append(warning)
+                print(warning, file=sys.stderr)
+                return g
+        raise CartError(f"syntax error: {err}")
 
     def step(self, buttons=(), mouse=None) -> Frame:
         """One frame with `buttons` held (indices 0-5 or names): _update(60), then _draw; or,

@@ -78,10 +78,11 @@ local pystat = stat
 stat = function(k) return pystat(k, n) end
 
 -- PICO-8 has none of these (reading one gives nil, as on PICO-8); the console keeps its own
--- references above. They must stay plain nils: lupaz8 itself looks `debug` up.
+-- references above. They must stay plain nils: lupaz8 itself looks `debug` up. (tostring
+-- stays: PICO-8 has it, undocumented; see the package docstring)
 local hidden = {"io", "os", "package", "require", "dofile", "loadfile", "load", "python",
  "debug", "string", "table", "coroutine", "collectgarbage", "pcall", "xpcall", "error",
- "tostring", "tonumber", "_VERSION", "math", "utf8", "module"}
+ "tonumber", "_VERSION", "math", "utf8", "module"}
 local missing = {}
 for _, k in ipairs(hidden) do _G[k] = nil end
 for _, k in ipairs(names) do
