@@ -105,3 +105,33 @@ def _envelope(x: np.ndarray, width: int = 64) -> np.ndarray:
     a = np.abs(np.asarray(x, dtype=float))
     pad = np.concatenate((np.zeros(width - 1), a))
     return np.lib.stride_tricks.sliding_window_view(pad, width).max(axis=1)
+
+
+def yin(x: np.ndarray, fmin: float = 60.0, fmax: float = 3000.0, threshold: float = 0.15):
+    """The fundamental of a harmonic-rich tone (de Cheveigné and Kawahara's YIN: the first dip
+    of the cumulative-mean-normalised difference function below `threshold`, refined by a
+    parabola); None when nothing periodic is there."""
+    x = np.asarray(x, dtype=float)
+    lo, hi = int(RATE / fmax), int(RATE / fmin) + 2
+    w = len(x) - hi
+    if w < hi:
+        raise ValueError("window too short for fmin")
+    ref = x[:w]
+    d = np.array([np.sum((ref - x[tau:tau + w]) ** 2) for tau in range(hi)])
+    cmnd = np.ones(hi)
+    cmnd[1:] = d[1:] * np.arange(1, hi) / np.maximum(np.cumsum(d[1:]), 1e-12)
+    below = np.nonzero(cmnd[lo:] < threshold)[0]
+    if not len(below):
+        return None
+    tau = lo + below[0]
+    while tau + 1 < hi and cmnd[tau + 1] < cmnd[tau]:
+        tau += 1
+    if 1 <= tau < hi - 1:
+        a, b, c = cmnd[tau - 1:tau + 2]
+        tau = tau + 0.5 * (a - c) / (a - 2 * b + c)
+    return RATE / tau
+
+
+def semitones(f: float) -> float:
+    """f as a pitch number (c0 = 0), fractional."""
+    return 33 + 12 * np.log2(f / 440)
