@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 pg = pytest.importorskip("pygame")
 
+from generator.play.speaker import CHUNK, Speaker  # noqa: E402
 from generator.play.window import TITLE, Player, pause_overlay  # noqa: E402
 
 SCALE = 2
@@ -54,9 +55,9 @@ def to_the_first_puzzle(p):
     assert on_play_screen(p)
 
 
-def test_a_window_of_whole_pixels_titled_without_sound(player):
+def test_a_window_of_whole_pixels_titled_with_sound(player):
     assert player.window.get_size() == (128 * SCALE, 128 * SCALE)
-    assert "no sound" in pg.display.get_caption()[0] and pg.display.get_caption()[0] == TITLE
+    assert pg.display.get_caption()[0] == TITLE == "picross8" and player.speaker.ok
     assert player.frame()
     shown = pg.surfarray.array3d(player.window).transpose(1, 0, 2)
     assert (shown[::SCALE, ::SCALE] == player.console.rgb()).all()
@@ -122,3 +123,42 @@ def test_the_pause_menu_picture():
     rgb = np.zeros((128, 128, 3), dtype=np.uint8)
     out = pause_overlay(rgb, ["continue", "quit"], 1)
     assert out.shape == rgb.shape and (out != 0).any() and (rgb == 0).all()
+
+
+def test_the_window_streams_the_consoles_sound(player):
+    """Frames as run() paces them: the speaker asks for frames until a chunk waits, and what
+    it hands the mixer is exactly the console's samples, frame after frame; the pause menu is
+    silent."""
+    sent = []
+    sp = player.speaker
+    real_sound = pg.mixer.Sound
+    pg.mixer.Sound = lambda buffer: (sent.append(np.frombuffer(buffer, np.int16)), real_sound(buffer=buffer))[1]
+    try:
+        heard = []
+        for _ in range(12):                  # title: 2 frames, then the worlds screen's music
+            while sp.wants_frame():
+                events = [key(pg.K_z)] if len(heard) == 2 else [key(pg.K_z, False)] if len(heard) == 3 else []
+                assert player.frame(events)
+                heard.append(player.sound().copy())
+                sp.push(heard[-1])
+            sp.pump()
+            while player.speaker.channel.get_queue() is not None:
+                pg.time.wait(2)
+    finally:
+        pg.mixer.Sound = real_sound
+    played = np.concatenate(sent)
+    assert len(sent) >= 10 and all(len(s) == CHUNK for s in sent)
+    assert (played == np.concatenate(heard)[:len(played)]).all()
+    assert np.abs(played).max() > 1000 and sp.underruns == 0      # the world's music, no gaps
+    player.paused = True
+    assert not player.sound().any() and len(player.sound()) == 735
+
+
+def test_a_speaker_without_a_device_is_silent_not_an_error(monkeypatch):
+    def no_device(*a, **k):
+        raise pg.error("no audio device")
+    monkeypatch.setattr(pg.mixer, "init", no_device)
+    sp = Speaker(pg)
+    assert not sp.ok
+    sp.push(np.ones(CHUNK * 2, np.int16))
+    sp.pump()                                 # nothing to hand over to, nothing raised
