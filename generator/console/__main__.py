@@ -54,6 +54,8 @@ def main(cart, presses, frames, out, wav, scale, cartdata, seed):
     if frames < 0 or total > MAX_FRAMES:
         raise UserError(f"--frames must be 0 or more, and the run (presses included) at most "
                         f"{MAX_FRAMES} frames (a minute of PICO-8 time), not {total}")
+    if wav == "-":
+        raise UserError("--wav needs a file name (stdout carries the run's report)")
     check_output(out, PNG, inputs=[cart, cartdata], others=[wav], flag="--out")
     check_output(wav, WAV, inputs=[cart, cartdata], others=[out], flag="--wav")
     try:

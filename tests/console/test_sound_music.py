@@ -227,11 +227,12 @@ def test_wav_of_a_run_is_exactly_n_30ths_of_a_second(tmp_path):
     assert out.read_bytes()[:4] == b"RIFF" and out.read_bytes()[22:24] == b"\x01\x00"  # mono
 
 
-@pytest.mark.parametrize("bad", ["cart", "out", "text"])
+@pytest.mark.parametrize("bad", ["cart", "out", "text", "stdout", "directory"])
 def test_wav_follows_the_outputs_rules(tmp_path, bad):
     path = cart(tmp_path, "", sfx={0: sfx_line([], 1)})
     shot = tmp_path / "shot.png"
-    target = {"cart": path, "out": shot, "text": tmp_path / "notes.txt"}[bad]
+    target = {"cart": path, "out": shot, "text": tmp_path / "notes.txt", "stdout": "-",
+              "directory": tmp_path}[bad]
     if bad == "text":
         target.write_text("my notes\n")
     before = path.read_bytes()
