@@ -14,8 +14,9 @@
 Modules: cart (reading .p8), memory (64 KiB, screen at 0x6000), gfx (drawing), text (print
 and the font), buttons (btn/btnp), glyphs (the P8SCII glyph globals), api (the Lua globals),
 picture (palette, PNG), console (the frame loop and driver), prelude.lua (counting hook,
-runner coroutines for flip, missing-API errors); synth (sfx and music on 4 channels), waves
-(the 8 instruments), soundmem (sfx and patterns decoded from memory), wav (WAV files); luavm
+runner coroutines for flip, missing-API errors); synth (the sound API, music, the mix),
+channel (one channel's rendering), track (an sfx's notes and effects), waves (the 8
+instruments), soundmem (sfx and patterns decoded from memory), wav (WAV files); luavm
 (the cart's Lua solver called from Python, with instruction counts), player (plays the
 picross8 cart with button presses), screenshots (`make screenshots`).
 

@@ -22,7 +22,8 @@ import numpy as np
 from generator import UserError
 from generator.cartbuild.worlds import read_worlds
 from generator.console.cart import read_p8
-from generator.console.synth import FREQ, Synth
+from generator.console.synth import Synth
+from generator.console.track import FREQ
 from generator.console.wav import write_wav
 from generator.console.waves import RATE
 from generator.dev.score import Score, note_name, read_score

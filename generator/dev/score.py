@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.cartbuild.music import parse_music
 from generator.cartbuild.sfx import PITCHES, parse_sfx, statements
 from generator.console.soundmem import decode_sfx
-from generator.console.synth import FREQ, TICK
+from generator.console.track import FREQ, TICK
 
 NOTE_NAMES = {i: n for n, i in PITCHES.items()}
 

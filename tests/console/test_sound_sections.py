@@ -9,7 +9,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from soundkit import cart_text, music_line, note, sfx_line
+from soundkit import music_line, note, sfx_line
 from generator import UserError
 from generator.console.cart import read_p8
 from generator.pico8 import MUSIC, SFX

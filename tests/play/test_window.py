@@ -162,3 +162,27 @@ def test_a_speaker_without_a_device_is_silent_not_an_error(monkeypatch):
     assert not sp.ok
     sp.push(np.ones(CHUNK * 2, np.int16))
     sp.pump()                                 # nothing to hand over to, nothing raised
+
+
+def test_run_is_paced_by_the_sound_card_without_gaps(player):
+    """run() itself, for 45 frames on the worlds screen (music playing): the frames keep up with
+    the (dummy) sound card's clock, about 30 a second, and the stream never ran dry."""
+    import time
+    frames, real_frame = [0], player.frame
+
+    def frame(events=()):
+        frames[0] += 1
+        if frames[0] == 3:
+            events = list(events) + [key(pg.K_z)]
+        elif frames[0] == 4:
+            events = list(events) + [key(pg.K_z, False)]
+        return real_frame(events) and frames[0] < 45
+    player.frame = frame
+    sp = player.speaker
+    close, sp.close = sp.close, lambda: None         # keep the mixer open to inspect it
+    start = time.monotonic()
+    player.run()
+    took = time.monotonic() - start
+    assert frames[0] == 45 and sp.underruns == 0 and sp.queued >= 20
+    assert 45 / 30 - 0.3 < took < 45 / 30 + 0.5     # paced by the sound, not run flat out
+    close()
