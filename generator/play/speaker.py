@@ -12,7 +12,9 @@ pass that finishes the one before it, so the joins are seamless).
 The mixer runs at 22,050 Hz mono 16-bit, the console's own format (allowedchanges=0: SDL
 converts for the device if it must). The sound card's clock, not a timer, decides when frames
 run, so sound and game never drift apart and the queue never runs dry while the frames keep
-up; the latency is one to two chunks (67-133 ms).
+up; the latency is one to two chunks (67-133 ms). If a chunk's frames take longer than a chunk
+plays (a busy machine), the channel runs dry once; the chunks then grow by a frame, up to
+six frames, trading latency for a steady stream.
 """
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ import numpy as np
 
 from generator.console.waves import RATE
 
-CHUNK = 2 * RATE // 30          # samples a queued Sound: two 30 fps frames
+FRAME = RATE // 30
+CHUNK = 2 * FRAME               # samples a queued Sound: two 30 fps frames, at first
+MAX_CHUNK = 6 * FRAME           # and at most six, after underruns
 
 
 class Speaker:
@@ -29,6 +33,7 @@ class Speaker:
         self.pending = np.zeros(0, dtype=np.int16)
         self.queued = 0                 # Sounds handed to the mixer
         self.underruns = 0              # times the channel had gone quiet while we had sound
+        self.chunk = CHUNK
         try:
             pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512, allowedchanges=0)
             self.channel = pygame.mixer.Channel(0)
@@ -38,24 +43,25 @@ class Speaker:
 
     def wants_frame(self) -> bool:
         """Less than a chunk is waiting to be queued: time for another frame."""
-        return len(self.pending) < CHUNK
+        return len(self.pending) < self.chunk
 
     def push(self, samples: np.ndarray) -> None:
         self.pending = np.concatenate((self.pending, np.asarray(samples, dtype=np.int16)))
 
     def pump(self) -> None:
         """Queue the next chunk if the channel has room (nothing queued behind what plays)."""
-        if not self.ok or len(self.pending) < CHUNK:
+        if not self.ok or len(self.pending) < self.chunk:
             return
         if self.channel.get_busy() and self.channel.get_queue() is not None:
             return
-        chunk, self.pending = self.pending[:CHUNK], self.pending[CHUNK:]
+        chunk, self.pending = self.pending[:self.chunk], self.pending[self.chunk:]
         sound = self.pg.mixer.Sound(buffer=chunk.tobytes())
         if self.channel.get_busy():
             self.channel.queue(sound)
         else:
-            if self.queued:
+            if self.queued:             # it ran dry: give the frames more time from now on
                 self.underruns += 1
+                self.chunk = min(self.chunk + FRAME, MAX_CHUNK)
             self.channel.play(sound)
         self.queued += 1
 
