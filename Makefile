@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web run play audio test bench puzzles pictures colour-templates art notebook figures screenshots clean
+.PHONY: cart png web run play audio compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,6 +57,21 @@ play: cart
 # mono), and their spectrograms with cart/music.txt's notes drawn over them as docs/audio/*.png.
 audio: cart
 	$(PY) -m generator.dev.audio $(CART) --wav-dir build/audio --png-dir docs/audio
+
+# fake-08, the PICO-8 that handhelds run, as a second opinion (optional, like `make run`): its
+# headless runner is built from the kit in $(FAKE08_KIT) (see its README: it needs git mirrors of
+# github:jtothebell/fake-08 and github:jtothebell/z8lua) into build/fake08, or taken from
+# FAKE08_RUNNER; then tests/compat plays the built cart there and in the console, frame by frame.
+FAKE08_KIT ?= ../shared/fake08
+compat: cart
+	@runner="$(FAKE08_RUNNER)"; \
+	if [ -z "$$runner" ]; then \
+	  if [ ! -x "$(FAKE08_KIT)/build.sh" ]; then \
+	    echo "make compat: no fake-08 kit at $(FAKE08_KIT) (set FAKE08_KIT, or FAKE08_RUNNER to a built runner)" >&2; exit 1; fi; \
+	  runner=$$($(FAKE08_KIT)/build.sh build/fake08) || { echo "make compat: $$runner" >&2; exit 1; }; \
+	fi; \
+	echo "fake-08 runner: $$runner"; \
+	FAKE08_RUNNER="$$runner" $(PY) -m pytest tests/compat
 
 # Pictures of the game played in the headless console (docs/screenshots/*.png, 4x); the title
 # screen also becomes cart/label.png, the cart's __label__, so the cart is built again after.

@@ -124,9 +124,11 @@ function board(r)
    end
   end
  end
+ -- the cursor, blinking by the screen's own frames (fake-08's
+ -- time() runs on while its pause menu is open)
  if r==0 then
   local px,py=bx+cx*cz,by+cy*cz
-  rect(px,py,px+cz,py+cz,time()*4%2<1 and 9 or 10)
+  rect(px,py,px+cz,py+cz,sf\8%2<1 and 9 or 10)
  end
 end
 

@@ -14,7 +14,7 @@
 -- most recent first; rs: ids of solved puzzles, most recent first.
 --
 -- cartdata (words little-endian):
--- 0-3   sid: the puzzle set's hash ~ the layout version; a save
+-- 0-3   sid: the puzzle set's hash ^^ the layout version; a save
 --       with another is not read (the game starts afresh)
 -- 4-5   endless: seed of its puzzle   6-7  endless puzzles solved
 -- 8-39  solved flags: puzzle p in byte 8+p\8, bit p%8; bit 7 of
@@ -25,7 +25,7 @@
 --       boards first, then best times while they fit (8 at least)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
-sid,nb,bd=pz_hash~2,4,{}
+sid,nb,bd=pz_hash^^2,4,{}
 
 -- board id of the puzzle being played
 function bid()

@@ -28,7 +28,7 @@ from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty, measure
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
-from generator.cartbuild.lua import check_cart, check_piece, constants_chunk, inline_includes
+from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
@@ -191,7 +191,7 @@ def build(worlds_path, main_lua) -> BuildResult:
     # the cart carries the code without its comment lines (cart/*.lua keep them): comments
     # would cost about 5 KB of the 15,360 compressed bytes the .p8.png may hold
     main_code, pieces = inline_includes(Path(main_lua), origins=origins, drop_comments=True)
-    for pc in pieces:
+    for pc in [Piece("(generated constants)", chunk, None, chunk), *pieces]:
         check_piece(pc)
     check_cart(chunk + main_code, origins)
     text = cart_text(chunk + main_code, rom, label)

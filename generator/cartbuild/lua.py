@@ -5,7 +5,8 @@ when it loads a .p8 that includes .lua files; paths are relative to the includin
 The pieces are kept apart (`Piece`) so the build can count tokens per source file, and check
 each file parses before anything is written: `check_piece` parses one file with shrinko (what
 counts the tokens) and compiles it with lupaz8 (z8lua: PICO-8's own Lua dialect, `+=`, `!=`,
-`?`, `\\`, ...), and `check_cart` compiles the whole assembled cart, naming the source file and
+`?`, `\\`, ...) and holds it to the forms every PICO-8 player reads alike
+(`generator.cartbuild.portable`), and `check_cart` compiles the whole assembled cart, naming the source file and
 line of an error.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+from generator.cartbuild.portable import check_portable
 from generator.formats.userfile import read_text
 
 _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
@@ -97,8 +99,9 @@ def _compile(code: str, chunk: str) -> str | None:
 
 
 def check_piece(piece: Piece) -> None:
-    """One Lua file parses under shrinko and compiles under z8lua; else a UserError naming
-    the file and line."""
+    """One Lua file parses under shrinko, compiles under z8lua and keeps to the forms every
+    PICO-8 player reads alike (generator.cartbuild.portable); else a UserError naming the file
+    and line."""
     import shrinko.shrinko8  # noqa: F401
     import pico_parse
     import pico_process
@@ -107,9 +110,12 @@ def check_piece(piece: Piece) -> None:
     where = str(piece.path or piece.name)
     src = pico_process.Source(where, piece.source)
     tokens, errors = pico_tokenize.tokenize(src)
+    root = None
     if not errors:
-        _, errors = pico_parse.parse(src, tokens)
+        root, errors = pico_parse.parse(src, tokens)
     if errors:
+        # a form the parsers refuse that the portability check names better (`1e5`)
+        check_portable(tokens, None, piece.source, where, "Lua syntax error")
         first = str(errors[0]).splitlines()[0]
         m = re.search(r":(\d+):(\d+): (.*)$", first)   # shrinko names the file its own way
         msg = f"{where}:{m.group(1)}:{m.group(2)}: {m.group(3)}" if m else f"{where}: {first}"
@@ -119,6 +125,7 @@ def check_piece(piece: Piece) -> None:
         m = _LUA_ERROR.match(err)
         msg = f"{where}:{m.group(1)}: {m.group(2)}" if m else f"{where}: {err}"
         raise UserError(f"{msg.splitlines()[0]} (Lua syntax error; nothing written)")
+    check_portable(tokens, root, piece.source, where)
 
 
 def check_cart(code: str, origins: list) -> None:

@@ -1,0 +1,158 @@
+"""The built cart played in fake-08 (the handhelds' PICO-8) and in the console, as a player
+would: every frame's screen the same palette indices, 0 pixels apart, and the same save.
+Skips, saying why, unless FAKE08_RUNNER names a runner (`make compat` builds one)."""
+from __future__ import annotations
+
+import pytest
+
+from fake08 import compare, differing, needs_fake08, record
+from generator.console.player import Player, saved_progress, solution
+from generator.pico8 import frame_budget
+
+pytestmark = needs_fake08
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path, built_cart.manifest
+
+
+def same(cart_path, rec, out, cartdata=None, frames=None):
+    a, b = compare(cart_path, rec, out, frames=frames, cartdata=cartdata)
+    assert differing(a, b) == {}
+    assert a.cartdata == b.cartdata
+    assert b.max_instructions < frame_budget(30)    # counted by fake-08's Lua too
+    return a, b
+
+
+def test_boot_title_and_worlds(cart, tmp_path):
+    p = Player(cart[0])
+    rec = record(p)
+    p.idle(70)                       # the title's logo draws itself in
+    p.press("o")                     # the worlds
+    p.press("right")
+    p.idle(20)
+    p.press("left")
+    p.idle(10)
+    a, _ = same(cart[0], rec, tmp_path)
+    assert len(a.screens) > 100
+
+
+def test_a_whole_puzzle_solved_in_each_world(cart, tmp_path):
+    path, manifest = cart
+    for w in range(2):
+        p = Player(path)
+        rec = record(p)
+        p.open_puzzle(w, 3)          # a 10x10 start picture
+        first = manifest["puzzles"].index(next(q for q in manifest["puzzles"]
+                                               if q["world_index"] == 3 and q["world"] == manifest["worlds"][w]["name"]))
+        p.enter(solution(manifest, first))
+        assert p.on("supd")
+        p.idle(60)                   # the reveal, the time, the best
+        same(path, rec, tmp_path / f"w{w}")
+
+
+def test_held_dpad_painting_and_double_tap_on_15x15(cart, tmp_path):
+    path, _ = cart
+    p = Player(path)
+    rec = record(p)
+    p.open_puzzle(0, 6)              # the first 15x15
+    assert p.size() == 15
+    p.move_to(14, 0)                 # held right: the cart's own repeat
+    p.move_to(0, 0, paint="x")       # a crossing stroke back
+    p.move_to(0, 14, paint="o")      # a filling stroke down
+    p.double_tap("right")            # on past the guide line
+    p.double_tap("right")
+    p.press("o")
+    p.idle(5)
+    same(path, rec, tmp_path)
+
+
+def test_hint_undo_redo_from_fake08s_menu(cart, tmp_path):
+    path, _ = cart
+    p = Player(path)
+    rec = record(p)
+    p.open_puzzle(0, 1)
+    p.press("o")                     # a mark, right or wrong
+    p.press("right")
+    p.press("x")
+    p.hint()
+    p.idle(10)
+    p.c.choose_menuitem("undo")      # the menu stays open for more: closed with pause
+    p.idle(5)
+    p.c.choose_menuitem("redo")
+    p.idle(5)
+    p.c.choose_menuitem("clear board")
+    p.idle(5)
+    p.press("x")                     # keep it
+    p.idle(5)
+    a, b = same(path, rec, tmp_path)
+    assert len(rec.picks) == 4
+
+
+def test_leave_and_resume_in_a_session_and_from_the_save(cart, tmp_path):
+    path, _ = cart
+    store = {}
+    p = Player(path, store)
+    rec = record(p)
+    p.open_puzzle(1, 0)
+    p.press("o")
+    p.press("down")
+    p.press("o")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(10)                       # the list, with the board in progress
+    p.press("o")                     # the same puzzle again
+    p.idle(10)
+    p.press("x")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(10)
+    same(path, rec, tmp_path / "session")
+
+    # the console's save, loaded by fake-08: the title, then the world with its board in progress
+    again = Player(path, dict(store))
+    rec2 = record(again)
+    again.idle(3)
+    again.press("o")
+    again.press("right")
+    again.press("o")
+    again.idle(10)
+    again.press("o")
+    again.idle(10)
+    same(path, rec2, tmp_path / "resumed", cartdata=store)
+
+
+def test_the_list_with_solved_thumbnails(cart, tmp_path):
+    path, _ = cart
+    store = saved_progress(path, {p: 60 + p for p in range(0, 14)} | {127 + p: 90 for p in range(0, 9)})
+    for w in range(2):
+        p = Player(path, dict(store))
+        rec = record(p)
+        p.idle(2)
+        p.press("o")
+        for _ in range(w):
+            p.press("right")
+        p.press("o")                 # the list: thumbnails drawn seven a frame
+        p.idle(12)
+        for _ in range(8):
+            p.press("right")         # along the page and onto the next
+        p.press("down")
+        p.idle(12)
+        same(path, rec, tmp_path / f"w{w}", cartdata=store)
+
+
+def test_endless_with_the_same_random_numbers(cart, tmp_path):
+    path, _ = cart
+    p = Player(path)
+    rec = record(p, srand=2026)
+    p.idle(2)
+    p.press("o")
+    for _ in range(len(p.g("worlds"))):
+        p.press("right")
+    p.press("o")
+    while not p.on("plupd"):         # the cart makes and checks a sprite with its own solver
+        p.idle(1)
+    p.move_to(3, 4)
+    p.press("o")
+    p.hint()
+    p.idle(10)
+    same(path, rec, tmp_path)
