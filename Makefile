@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web run play compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
+.PHONY: cart png web run play audio compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,12 @@ play: cart
 	$(PY) -m pip install --quiet -e '.[play]'
 	$(PY) -m generator.play.window $(CART)
 
+# The cart's music, rendered by the headless console's synthesiser: each world's loop (one full
+# cycle, started as the cart starts it) and the solve's jingle as build/audio/*.wav (22,050 Hz
+# mono), and their spectrograms with cart/music.txt's notes drawn over them as docs/audio/*.png.
+audio: cart
+	$(PY) -m generator.dev.audio $(CART) --wav-dir build/audio --png-dir docs/audio
+
 # fake-08, the PICO-8 that handhelds run, as a second opinion (optional, like `make run`): its
 # headless runner is built from the kit in $(FAKE08_KIT) (see its README: it needs git mirrors of
 # github:jtothebell/fake-08 and github:jtothebell/z8lua) into build/fake08, or taken from
@@ -86,6 +92,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_solve
 	$(PY) -m generator.dev.bench_lua
 	$(PY) -m generator.dev.bench_styles
+	$(PY) -m generator.dev.bench_sound
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take

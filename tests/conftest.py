@@ -2,8 +2,8 @@
 
 Test folders mirror generator/'s subpackages (solver, formats, render, puzzles, cartbuild,
 console, cli, dev) plus cart/ for the game's Lua run in the headless console. Helper modules
-beside this file (cartfixtures, devlog) are importable from every folder: pytest puts this
-folder on sys.path for its conftest.
+beside this file (cartfixtures, devlog, soundkit) are importable from every folder: pytest puts
+this folder on sys.path for its conftest.
 """
 from __future__ import annotations
 

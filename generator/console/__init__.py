@@ -8,18 +8,22 @@
     c.prints, c.text(), c.find_print("solved")      # what print() drew in the last frame
     c.instructions, c.max_instructions, c.budget    # VM instructions per frame
     c.screen(), c.display(), c.screenshot("a.png", scale=4)
+    c.audio()                         # the sound so far: int16, 22,050 Hz mono, 735 a frame
     c.sfx_calls, c.music_calls, c.menu_items(), c.choose_menuitem("hint")
 
 Modules: cart (reading .p8), memory (64 KiB, screen at 0x6000), gfx (drawing), text (print
 and the font), buttons (btn/btnp), glyphs (the P8SCII glyph globals), api (the Lua globals),
 picture (palette, PNG), console (the frame loop and driver), prelude.lua (counting hook,
-runner coroutines for flip, missing-API errors); luavm (the cart's Lua solver called from
-Python, with instruction counts), player (plays the picross8 cart with button presses),
-screenshots (`make screenshots`).
+runner coroutines for flip, missing-API errors); synth (the sound API, music, the mix),
+channel (one channel's rendering), track (an sfx's notes and effects), waves (the 8
+instruments), soundmem (sfx and patterns decoded from memory), wav (WAV files); luavm
+(the cart's Lua solver called from Python, with instruction counts), player (plays the
+picross8 cart with button presses), screenshots (`make screenshots`).
 
 May import: generator, generator.pico8, generator.errors, generator.solver, generator.formats,
 generator.render, generator.cartbuild (the end of the chain: it runs the built cart).
 CLI: python -m generator.console CART --press o --press right:20 --frames 30 --out shot.png
+     [--wav run.wav]
 
 Conformance: tests/console/carts/ holds a cart per API area checking itself against the
 PICO-8 manual (0.2.6b). Known differences from PICO-8, and the choices made where no real
@@ -42,8 +46,41 @@ PICO-8 was at hand to settle them:
   may read 0. Extra arguments are ignored.
 - flip() ends the frame where it is called; the next step() carries on after it (a cart's
   own main loop works). flip() inside a coroutine of the cart is an error.
-- Sound: sfx() and music() are recorded (sfx_calls, music_calls), never played: stat(46..56)
-  and their legacy numbers 16..26 report idle channels and no music; stat(57) is false.
+- Sound (synth.py): 4 channels at 22,050 Hz, a note speed * 183 samples, pitch p at
+  440 * 2^((p-33)/12) Hz, volume v at v/7, each channel at half of full scale so that four
+  sum without clipping; the mix is clipped to +-32767, never wrapped. Each frame renders its
+  735 samples (367/368 at 60 fps) after the frame's code has run, so an sfx() call sounds from
+  the start of its own frame's samples. Following the manual: the effects (slide, vibrato
+  "within one quarter-tone", drop, fades, arpeggios over groups of 4 at 4/8 ticks a step,
+  halved at speed <= 8); loops (off when start >= end; an end of 0 makes the start a length);
+  sfx(n, channel, offset, length), channel -1 choosing, -2 stopping n everywhere, n -1
+  stopping and -2 releasing a loop; music's flow (loop back to the last start, or pattern 0;
+  stop; no data left stops), a pattern as long as its left-most non-looping channel, the fade
+  in ms, the mask reserving channels from sfx(n)'s choice; custom instruments (waveforms 8-15
+  play sfx 0-7: pitch relative to c2, volumes multiplied, their own effects, their filters on
+  for the note; retriggered only when the pitch changes, the previous note was silent, or the
+  note has effect 3); NOIZ as pure white noise and BUZZ on the noise instrument as brown noise.
+  Where the manual is silent, what zepto8 and fake-08 agree on: the waveforms' shapes and
+  levels (waves.py) and BUZZ's and DETUNE's alterations; the noise as low-passed white noise
+  brightening with the pitch; a slide glides from the previous note's pitch and volume (c2 and
+  nothing at an sfx's start) to its own, reaching it at the note's end; vibrato at 7.5 Hz;
+  REVERB as an echo fed back at half volume 2 or 4 ticks later; DAMPEN as high shelves at
+  2400 Hz -6 dB and 1000 Hz -12 dB; the editor byte's switches in base 3 (byte // 8: detune,
+  // 24: reverb, // 72: dampen); a sound effect that does not loop ends after its last note
+  with a volume (music plays all its notes); sfx(n)'s channel: the first free one not in
+  music's mask, else one playing music, else the one with the fastest sfx; sfx(-1) and
+  sfx(-2) leave music's channels alone; an sfx on a music channel holds the music's sfx and
+  gives the channel back at the music's current place when it ends; notes change with a
+  1/130 s crossfade (no clicks). stat(46..56) and the legacy 16..26 both report the exact
+  state between two frames (the manual's history of mixer ticks is not needed: nothing here is
+  late); stat(56) is -1 and stat(55) -1 with no music. Choices of the console's own: an
+  sfx's offset counts from its first note, so sfx(n, c, 8) ends 8 notes sooner; the LEN limit
+  also holds for music; a loop released with sfx(-2) ends after its last note; REVERB and
+  DAMPEN stay on through an sfx's rests and stop with it; the noise comes from numpy's seeded
+  generator (the same seed, the same samples). Not yet: waveform instruments (0.2.5's drawn
+  64-sample waves: such an sfx plays as an ordinary custom instrument), the hardware effects
+  at 0x5f40-0x5f43 (half speed, reverb, distortion, low-pass poked per channel), PCM output
+  (serial 0x808, stat(108/109)) and PICO-8's master volume setting.
 - cstore() writes the console's copy of the cart ROM, which reload() reads; the .p8 file
   is never written. reload()/cstore() of another cart, load, run, stop, ls, serial and the
   other shell and host commands are errors naming the API ("a headless console runs one

@@ -1,8 +1,11 @@
 """python -m generator.console CART [--press x] [--press right:20] [--frames N] --out shot.png
+                               [--wav run.wav]
 
 Boots the cart, runs each --press in order (buttons joined by '+', held for ':N' frames, default
-1, then released for one frame), then --frames more frames, and saves a screenshot. A run plays
-at most MAX_FRAMES frames and scales by at most MAX_SCALE; --out is never one of the inputs.
+1, then released for one frame), then --frames more frames, and saves a screenshot; --wav saves
+the sound of the whole run (22,050 Hz mono 16-bit PCM, 735 samples a frame at 30 fps: N frames
+are exactly N/30 s). A run plays at most MAX_FRAMES frames and scales by at most MAX_SCALE;
+--out and --wav are never one of the inputs nor each other, and are written atomically.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from generator import UserError
 from generator.errors import run_command, user_errors
 from generator.formats.atomic import PNG, check_output
 from generator.console.console import CartError, Console
+from generator.console.wav import WAV, write_wav
 
 
 MAX_FRAMES = 3600      # frames one run plays, presses included: a minute of PICO-8 time
@@ -35,11 +39,13 @@ def parse_press(spec: str) -> tuple[list[str], int]:
               help="Buttons (left right up down o x, joined by +) held N frames, then released.")
 @click.option("--frames", default=1, show_default=True, help="Frames to run after the presses.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the last screen as a PNG.")
+@click.option("--wav", type=click.Path(dir_okay=False),
+              help="Write the run's sound as a WAV (22,050 Hz mono 16-bit).")
 @click.option("--scale", default=1, show_default=True, help="PNG pixels per PICO-8 pixel.")
 @click.option("--cartdata", type=click.Path(dir_okay=False), help="JSON file holding cartdata.")
 @click.option("--seed", default=0, show_default=True, help="Seed of rnd() before any srand().")
 @user_errors
-def main(cart, presses, frames, out, scale, cartdata, seed):
+def main(cart, presses, frames, out, wav, scale, cartdata, seed):
     """Run a .p8 cart headless and screenshot it."""
     script = [parse_press(p) for p in presses]
     if not 1 <= scale <= MAX_SCALE:
@@ -48,7 +54,10 @@ def main(cart, presses, frames, out, scale, cartdata, seed):
     if frames < 0 or total > MAX_FRAMES:
         raise UserError(f"--frames must be 0 or more, and the run (presses included) at most "
                         f"{MAX_FRAMES} frames (a minute of PICO-8 time), not {total}")
-    check_output(out, PNG, inputs=[cart, cartdata], flag="--out")
+    if wav == "-":
+        raise UserError("--wav needs a file name (stdout carries the run's report)")
+    check_output(out, PNG, inputs=[cart, cartdata], others=[wav], flag="--out")
+    check_output(wav, WAV, inputs=[cart, cartdata], others=[out], flag="--wav")
     try:
         c = Console.load(cart, cartdata=cartdata, seed=seed)
         c.boot()
@@ -66,6 +75,10 @@ def main(cart, presses, frames, out, scale, cartdata, seed):
     if out:
         c.screenshot(out, scale)
         click.echo(f"wrote {out}")
+    if wav:
+        samples = c.audio()
+        write_wav(wav, samples)
+        click.echo(f"wrote {wav} ({len(samples) / 22050:.3f} s, peak {int(abs(samples).max(initial=0))})")
 
 
 if __name__ == "__main__":

@@ -36,15 +36,13 @@ load run stop ls cd mkdir folder dir install_demos install_games keyconfig splor
 export serial info
 """.split()}
 
-# Sound state: the console plays no sound, so every channel is idle and no music plays.
-# stat(16..26) are the pre-0.2 numbers of stat(46..56) (sfx per channel, note per channel,
-# music pattern, patterns played, ticks in the pattern); stat(57) is "music playing".
 # The functions that draw on (or read) the screen, which 0x5f55 can point elsewhere.
 DRAWS = """cls pset pget line rect rectfill circ circfill oval ovalfill spr sspr map print
 """.split()
 
-AUDIO_STAT = {**{n: -1 for n in range(46, 55)}, 55: 0, 56: 0, 57: False,
-              **{n: -1 for n in range(16, 25)}, 25: 0, 26: 0}
+# The sound stats the synthesiser answers: 46..57, and 16..26, the pre-0.2 numbers of 46..56
+# (sfx per channel, note per channel, music pattern, patterns played, ticks in the pattern).
+AUDIO_STAT = frozenset(range(16, 27)) | frozenset(range(46, 58))
 FIXED_CLOCK = (2026, 11, 29, 12, 0, 0)
 PICO8_VERSION = 42   # stat(5): 0.2.6b, the version the console follows (its .p8 header number)
 # stat() numbers the 0.2.6b manual documents whose answer on a headless console is "nothing
@@ -218,7 +216,7 @@ def make_api(c) -> dict:
             mx, my, mb = c.mouse if mem.ram[DEVKIT] else (0, 0, 0)
             return {32: mx, 33: my, 34: mb, 36: 0}[n]
         if n in AUDIO_STAT:
-            return AUDIO_STAT[n]
+            return c.synth.stat(n)
         if 80 <= n <= 85 or 90 <= n <= 95:
             return FIXED_CLOCK[n % 10]
         if n in HEADLESS_STAT:
@@ -230,9 +228,11 @@ def make_api(c) -> dict:
 
     def sfx(n, channel=None, offset=None, length=None):
         c.sfx_calls.append((c.frame_index, integer(n), channel, offset, length))
+        c.synth.sfx(integer(n), integer(channel, -1), integer(offset, 0), integer(length, 0))
 
     def music(n=0, fade=None, mask=None):
         c.music_calls.append((c.frame_index, integer(n), fade, mask))
+        c.synth.music(integer(n), integer(fade, 0), integer(mask, 0))
 
     def menuitem(i, label=None, callback=None):
         c.set_menuitem(integer(i), label, callback)

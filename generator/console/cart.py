@@ -2,6 +2,9 @@
 
 shrinko's reader does the parsing (gfx nibble order, the sfx note packing, music flags) and
 inlines any `#include`. The Lua comes back as a P8SCII string: one character per byte 0-255.
+The sound sections are checked first (`check_sound_sections`), since shrinko pads short lines
+and drops bits it cannot store: a malformed __sfx__ or __music__ line is one error naming the
+file's line, the sfx or pattern, and the field.
 """
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+import re
+
 from generator.formats.userfile import Fields, read_json, read_text
 from generator.pico8 import ROM_SIZE
 
@@ -49,6 +54,59 @@ def p8_to_unicode(text: str) -> str:
     return from_p8str(text)
 
 
+SFX_HEADER_FIELDS = ("editor mode", "speed", "loop start", "loop end")
+NOTE_FIELDS = ("pitch", "pitch", "waveform", "volume", "effect")
+SFX_LINE, MUSIC_LINE, SOUND_LINES = 168, 11, 64
+_HEX = set("0123456789abcdefABCDEF")
+_MUSIC = re.compile(r"^[0-9a-fA-F]{2} [0-9a-fA-F]{8}$")
+
+
+def _sfx_field(i: int) -> str:
+    """The field that hex digit i of an __sfx__ line belongs to."""
+    if i < 8:
+        return SFX_HEADER_FIELDS[i // 2]
+    note, k = divmod(i - 8, 5)
+    return f"note {note} {NOTE_FIELDS[k]}"
+
+
+def check_sound_sections(lines: list[str], where: str) -> None:
+    """__sfx__: up to 64 lines of 168 hex digits (8 of header, then 32 notes of 5: pitch 00-3f,
+    waveform 0-f, volume 0-7, effect 0-7); __music__: up to 64 lines 'FF 01020304'. Blank lines
+    are skipped (as PICO-8's reader does). Anything else: a UserError naming line and field."""
+    section, count = None, 0
+    for n, line in enumerate(lines, 1):
+        clean = line.strip()
+        if line.startswith("__") and clean.endswith("__"):
+            section, count = clean[2:-2], 0
+            continue
+        if section not in ("sfx", "music") or not clean:
+            continue
+        here = f"{where}: line {n}: __{section}__ {'sfx' if section == 'sfx' else 'pattern'} {count}"
+        count += 1
+        if count > SOUND_LINES:
+            raise UserError(f"{here}: the section has more than {SOUND_LINES} lines")
+        if section == "music":
+            if not _MUSIC.match(clean):
+                bad = next((i for i, ch in enumerate(clean[:MUSIC_LINE])
+                            if (ch != " " if i == 2 else ch not in _HEX)), None)
+                field = ("flags" if bad < 2 else "the space after the flags" if bad == 2
+                         else f"channel {(bad - 3) // 2}") if bad is not None else "length"
+                raise UserError(f"{here}: {field}: expected 'FF 01020304' (flags, then 4 channel "
+                                f"bytes), got {clean[:40]!r}")
+            continue
+        bad = next((i for i, ch in enumerate(clean) if ch not in _HEX), None)
+        if bad is not None:
+            raise UserError(f"{here}, {_sfx_field(bad)}: {clean[bad]!r} is not a hex digit")
+        if len(clean) != SFX_LINE:
+            raise UserError(f"{here}: {len(clean)} hex digits; an sfx line has {SFX_LINE}")
+        for note in range(32):
+            at = 8 + 5 * note
+            pitch, vol, fx = int(clean[at:at + 2], 16), int(clean[at + 3], 16), int(clean[at + 4], 16)
+            for field, value, top in (("pitch", pitch, 63), ("volume", vol, 7), ("effect", fx, 7)):
+                if value > top:
+                    raise UserError(f"{here}, note {note} {field}: {value} is over {top}")
+
+
 def read_p8(path: str | os.PathLike) -> Cart:
     """Read a .p8 text cart; a missing or malformed file is a UserError."""
     path = Path(path)
@@ -59,6 +117,7 @@ def read_p8(path: str | os.PathLike) -> Cart:
     if not lines or not lines[0].startswith("pico-8 cartridge"):
         raise UserError(f"{path}: not a .p8 text cart (no 'pico-8 cartridge' header)")
     header = next((i for i, line in enumerate(lines) if line.strip() == "__lua__"), None)
+    check_sound_sections(re.split(r"\r?\n", text), str(path))
     import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
     from pico_cart import read_cart
     try:

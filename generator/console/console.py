@@ -6,8 +6,14 @@
     c.press("x"); c.hold("right", frames=20); c.run_frames(30)
     c.screenshot("a.png", scale=4)
     c.max_instructions <= c.budget
+    c.audio()                      # the sound so far: int16, 22,050 Hz mono (735 a frame)
 
 `btnp_repeat=False` makes btnp true only on the frame of a press (no held-button repeat).
+Each frame begins with its share of sound: before frame k's code runs, the synthesiser
+(synth.py) renders the samples up to time() = k / fps (k * 22050 // fps in all), so the code
+sees the sound's state at its own time and its sfx()/music() calls sound from there (in the
+next frame's samples). `keep_audio=False` keeps only the last frame's (`frame_audio`), for a
+player that streams it.
 
 Instructions are counted with a debug hook (every `hook_every` VM instructions, default 100):
 counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
@@ -35,6 +41,8 @@ from generator.console.fixed import from_raw, to_raw
 from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
+from generator.console.synth import Synth
+from generator.console.waves import RATE
 
 
 
@@ -80,7 +88,8 @@ class Frame:
 
 class Console:
     def __init__(self, cart: Cart, *, cartdata=None, seed=0, hook_every=100,
-                 max_frame_instructions=10_000_000, strict_coroutines=True, btnp_repeat=True) -> None:
+                 max_frame_instructions=10_000_000, strict_coroutines=True, btnp_repeat=True,
+                 keep_audio=True) -> None:
         from lupaz8 import luaz8
         self.cart = cart
         self.rom = bytearray(cart.rom)   # the cart ROM reload() reads and cstore() writes
@@ -90,6 +99,10 @@ class Console:
         self.gfx = Gfx(self.mem)
         self.buttons = Buttons(self.mem.ram, repeat=btnp_repeat)
         self.rng = Rng(seed)
+        self.synth = Synth(self.mem.ram, seed)
+        self.keep_audio = keep_audio
+        self._audio: list[np.ndarray] = []
+        self.frame_audio = np.zeros(0, dtype=np.int16)
         self.mouse = (0, 0, 0)
         self.hook_every = hook_every
         self.frame_index = 0
@@ -231,6 +244,7 @@ class Console:
         self.frame_index += 1
         self.buttons.next_frame(held)
         frame = self._frame = Frame(index=self.frame_index, buttons=held)
+        self._sound()
         if not (self._pending or self._queue):
             self._queue = [lambda: self.global_("_update60") or self.global_("_update"),
                            lambda: self.global_("_draw")]
@@ -238,6 +252,15 @@ class Console:
         self.save_cartdata()
         self.frames.append(frame)
         return frame
+
+    def _sound(self) -> None:
+        """The samples from the last frame's time() to this one's: up to frame_index * 22050 //
+        fps in all."""
+        k = self.frame_index
+        n = k * RATE // self.fps - (k - 1) * RATE // self.fps
+        self.frame_audio = self.synth.render(n)
+        if self.keep_audio:
+            self._audio.append(self.frame_audio)
 
     def run_frames(self, n: int, buttons=()) -> list[Frame]:
         """n frames with the same buttons held (a name, an index, or a collection of them)."""
@@ -252,6 +275,15 @@ class Console:
         return self.run_frames(frames, buttons) + self.run_frames(release)
 
     # ------------------------------------------------------------------ inspection
+    def audio(self) -> np.ndarray:
+        """Every sample the frames so far have sounded (int16, 22,050 Hz, mono); with
+        keep_audio=False only the last frame's."""
+        if not self.keep_audio:
+            return self.frame_audio.copy()
+        if len(self._audio) > 1:
+            self._audio = [np.concatenate(self._audio)]
+        return self._audio[0].copy() if self._audio else np.zeros(0, dtype=np.int16)
+
     @property
     def budget(self) -> int:
         """VM instructions one frame may use: 4M/s over 30 (or 60) frames."""

@@ -9,8 +9,9 @@ on a cart item pass those buttons to it). The mouse is the console's devkit mous
 middle: stat(34) bits 1, 2, 4). The picture is scaled by a whole number (the largest that fits;
 resizing the window rescales), 30 frames a second (60 for an _update60 cart). Cartdata persists
 to a JSON file, by default cartdata.json in the same data directory as `picross play`'s progress.
-No sound is played (the console records sfx/music calls but has no synthesiser): the window's
-title says so.
+The sound is the console's synthesiser through pygame's mixer (speaker.py): the sound card's
+clock paces the frames, so it plays without gaps; the pause menu is silent. With no audio
+device the window plays on silently, timed by the clock, and its title says so.
 
 The loop is `Player.frame(events)`: feed it pygame events (real or synthetic) and it steps the
 console one frame and draws; tests drive it with SDL_VIDEODRIVER=dummy.
@@ -27,10 +28,13 @@ import numpy as np
 from generator import UserError
 from generator.console import Console
 from generator.console.text import font
+from generator.console.waves import RATE
 from generator.pico8 import COLOURS, SCREEN_H, SCREEN_W
 from generator.play.progress import data_dir
+from generator.play.speaker import Speaker
 
-TITLE = "picross8 (no sound: the headless console plays none)"
+TITLE = "picross8"
+TITLE_SILENT = "picross8 (silent: no audio device)"
 O_KEYS, X_KEYS, PAUSE_KEYS = ("z", "c", "n"), ("x", "v", "m"), ("return", "p", "enter")
 ARROWS = ("left", "right", "up", "down")
 MOUSE_BITS = {1: 1, 3: 2, 2: 4}         # pygame button -> stat(34) bit: left, right, middle
@@ -79,7 +83,7 @@ def pause_overlay(rgb: np.ndarray, items: list[str], sel: int) -> np.ndarray:
 class Player:
     """The console in a window: keys and mouse in, the screen out, one frame per call."""
 
-    def __init__(self, cart, cartdata=None, scale: int | None = None, pygame=None):
+    def __init__(self, cart, cartdata=None, scale: int | None = None, pygame=None, sound=True):
         self.pg = pygame or load_pygame()
         self.cart, self.cartdata = Path(cart), cartdata
         self.console = self._boot()
@@ -89,7 +93,8 @@ class Player:
         self.running = True
         pg = self.pg
         pg.display.init()
-        pg.display.set_caption(TITLE)
+        self.speaker = Speaker(pg) if sound else None
+        pg.display.set_caption(TITLE if self.speaker and self.speaker.ok else TITLE_SILENT)
         if scale is None:
             info = pg.display.Info()
             fit = min(info.current_w, info.current_h) if info.current_h > 0 else 0
@@ -98,7 +103,8 @@ class Player:
         self._layout()
 
     def _boot(self) -> Console:
-        c = Console.load(self.cart, cartdata=self.cartdata if self.cartdata is not None else {})
+        c = Console.load(self.cart, cartdata=self.cartdata if self.cartdata is not None else {},
+                         keep_audio=False)
         c.boot()
         return c
 
@@ -186,6 +192,13 @@ class Player:
         self.draw()
         return self.running
 
+    def sound(self) -> np.ndarray:
+        """The last frame's samples (silence while paused: PICO-8's pause menu is quiet)."""
+        c = self.console
+        if self.paused:
+            return np.zeros(RATE // c.fps, dtype=np.int16)
+        return c.frame_audio
+
     def picture(self) -> np.ndarray:
         rgb = self.console.rgb()
         return pause_overlay(rgb, self.menu(), self.sel) if self.paused else rgb
@@ -200,9 +213,21 @@ class Player:
         pg.display.flip()
 
     def run(self) -> None:
-        clock = self.pg.time.Clock()
-        while self.frame(self.pg.event.get()):
-            clock.tick(self.console.fps)
+        sp = self.speaker
+        if sp is None or not sp.ok:
+            clock = self.pg.time.Clock()
+            while self.frame(self.pg.event.get()):
+                clock.tick(self.console.fps)
+        else:
+            running = True
+            while running:
+                if sp.wants_frame():
+                    running = self.frame(self.pg.event.get())
+                    sp.push(self.sound())
+                sp.pump()
+                if not sp.wants_frame():
+                    self.pg.time.wait(2)
+            sp.close()
         self.pg.quit()
 
 

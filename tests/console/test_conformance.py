@@ -20,7 +20,7 @@ CARTS_RUN = {
     "sprites": ([], 33, {}),
     "memory": ([], 27, {}),
     "input": (INPUT_SCRIPT, 10, {}),
-    "sound": ([], 17, {}),
+    "sound": ([set()] * 2, 40, {}),
     # the manual's coresume returns false on an error; the console raises by default
     "coroutines": ([set()] * 4, 8, {"strict_coroutines": False}),
 }
