@@ -111,7 +111,7 @@ def test_a_broken_colour_png_is_one_warning_and_the_rule(tmp_path, damage):
     if damage == "not a png":
         png.write_bytes(b"\x89PNG\r\n\x1a\n garbage")
     elif damage == "wrong size":
-        shutil.copy(colour_path(CART / "pictures" / "valley-small", "arch"), png)
+        shutil.copy(colour_path(CART / "pictures" / "valley-small", "heart"), png)
     slots, warning = picture_slots(scheme, p.title, p.solution, p.solution)
     assert (slots == shade_slots(p.solution, scheme.ui)).all()
     if damage == "missing":
