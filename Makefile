@@ -96,7 +96,7 @@ bench: $(STAMP)
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take
-# 94 each from 0 and 110 (cart/worlds.json).
+# the first 88 from 0 and 89 from 122 of at least 2 pips (cart/worlds.json, "min_pips").
 puzzles: $(STAMP)
 	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 --style sprite -o cart/puzzles.json
 

@@ -25,7 +25,7 @@ from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
 from generator.cartbuild.p8file import cart_text
-from generator.puzzles.difficulty import Difficulty, measure
+from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
@@ -34,7 +34,7 @@ from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
 from generator.cartbuild import rom as romdata
 from generator.cartbuild.tokens import COMPRESSED, CHARS, TOKENS, Counts, check_budgets, count_file, count_text, report
-from generator.cartbuild.worlds import World, check_text, read_worlds
+from generator.cartbuild.worlds import World, check_text, read_worlds, taken
 
 
 @dataclass
@@ -50,16 +50,20 @@ class Placed:
 
     @property
     def group(self) -> str:
-        """The ramp's groups, in the order a world lists them: "start" (pictures smaller than
-        15x15), "picture", "random" (unnamed)."""
+        """The ramp's groups: "start" (pictures smaller than 15x15, first in a world), "picture"
+        (15x15, named) and "random" (unnamed), these two sharing one climb (ramp_key)."""
         if self.puzzle.name is None:
             return "random"
         return "start" if self.puzzle.width < 15 else "picture"
 
     def ramp_key(self) -> tuple:
-        """Start pictures by size, then difficulty; the rest by difficulty (stable for ties)."""
-        return (GROUPS.index(self.group), self.puzzle.width if self.group == "start" else 0,
-                self.difficulty.score)
+        """Start pictures first, by size, then difficulty; then the 15x15 pictures and random
+        puzzles as one climb, by difficulty (sorting is stable: ties keep the batch order, so a
+        picture goes before a random puzzle of the same score). Pictures first and random
+        puzzles after would fall from the hardest picture back to the easiest random one: a
+        saw-tooth (README, "The ramp")."""
+        start = self.group == "start"
+        return (not start, self.puzzle.width if start else 0, self.difficulty.score)
 
 
 GROUPS = ("start", "picture", "random")
@@ -103,17 +107,21 @@ def world_puzzles(w: World) -> list[Placed]:
         if ref.colours is not None:
             check_folder(ref.colours, [p.name for p in batch.puzzles], ref.path)
         stop = n if ref.count is None else ref.start + ref.count
-        if ref.start >= n or stop > n:
+        if ref.start >= n or (ref.min_pips == 1 and stop > n):
             raise UserError(f"world {w.name}: {ref.path} has {n} puzzles; "
                             f"start {ref.start} count {ref.count} is beyond its end")
-        for i in range(ref.start, stop):
+        chosen = taken(ref, batch.puzzles)     # min_pips: the batch's join on the ramp
+        if ref.count is not None and len(chosen) < ref.count:
+            raise UserError(f"world {w.name}: {ref.path} has {len(chosen)} puzzles of at least "
+                            f"{ref.min_pips} pips from {ref.start} on; count {ref.count} is more")
+        for i, d in chosen:
             p = batch.puzzles[i]
             where = f"world {w.name}: {ref.path} puzzle {i}"
             if p.name is not None:
                 p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
-            out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where),
-                              measure(p.clues), ref.colours))
-    # the ramp: each group in order of difficulty (sorted is stable: ties keep the batch order)
+            out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where), d,
+                              ref.colours))
+    # the ramp (Placed.ramp_key): the start pictures, then every 15x15 by difficulty
     out.sort(key=Placed.ramp_key)
     for i, pl in enumerate(out):
         pl.world_index = i

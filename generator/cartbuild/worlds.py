@@ -10,6 +10,8 @@
          "title": "pastel spires",        # shown in the cart: a-z 0-9 space ' ! . - only
          "batches": ["puzzles.json",      # a whole batch file, or a slice of one:
                      {"file": "more.json", "start": 0, "count": 50},
+                     # the first 50 from 0 that measure at least 2 pips (the ramp's join):
+                     {"file": "more.json", "start": 0, "count": 50, "min_pips": 2},
                      {"file": "pictures/valley.json", "colours": "pictures/valley"}],
          "swatches": {"x": 0, "y": 8, "cell": 4},   # 16 cells of cell x cell px, left to right
          "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32},
@@ -19,6 +21,8 @@
 
 A batch's "colours" names a folder of colour PNGs for its pictures (generator.formats.colourpng,
 generator.cartbuild.colours); its pictures without one are coloured by the cart's shading rule.
+A batch's "min_pips" (1-5, default 1: every puzzle) skips the puzzles that measure fewer pips
+(generator.puzzles.difficulty); "count" then counts the puzzles taken, from "start" on.
 
 The puzzles of all worlds are numbered in this order (world 1's first, ...), and that number is
 the puzzle's place in the cart's ROM (generator.cartbuild.rom).
@@ -31,6 +35,7 @@ from pathlib import Path
 
 from generator import UserError
 from generator.formats.userfile import read_json
+from generator.puzzles.difficulty import Difficulty, measure
 
 FORMAT = "picross8-worlds"
 SLOTS = 16          # screen colour slots: a world's swatches, its ui roles
@@ -69,6 +74,21 @@ class BatchRef:
     start: int = 0
     count: int | None = None       # None: to the end of the file
     colours: Path | None = None    # the folder of its pictures' colour PNGs
+    min_pips: int = 1              # take only puzzles of at least this many pips
+
+
+def taken(ref: BatchRef, puzzles) -> list[tuple[int, Difficulty]]:
+    """The puzzles a world takes from a batch through `ref`, as (index, difficulty): from `start`
+    on, those of at least `min_pips` pips, until `count` of them (to the end without a count;
+    fewer if the batch runs out, which the caller judges)."""
+    out = []
+    for i in range(ref.start, len(puzzles)):
+        if len(out) == ref.count:
+            break
+        d = measure(puzzles[i].clues)
+        if d.pips >= ref.min_pips:
+            out.append((i, d))
+    return out
 
 
 @dataclass(frozen=True)
@@ -108,17 +128,20 @@ def _batch_ref(b, base: Path, where: str) -> BatchRef:
         return BatchRef(base / b)
     if not isinstance(b, dict) or not isinstance(b.get("file"), str):
         raise UserError(f"{where}: a batch is a file name or {{\"file\": ..., \"start\": ..., "
-                        f"\"count\": ..., \"colours\": ...}}")
-    unknown = sorted(set(b) - {"file", "start", "count", "colours"})
+                        f"\"count\": ..., \"min_pips\": ..., \"colours\": ...}}")
+    unknown = sorted(set(b) - {"file", "start", "count", "min_pips", "colours"})
     if unknown:
         raise UserError(f"{where}: batch {b['file']!r}: unknown key {unknown[0]!r} "
-                        f"(a batch has file, start, count, colours)")
+                        f"(a batch has file, start, count, min_pips, colours)")
     count = _int(b, "count", where, 1) if "count" in b else None
+    min_pips = _int(b, "min_pips", where, 1) if "min_pips" in b else 1
+    if min_pips > 5:
+        raise UserError(f"{where}: batch {b['file']!r}: 'min_pips' must be 1-5 (puzzles have 1-5 pips)")
     colours = b.get("colours")
     if colours is not None and (not isinstance(colours, str) or not colours):
         raise UserError(f"{where}: batch {b['file']!r}: 'colours' must name a folder of colour PNGs")
     return BatchRef(base / b["file"], _int(b, "start", where) if "start" in b else 0, count,
-                    base / colours if colours else None)
+                    base / colours if colours else None, min_pips)
 
 
 def _world(d, base: Path, where: str) -> World:

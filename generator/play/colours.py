@@ -27,7 +27,8 @@ from generator import UserError
 from generator.cartbuild.artmap import load_rgba, read_swatches
 from generator.cartbuild.colours import read_picture_colours
 from generator.cartbuild.palette import Snap
-from generator.cartbuild.worlds import read_worlds
+from generator.cartbuild.worlds import read_worlds, taken
+from generator.formats.batchfile import read_batch
 from generator.pico8 import COLOURS
 from generator.render.colouring import BODY, HALF, LIT, SHADOW, shade_slots
 
@@ -76,8 +77,12 @@ def world_schemes(path, count: int) -> list[Scheme]:
                     snaps = tuple(read_swatches(sheet, world.art, str(cfg.spritesheet)))
                     scheme = Scheme(world.title, tuple(COLOURS[s.pico8] for s in snaps), world.ui,
                                     snaps, ref.colours)
-                    stop = count if ref.count is None else min(count, ref.start + ref.count)
-                    for i in range(ref.start, stop):
+                    if ref.min_pips == 1:
+                        stop = count if ref.count is None else min(count, ref.start + ref.count)
+                        chosen = range(ref.start, stop)
+                    else:   # only the puzzles of enough pips (as the build takes them)
+                        chosen = [i for i, _ in taken(ref, read_batch(ref.path).puzzles) if i < count]
+                    for i in chosen:
                         out[i] = scheme
         except (UserError, OSError, ValueError):
             continue

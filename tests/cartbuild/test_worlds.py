@@ -7,6 +7,8 @@ from cartfixtures import CART, cart_dir
 from generator import UserError
 from generator.cartbuild.build import build
 from generator.cartbuild.worlds import read_worlds
+from generator.formats.batchfile import read_batch
+from generator.puzzles.difficulty import measure
 
 
 def test_shipped_worlds_file():
@@ -36,6 +38,12 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][0]["backdrop"].update(w=-1), "'w' must be a whole number >= 1"),
     (lambda c: c["worlds"][0].update(batches=["missing.json"]), "missing.json: batch file not found"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "start": 1}]), "has 1 puzzles; start 1"),
+    (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 0}]), "'min_pips' must be a whole number >= 1"),
+    (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": "2"}]), "'min_pips' must be a whole number"),
+    (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": True}]), "'min_pips' must be a whole number"),
+    (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 6}]), "'min_pips' must be 1-5"),
+    (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 2, "colour": "x"}]),
+     "unknown key 'colour' (a batch has file, start, count, min_pips, colours)"),
     (lambda c: c["worlds"][0]["backdrop"].update(y=60), "outside the art rows 0-63"),
     (lambda c: c["worlds"][0].pop("ui"), "'ui' must be 16 screen slots 0..15"),
     (lambda c: c["worlds"][1].update(ui=[0] * 15), "world 2 (lookout): 'ui' must be 16"),
@@ -54,3 +62,30 @@ def test_malformed_json(tmp_path):
     p.write_text("{")
     with pytest.raises(UserError, match="malformed JSON"):
         read_worlds(p)
+
+
+def test_min_pips_takes_count_puzzles_of_enough_pips_from_start_on(tmp_path):
+    d = cart_dir(tmp_path, counts=(12, 1), seed=3)
+    pips = [measure(p.clues).pips for p in read_batch(d / "b0.json").puzzles]
+    level = 4
+    enough = [i for i, n in enumerate(pips) if n >= level]
+    assert 3 <= len(enough) < len(pips) - 1        # the batch mixes fewer pips and more
+
+    def with_batch(ref):
+        cfg = json.loads((d / "worlds.json").read_text())
+        cfg["worlds"][0]["batches"] = [ref]
+        (d / "worlds.json").write_text(json.dumps(cfg))
+        return build(d / "worlds.json", d / "main.lua").manifest
+
+    def taken(m):
+        return sorted(int(p["source"].split("#")[1]) for p in m["puzzles"] if p["world"] == "spires")
+    start = enough[0] + 1                           # "start" is an index, before the filter
+    m = with_batch({"file": "b0.json", "start": start, "count": 2, "min_pips": level})
+    assert taken(m) == [i for i in enough if i >= start][:2]
+    assert all(p["difficulty"]["pips"] >= level for p in m["puzzles"] if p["world"] == "spires")
+    m = with_batch({"file": "b0.json", "min_pips": level})            # no count: all from start
+    assert taken(m) == enough
+    more = len(enough) + 1
+    with pytest.raises(UserError) as e:
+        with_batch({"file": "b0.json", "count": more, "min_pips": level})
+    assert f"has {len(enough)} puzzles of at least {level} pips from 0 on; count {more} is more" in str(e.value)
