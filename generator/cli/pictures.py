@@ -73,7 +73,7 @@ def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
         return v.solutions[0], "(the file has clues only: fixing their one solution)\n"
     if v.classification == MULTIPLE:
         return v.solutions[0], "(the file has clues only and they have several solutions: fixing the first found)\n"
-    raise UserError(f"{pk.label}: no picture fits these clues, so there is nothing to fix")
+    raise UserError(f"{pk.label}: no picture fits these clues ({v.reason}), so there is nothing to fix")
 
 
 @click.command("import")

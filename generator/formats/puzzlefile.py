@@ -68,49 +68,89 @@ def read_text(path: str) -> str:
     return userfile.read_text(path, "puzzle file")
 
 
+# what each format is called in messages
+FORMAT_NAMES = {"batch": "a picross8 batch", "tk-json": "Tk solver JSON", "non": "NON",
+                "text": "typed clues", "webpbn": "webpbn XML", "g": "Olšák .g"}
+_NON_KEY = re.compile(r"^[ \t]*(width|height|rows|columns)\b", re.M | re.I)
+# a line of typed clues may hold only runs, separators and a '#' comment: one that does not
+_NOT_CLUES = re.compile(r"^[ \t0-9.,-]*[^ \t0-9.,#\r\n-]", re.M)
+_CLUE_SPLIT = re.compile(r"^[ \t]*(--)?[ \t]*\r?$", re.M)
+
+
+def looks_like_clues(text: str) -> bool:
+    """Typed clues: every line runs and separators (ASCII digits, spaces, '.', ',', '-', and a
+    '#' comment), a digit somewhere, and a '--' or blank line between rows and columns."""
+    return (not _NOT_CLUES.search(text) and bool(re.search(r"[0-9]", text))
+            and bool(_CLUE_SPLIT.search(text.strip())))
+
+
+def content_formats(text: str) -> list[str]:
+    """The formats whose shape the text has, surest first ('json': batch or Tk, by its keys).
+    Every test is one linear scan (no regex that backtracks on a large file)."""
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        return ["json"]
+    if head == "<":
+        return ["webpbn"]
+    found = []
+    if olsak.sniff(text):
+        found.append("g")
+    if _NON_KEY.search(text):
+        found.append("non")
+    if looks_like_clues(text):
+        found.append("text")
+    return found
+
+
 def detect_format(name: str, text: str) -> str:
-    """The format from the extension, else from the content."""
+    """The format from the content, the extension breaking ties (see _detect)."""
     return _detect(name, text)[0]
 
 
-def _detect(name: str, text: str) -> tuple[str, object]:
-    """(format, the parsed JSON when sniffing parsed it, else None): a big JSON file is parsed
-    once, not once to sniff and again to read."""
+def _detect(name: str, text: str) -> tuple[str, object, str]:
+    """(format, the parsed JSON when detecting parsed it, else None, how it was decided).
+
+    The content decides: JSON by its keys (a batch's "format", the Tk solver's clues), XML as
+    webpbn's, and the text formats by their shape (.g's ':' lines, NON's keywords, clue lines).
+    Where the content fits several, or none (an empty file, a damaged one), the extension
+    decides; a JSON file is parsed once, not once to detect and again to read."""
     ext = Path(name).suffix.lower() if name != "-" else ""
-    # content first for the formats that say what they are (a .txt may hold any of them)
-    if webpbn.sniff(text):
-        return "webpbn", None
-    if olsak.sniff(text):
-        return "g", None
-    if ext in _EXTENSIONS:
-        return _EXTENSIONS[ext], None
-    stripped = text.lstrip()
-    if ext == ".json" or stripped.startswith("{"):
+    by_ext = _EXTENSIONS.get(ext)
+    found = content_formats(text)
+    if found == ["json"]:
         data = parse_json(text, name)
         if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
-            return "batch", data
+            return "batch", data, "by its content"
         if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
-            return "tk-json", data
+            return "tk-json", data, "by its content"
         raise UserError(f"{name}: unknown format (JSON that is neither a picross8 batch nor "
-                        "the Tk solver's puzzle); use --format")
-    if re.search(r"^\s*(width|height|rows|columns)\b", text, re.M | re.I):
-        return "non", None
-    if all(re.fullmatch(r"[\d\s.,-]*", re.sub(r"#.*", "", ln)) for ln in text.splitlines()):
-        return "text", None
+                        "the Tk solver's puzzle)")
+    if by_ext in found and len(found) > 1:
+        return by_ext, None, f"by its content and its {ext} extension"
+    if found:
+        return found[0], None, "by its content"
+    if by_ext is not None:
+        return by_ext, None, f"by its {ext} extension; its content fits no format"
+    if not text.strip():
+        raise UserError(f"{name}: is empty (no puzzle in it)")
     raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON, webpbn XML, Olšák .g "
-                    "or clue text); use --format")
+                    "or typed clues)")
 
 
 def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
-    """Every puzzle in the file (a batch has many, the other formats one)."""
+    """Every puzzle in the file (a batch has many, the other formats one). An error in reading
+    it says which format it was read as, and why."""
     text = read_text(path)
     name = "<stdin>" if path == "-" else str(path)
-    data = None
+    data, why = None, "as --format says"
     if fmt is None:
-        fmt, data = _detect(name, text)
+        fmt, data, why = _detect(name, text)
     if fmt not in FORMATS:
         raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    return parse_puzzles(text, fmt, name, data)
+    try:
+        return parse_puzzles(text, fmt, name, data)
+    except UserError as e:
+        raise UserError(f"{e} (read as {FORMAT_NAMES[fmt]}, {why})") from None
 
 
 def pick(items: list, index: int, name: str, what: str = "puzzle"):
@@ -406,7 +446,7 @@ def dumps(p: LoadedPuzzle, fmt: str) -> str:
 def _sniffs_as(head: bytes, fmt: str) -> bool:
     try:
         return detect_format("", head.decode("utf-8-sig")) == fmt
-    except (UserError, UnicodeDecodeError):
+    except (UserError, ValueError):
         return False
 
 
@@ -418,9 +458,5 @@ OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
 
 
 def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:
-    text = dumps(p, fmt)
-    if path == "-":
-        sys.stdout.write(text)
-    else:
-        write_atomic(path, text)
+    write_atomic(path, dumps(p, fmt))      # '-': stdout
 
