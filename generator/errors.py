@@ -7,6 +7,7 @@ closed stdout is an error naming <stdout>, not a success.
 """
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import sys
@@ -37,8 +38,15 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _stdout_failed() -> bool:
-    """Whether stdout is what cannot be written (an OSError that names no file)."""
+# errors of writing that name no file: every file picross writes or reads names its path in
+# its own errors, so one of these comes from printing to stdout (a full disk, a closed pipe)
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF, errno.EPIPE}
+
+
+def _stdout_failed(e: OSError) -> bool:
+    """Whether stdout is what could not be written."""
+    if e.errno in _WRITE_ERRNOS:
+        return True
     try:
         sys.stdout.flush()
     except OSError:
@@ -68,7 +76,7 @@ def user_errors(fn):
             _quiet_stdout()
             sys.exit(1)
         except OSError as e:
-            where = e.filename or ("<stdout>" if _stdout_failed() else None)
+            where = e.filename or ("<stdout>" if _stdout_failed(e) else None)
             if where == "<stdout>":
                 _quiet_stdout()
             fail(f"{where}: {e.strerror or e}" if where else f"{e.strerror or e}")

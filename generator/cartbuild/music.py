@@ -16,7 +16,6 @@ the cart starts world w's music with music(w*8-8).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from generator import UserError
 from generator.formats.userfile import read_text, require_file, whole_number

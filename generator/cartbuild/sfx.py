@@ -8,7 +8,6 @@ editor mode, speed, loop start, loop end. Unused notes are silent (all zero).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from generator import UserError
 from generator.formats.userfile import read_text, require_file, whole_number

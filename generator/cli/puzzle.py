@@ -102,9 +102,10 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
     p = read_puzzle(file, index, fmt)
     cells = p.clues.height * p.clues.width
     progress = _Progress(cells) if cells >= BIG else None
+    say = lambda text: click.echo(f"picross: {text}", err=True)      # noqa: E731
     v = verdict(p.clues, p.known, node_limit, record_steps=steps and not as_json,
-                progress=progress, time_limit=time_limit,
-                announce=(lambda text: click.echo(f"picross: {text}", err=True)) if progress else None)
+                progress=progress, time_limit=time_limit, announce=say if progress else None,
+                heartbeat=say)
     if as_json:
         out = {"status": v.status, "classification": v.classification,
                "iterations": v.iterations, "grid": rows_to_text(v.partial), "nodes": v.nodes,

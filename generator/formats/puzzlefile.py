@@ -32,7 +32,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -75,8 +75,11 @@ def transpose_masks(masks: list[int], width: int) -> list[int]:
     """Lines of `width` cells as masks -> the crossing lines as masks: bit y of result x is bit x
     of masks[y]. numpy, a block of columns at a time (a few MB however large the board)."""
     h, nbytes = len(masks), (width + 7) // 8
-    packed = np.frombuffer(b"".join(m.to_bytes(nbytes, "little") for m in masks),
-                           dtype=np.uint8).reshape(h, nbytes)
+    if width <= 64:       # masks fit a machine word: numpy takes the ints as they are
+        packed = np.array(masks, dtype=np.uint64).astype("<u8").view(np.uint8).reshape(h, 8)[:, :nbytes]
+    else:
+        packed = np.frombuffer(b"".join(m.to_bytes(nbytes, "little") for m in masks),
+                               dtype=np.uint8).reshape(h, nbytes)
     out: list[int] = []
     for at in range(0, nbytes, _BLOCK_BYTES):
         block = np.unpackbits(packed[:, at:at + _BLOCK_BYTES], axis=1, bitorder="little")
@@ -197,6 +200,9 @@ class Board:
 
     def known_count(self) -> int:
         return sum((f | e).bit_count() for f, e in zip(self.rf, self.re))
+
+    def unknown_count(self) -> int:
+        return self.clues.height * self.clues.width - self.known_count()
 
     def solved(self) -> bool:
         full = (1 << self.clues.width) - 1

@@ -50,9 +50,28 @@ def mask_clue(m: int) -> Clue:
     return tuple(runs)
 
 
+def lines_clues(lines: np.ndarray) -> tuple[Clue, ...]:
+    """line_clue of each row of a bool (L, n) array: the runs found with numpy (where a padded
+    row steps up and down), then cut into one tuple a line, so a large grid costs no Python
+    loop over its cells."""
+    lines = np.asarray(lines, dtype=bool)
+    pad = np.zeros((lines.shape[0], lines.shape[1] + 2), dtype=np.int8)
+    pad[:, 1:-1] = lines
+    step = np.diff(pad, axis=1)
+    up_line, up_at = np.nonzero(step == 1)      # row-major: runs in order, line by line
+    _, down_at = np.nonzero(step == -1)
+    runs = (down_at - up_at).tolist()
+    ends = np.cumsum(np.bincount(up_line, minlength=lines.shape[0])).tolist()
+    out, at = [], 0
+    for end in ends:
+        out.append(tuple(runs[at:end]))
+        at = end
+    return tuple(out)
+
+
 def grid_clues(grid: np.ndarray) -> Clues:
     g = np.asarray(grid, dtype=bool)
-    return Clues(tuple(line_clue(r) for r in g), tuple(line_clue(c) for c in g.T))
+    return Clues(lines_clues(g), lines_clues(g.T))
 
 
 def min_length(clue: Clue) -> int:
@@ -84,7 +103,7 @@ def conflict(clues: Clues) -> str | None:
     or the rows filling another number of cells than the columns; else None."""
     for kind, lines, n in (("row", clues.rows, clues.width), ("column", clues.cols, clues.height)):
         for i, clue in enumerate(lines):
-            if min_length(clue) > n:
+            if len(clue) and sum(clue) + len(clue) - 1 > n:
                 return f"{kind} {i + 1} clue {shown(clue)} needs {min_length(clue)} cells but the line has {n}"
     rsum, csum = sum(map(sum, clues.rows)), sum(map(sum, clues.cols))
     if rsum != csum:

@@ -109,10 +109,11 @@ def encode(clues: Clues, known: np.ndarray | None = None) -> tuple[_Cnf, np.ndar
 
 class _Watch:
     """While a solver runs, interrupt it at `deadline` (time.monotonic; `.timed_out` is then
-    set) or when a signal with a Python handler arrives (main thread only: the wakeup fd)."""
+    set) or when a signal with a Python handler arrives (main thread only: the wakeup fd), and
+    call `pulse` (classify.Pulse) now and then."""
 
-    def __init__(self, solver, deadline: float | None):
-        self.solver, self.deadline, self.timed_out = solver, deadline, False
+    def __init__(self, solver, deadline: float | None, pulse=None):
+        self.solver, self.deadline, self.timed_out, self.pulse = solver, deadline, False, pulse
         self.stop = threading.Event()
         self.wake = self.previous = None
         if threading.current_thread() is threading.main_thread():
@@ -123,19 +124,29 @@ class _Watch:
         self.thread.start()
 
     def _run(self) -> None:
-        wait = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-        if self.wake is None:
-            if self.stop.wait(wait):
+        while True:
+            now = time.monotonic()
+            waits = [self.deadline - now if self.deadline is not None else None,
+                     self.pulse.next - now if self.pulse is not None else None]
+            waits = [max(0.0, w) for w in waits if w is not None]
+            wait = min(waits) if waits else None
+            if self.wake is None:
+                if self.stop.wait(wait):
+                    return
+                signalled = False
+            else:
+                try:
+                    signalled = bool(select.select([self.wake[0]], [], [], wait)[0])
+                except (OSError, ValueError):
+                    return
+            if self.stop.is_set():
                 return
-            signalled = False
-        else:
-            try:
-                signalled = bool(select.select([self.wake[0]], [], [], wait)[0])
-            except (OSError, ValueError):
+            if signalled or (self.deadline is not None and time.monotonic() >= self.deadline):
+                self.timed_out = not signalled
+                self.solver.interrupt()
                 return
-        if not self.stop.is_set():
-            self.timed_out = not signalled
-            self.solver.interrupt()
+            if self.pulse is not None:
+                self.pulse("the SAT solver is at work")
 
     def close(self) -> None:
         """Stop the watcher and give the wakeup fd back (a Ctrl-C raised meanwhile included)."""
@@ -160,9 +171,9 @@ class _Watch:
 
 
 def count_solutions(clues: Clues, known: np.ndarray | None = None,
-                    time_limit: float | None = None) -> list[np.ndarray] | None:
+                    time_limit: float | None = None, pulse=None) -> list[np.ndarray] | None:
     """Up to two solutions (bool grids) of the clues with the known cells; None when
-    `time_limit` seconds ran out first."""
+    `time_limit` seconds ran out first. `pulse` (classify.Pulse) hears that it is at work."""
     from pysat.solvers import Solver
 
     cnf, var = encode(clues, known)
@@ -171,7 +182,7 @@ def count_solutions(clues: Clues, known: np.ndarray | None = None,
     deadline = None if time_limit is None else time.monotonic() + max(time_limit, 0.0)
     with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as s:
         while len(found) < 2:
-            watch = _Watch(s, deadline)
+            watch = _Watch(s, deadline, pulse)
             try:
                 ok = s.solve_limited(expect_interrupt=True)
             finally:

@@ -76,11 +76,13 @@ def verdict(clues: Clues, known: np.ndarray | None = None, node_limit: int = DEF
             classify: bool = True, record_steps: bool = False,
             progress: Callable[[int, int], None] | None = None,
             time_limit: float | None = None,
-            announce: Callable[[str], None] | None = None) -> Verdict:
+            announce: Callable[[str], None] | None = None,
+            heartbeat: Callable[[str], None] | None = None) -> Verdict:
     """Line logic, then (if `classify` and line logic stalls) the classifier on the clues:
     its search for up to `node_limit` nodes, then SAT; unknown only past `time_limit` seconds.
     `progress(iterations, known cells)` hears of each line-logic iteration, `announce(text)`
-    that the classifier starts (for big boards, where it may take a while)."""
+    that the classifier starts (for big boards, where it may take a while), `heartbeat(text)`
+    every few seconds of a classification that goes on (any board)."""
     why = conflict(clues)
     if why is not None:
         unknown = np.full((clues.height, clues.width), -1, dtype=np.int8)
@@ -98,7 +100,7 @@ def verdict(clues: Clues, known: np.ndarray | None = None, node_limit: int = DEF
         if announce is not None:
             announce(f"line logic stalled after {r.iterations} iterations with "
                      f"{int(v.unresolved.sum()):,} cells unknown; classifying (search, then SAT)")
-        c = _classify.classify(clues, node_limit, known, time_limit=time_limit)
+        c = _classify.classify(clues, node_limit, known, time_limit=time_limit, heartbeat=heartbeat)
         v.classification, v.solutions, v.nodes, v.limit_hit = c.kind, c.solutions, c.nodes, c.limit_hit
         v.method, v.time_hit = c.method, c.time_hit
         if c.kind == NONE:
