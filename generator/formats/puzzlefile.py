@@ -2,8 +2,9 @@
 
 Reading gives a list of LoadedPuzzle (clues, plus known cells and a solution where the file has
 them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
-UserError. The format comes from `fmt`, else the file name's extension, else from the content
-(a file named .txt or .json that holds another format is read as what it holds):
+UserError (clues that are clues but fit no grid are read: that is the solver's verdict). The
+format comes from `fmt`, else from the content, the extension breaking ties
+(generator.formats.detect); an error in reading says which format was assumed and why:
 
 - "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
 - "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
@@ -33,14 +34,13 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import Kind, write_atomic
-from generator.formats.batchfile import FORMAT as BATCH_FORMAT
 from generator.formats.batchfile import parse_batch
+from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
 from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.solver.grid import UNKNOWN, check_size
 from generator.formats import olsak, userfile, webpbn
@@ -48,8 +48,6 @@ from generator.formats.userfile import parse_json, whole_number
 
 FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
-_EXTENSIONS = {".non": "non", ".nonpack": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
-               ".g": "g"}
 
 
 @dataclass
@@ -65,75 +63,6 @@ class LoadedPuzzle:
 def read_text(path: str) -> str:
     """The file's text ('-' = stdin), within generator.formats.userfile's limits."""
     return userfile.read_text(path, "puzzle file")
-
-
-# what each format is called in messages
-FORMAT_NAMES = {"batch": "a picross8 batch", "tk-json": "Tk solver JSON", "non": "NON",
-                "text": "typed clues", "webpbn": "webpbn XML", "g": "Olšák .g"}
-_NON_KEY = re.compile(r"^[ \t]*(width|height|rows|columns)\b", re.M | re.I)
-# a line of typed clues may hold only runs, separators and a '#' comment: one that does not
-_NOT_CLUES = re.compile(r"^[ \t0-9.,-]*[^ \t0-9.,#\r\n-]", re.M)
-_CLUE_SPLIT = re.compile(r"^[ \t]*(--)?[ \t]*\r?$", re.M)
-
-
-def looks_like_clues(text: str) -> bool:
-    """Typed clues: every line runs and separators (ASCII digits, spaces, '.', ',', '-', and a
-    '#' comment), a digit somewhere, and a '--' or blank line between rows and columns."""
-    return (not _NOT_CLUES.search(text) and bool(re.search(r"[0-9]", text))
-            and bool(_CLUE_SPLIT.search(text.strip())))
-
-
-def content_formats(text: str) -> list[str]:
-    """The formats whose shape the text has, surest first ('json': batch or Tk, by its keys).
-    Every test is one linear scan (no regex that backtracks on a large file)."""
-    head = text.lstrip()[:1]
-    if head in ("{", "["):
-        return ["json"]
-    if head == "<":
-        return ["webpbn"]
-    found = []
-    if olsak.sniff(text):
-        found.append("g")
-    if _NON_KEY.search(text):
-        found.append("non")
-    if looks_like_clues(text):
-        found.append("text")
-    return found
-
-
-def detect_format(name: str, text: str) -> str:
-    """The format from the content, the extension breaking ties (see _detect)."""
-    return _detect(name, text)[0]
-
-
-def _detect(name: str, text: str) -> tuple[str, object, str]:
-    """(format, the parsed JSON when detecting parsed it, else None, how it was decided).
-
-    The content decides: JSON by its keys (a batch's "format", the Tk solver's clues), XML as
-    webpbn's, and the text formats by their shape (.g's ':' lines, NON's keywords, clue lines).
-    Where the content fits several, or none (an empty file, a damaged one), the extension
-    decides; a JSON file is parsed once, not once to detect and again to read."""
-    ext = Path(name).suffix.lower() if name != "-" else ""
-    by_ext = _EXTENSIONS.get(ext)
-    found = content_formats(text)
-    if found == ["json"]:
-        data = parse_json(text, name)
-        if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
-            return "batch", data, "by its content"
-        if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
-            return "tk-json", data, "by its content"
-        raise UserError(f"{name}: unknown format (JSON that is neither a picross8 batch nor "
-                        "the Tk solver's puzzle)")
-    if by_ext in found and len(found) > 1:
-        return by_ext, None, f"by its content and its {ext} extension"
-    if found:
-        return found[0], None, "by its content"
-    if by_ext is not None:
-        return by_ext, None, f"by its {ext} extension; its content fits no format"
-    if not text.strip():
-        raise UserError(f"{name}: is empty (no puzzle in it)")
-    raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON, webpbn XML, Olšák .g "
-                    "or typed clues)")
 
 
 def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
