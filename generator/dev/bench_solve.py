@@ -12,8 +12,9 @@ and the classifier's search against its SAT step.
    may not be stored here. Drawn scenes (ellipses, boxes, rings and strokes, OR-ed on a
    canvas): line-solvable ones with a few ambiguous pairs planted in their empty stretches
    (two isolated cells, either diagonal fitting the clues: the flaw that makes a published
-   picture not unique), and ones line logic leaves stalled; and smooth pictures of density
-   0.5, where line logic learns next to nothing. CPU seconds of the whole verdict, each under a
+   picture not unique), with a patch of noise too (a part that needs guessing), and ones line
+   logic leaves stalled; and smooth pictures of density 0.5, where line logic learns next to
+   nothing. CPU seconds of the whole verdict, each under a
    60 s --time-limit.
 Run: python -m generator.dev.bench_solve
 """
@@ -170,6 +171,13 @@ def large_multiple(count: int = 4, limit: float = 60.0) -> None:
                      (plant_pairs(rng, next(pictures), 3) for _ in range(count))))
     families.append(("59x99", "picture, 12 ambiguous pairs planted",
                      (plant_pairs(rng, next(pictures), 12) for _ in range(count))))
+
+    def patched(size: int, pairs: int):
+        for g in pictures:        # a picture with a patch of noise (a part that needs guessing)
+            y, x = int(rng.integers(0, 59 - size)), int(rng.integers(0, 99 - size))
+            g[y:y + size, x:x + size] = rng.random((size, size)) < 0.5
+            yield plant_pairs(rng, g, pairs)
+    families.append(("59x99", "picture, 20x20 patch of noise, 2 pairs planted", patched(20, 2)))
     families.append(("59x99", "drawn scene, stalled", scenes(59, 99, True)))
     families.append(("80x120", "drawn scene, stalled", scenes(80, 120, True)))
     p = Params(height=59, width=99, density=0.5, seed=59, style="smooth").check()
