@@ -70,6 +70,8 @@ def user_errors(fn):
             sys.stdout.flush()        # what the command printed: a full stdout fails here
             return out
         except UserError as e:
+            if str(e).startswith("<stdout>:"):      # stdout is full or gone: say so once
+                _quiet_stdout()
             fail(str(e))
         except BrokenPipeError:
             # the reader went away (`picross ... | head`): not an error worth a message
