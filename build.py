@@ -5,12 +5,16 @@ generator.cartbuild.rom and the art rules in generator.artmap.
 """
 from __future__ import annotations
 
-from pathlib import Path
+from generator.startup import quiet_interrupts
 
-import click
+quiet_interrupts("build.py")    # before the imports below: Ctrl-C during them is one line too
 
-from generator.cartbuild.build import build_to, palette_report
-from generator.errors import run_command, user_errors
+from pathlib import Path  # noqa: E402
+
+import click  # noqa: E402
+
+from generator.cartbuild.build import build_to, palette_report  # noqa: E402
+from generator.errors import run_command, user_errors  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

@@ -2,6 +2,10 @@
 
 Data flows one way: grid -> clues -> linesolve (and classify) -> batch -> build -> cart.
 """
+from generator import startup as _startup
+
+if _startup.started_as_program():     # Ctrl-C during the imports to come: one line (startup.py)
+    _startup.quiet_interrupts()
 
 MIN_SIZE = 1
 MAX_CELLS = 1 << 26     # no fixed side limit: only what memory holds (a 8192x8192 board)

@@ -14,7 +14,8 @@ PKG = REPO / "generator"
 # the data flow grid -> clues -> solver -> formats -> puzzles -> cartbuild -> console
 ALLOWED = {
     "pico8": set(),
-    "errors": set(),
+    "startup": set(),
+    "errors": {"startup"},
     "solver": {"pico8"},
     "formats": {"pico8", "solver"},
     "render": {"pico8", "solver"},
@@ -23,8 +24,8 @@ ALLOWED = {
     "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild"},
     # the terminal game and the cart's window: above the console (cartbuild for world palettes)
     "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "console"},
-    "cli": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console",
-            "play"},
+    "cli": {"pico8", "startup", "errors", "solver", "formats", "render", "puzzles", "cartbuild",
+            "console", "play"},
     "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console"},
 }
 

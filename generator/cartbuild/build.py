@@ -24,6 +24,7 @@ from generator.cartbuild.colours import (PictureColours, check_folder, colour_st
 from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import Puzzle, read_batch
+from generator.formats.userfile import require_file
 from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
@@ -97,8 +98,10 @@ def verify(p: Puzzle, where: str) -> int:
 def world_puzzles(w: World) -> list[Placed]:
     out = []
     for ref in w.batches:
-        if not ref.path.is_file():
-            raise UserError(f"world {w.name}: {ref.path}: batch file not found")
+        try:
+            require_file(ref.path, "batch file")
+        except UserError as e:
+            raise UserError(f"world {w.name}: {e}") from None
         try:
             batch = read_batch(ref.path)
         except UserError as e:
@@ -176,11 +179,12 @@ def build(worlds_path, main_lua) -> BuildResult:
     used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
                                 [p.difficulty.pips for p in placed])
     addresses = romdata.puzzle_addresses([p.puzzle.width for p in placed])
-    sfx = Path(main_lua).parent / "sfx.txt"     # the game's sound effects, beside its Lua
-    effects = pack_sfx(rom, sfx) if sfx.exists() else {}
-    music = Path(main_lua).parent / "music.txt"  # its music, patterns of those effects
-    if music.exists():
-        pack_music(rom, music, effects, [w.name for w in cfg.worlds])
+    # the game's sound effects and its music (patterns of those effects), beside its Lua: both
+    # are needed (a cart built without them would be silent, and say nothing of it)
+    sfx = Path(main_lua).parent / "sfx.txt"
+    effects = pack_sfx(rom, sfx)
+    music = Path(main_lua).parent / "music.txt"
+    pack_music(rom, music, effects, [w.name for w in cfg.worlds])
 
     wtables = []
     for w in cfg.worlds:
@@ -199,6 +203,9 @@ def build(worlds_path, main_lua) -> BuildResult:
     # the cart carries the code without its comment lines (cart/*.lua keep them): comments
     # would cost about 5 KB of the 15,360 compressed bytes the .p8.png may hold
     main_code, pieces = inline_includes(Path(main_lua), origins=origins, drop_comments=True)
+    if not main_code.strip():
+        raise UserError(f"{main_lua}: holds no code (comments and blank lines only); the cart "
+                        "would do nothing")
     for pc in [Piece("(generated constants)", chunk, None, chunk), *pieces]:
         check_piece(pc)
     check_cart(chunk + main_code, origins)
@@ -258,7 +265,7 @@ def build(worlds_path, main_lua) -> BuildResult:
                                   f"{', ...' if len(by_rule) > 3 else ''})" if by_rule else ""),
     ])
     inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
-              *(pc.path for pc in pieces), *colour_files] + [f for f in (sfx, music) if f.exists()]
+              *(pc.path for pc in pieces), *colour_files, sfx, music]
     return BuildResult(text, manifest, per_file, total, summary, sheet.palettes, inputs)
 
 

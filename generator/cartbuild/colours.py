@@ -58,7 +58,8 @@ def check_folder(folder: Path, names: list[str | None], batch: Path) -> None:
     """The folder exists, its pictures' names give distinct files, and every PNG in it belongs to
     one of them (a renamed picture leaves its PNG behind: say so rather than drop its colours)."""
     if not folder.is_dir():
-        raise UserError(f"{batch}: its colours folder {folder} is not found")
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise UserError(f"{batch}: its colours folder {folder} {what}")
     seen: dict[str, str] = {}
     for n in names:
         if n is None:

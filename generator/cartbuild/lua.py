@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator import UserError
 from generator.cartbuild.portable import check_portable
-from generator.formats.userfile import read_text
+from generator.formats.userfile import read_text, require_file
 
 _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
 
@@ -51,8 +51,7 @@ def inline_includes(path: Path, root: Path | None = None, stack: tuple = (), see
     if key in seen:
         raise UserError(f"{path}: included twice; include each file once")
     seen.add(key)
-    if not path.is_file():
-        raise UserError(f"{path}: Lua file not found")
+    require_file(path, "Lua file")
     text = read_text(path, "Lua file")
     name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
     out, own, blanked, pieces = [], [], [], []

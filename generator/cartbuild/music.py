@@ -16,10 +16,9 @@ the cart starts world w's music with music(w*8-8).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from generator import UserError
-from generator.formats.userfile import read_text, whole_number
+from generator.formats.userfile import read_text, require_file, whole_number
 from generator.pico8 import MUSIC, MUSIC_SIZE
 from generator.cartbuild.sfx import statements
 
@@ -112,9 +111,7 @@ def check_worlds(pats: dict[int, Pattern], worlds: list[str], where: str) -> Non
 
 def pack_music(rom: bytearray, path, sfx: dict[int, bytes], worlds: list[str] | None = None) -> dict[int, Pattern]:
     """Write the patterns described in the file at `path` into `rom`'s music memory."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"{path}: music file not found")
+    path = require_file(path, "music file")
     pats = parse_music(read_text(path, "music file"), sfx, str(path))
     if worlds is not None:
         check_worlds(pats, worlds, str(path))

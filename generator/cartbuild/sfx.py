@@ -8,10 +8,9 @@ editor mode, speed, loop start, loop end. Unused notes are silent (all zero).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from generator import UserError
-from generator.formats.userfile import read_text, whole_number
+from generator.formats.userfile import read_text, require_file, whole_number
 
 SFX_BASE = 0x3200
 SFX_BYTES = 68
@@ -72,9 +71,7 @@ def parse_sfx(text: str, where: str = "sfx") -> dict[int, bytes]:
 
 def pack_sfx(rom: bytearray, path) -> dict[int, bytes]:
     """Write the effects described in the file at `path` into `rom`'s sfx memory; returns them."""
-    path = Path(path)
-    if not path.is_file():
-        raise UserError(f"{path}: sound effects file not found")
+    path = require_file(path, "sound effects file")
     text = read_text(path, "sound effects file")
     effects = parse_sfx(text, str(path))
     for slot, data in effects.items():

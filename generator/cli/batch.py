@@ -13,6 +13,7 @@ from generator.formats.batchfile import dumps, parse_batch
 from generator.puzzles.check import check_batch
 from generator.formats.userfile import read_json
 from generator.errors import user_errors
+from generator.startup import terminate_as_interrupt
 from generator.puzzles.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
 from generator.puzzles.stats import stats_lines
 
@@ -33,7 +34,7 @@ from generator.puzzles.stats import stats_lines
 @click.option("--no-blank-lines", is_flag=True, help="Reject grids with an empty or full row or column.")
 @click.option("--max-tries", type=int, default=DEFAULT_MAX_TRIES, show_default=True,
               help="Give up after this many candidate grids.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Batch file to write.")
+@click.option("-o", "--output", required=True, help="Batch file to write ('-' = stdout).")
 @user_errors
 def generate_cmd(count, size, width, height, density, seed, style, jobs, min_iterations,
                  max_iterations, no_blank_lines, max_tries, output):
@@ -44,6 +45,7 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     check_output(output, BATCH)
+    terminate_as_interrupt()     # a `kill` stops the workers and writes nothing, as Ctrl-C does
     start = time.perf_counter()
     try:
         if sys.stderr.isatty():

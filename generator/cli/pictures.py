@@ -10,7 +10,7 @@ import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import BATCH, PNG, check_output, write_all, write_atomic
-from generator.formats.puzzlefile import pick, read_puzzles
+from generator.formats.puzzlefile import FORMATS, pick, read_puzzles
 from generator.formats.batchfile import dumps
 from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
@@ -24,6 +24,9 @@ from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 INDEX_HELP = "Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them (negative counts from the end)."
 _tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.IntRange(1),
                          help="Tile size of PNG sheets.")
+_format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
+                           help="Read FILE as a puzzle file of this format (default: a picture, "
+                                "else the format its content shows).")
 
 
 def _is_picture(path: Path) -> bool:
@@ -50,12 +53,12 @@ class _Pick:
     known: np.ndarray | None = None
 
 
-def _pick(file: str, index: int, tile: int) -> _Pick:
+def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> _Pick:
     path = Path(file)
-    if _is_picture(path):
+    if fmt is None and _is_picture(path):
         pic = pick(load(file, tile), index, file, "picture")
         return _Pick(f"{pic.source} {pic.name}", pic.grid)
-    puzzles = read_puzzles(file)
+    puzzles = read_puzzles(file, fmt)
     p = pick(puzzles, index, file)
     label = f"{path.name}#{index % len(puzzles)} {p.title or path.stem}"
     if p.solution is not None:
@@ -73,7 +76,7 @@ def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
         return v.solutions[0], "(the file has clues only: fixing their one solution)\n"
     if v.classification == MULTIPLE:
         return v.solutions[0], "(the file has clues only and they have several solutions: fixing the first found)\n"
-    raise UserError(f"{pk.label}: no picture fits these clues, so there is nothing to fix")
+    raise UserError(f"{pk.label}: no picture fits these clues ({v.reason}), so there is nothing to fix")
 
 
 @click.command("import")
@@ -118,13 +121,14 @@ def cmd_import(files, output, names, tile, strict, sheet):
 @click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
 @click.option("--png", type=click.Path(dir_okay=False), help="Write the stall (and solutions) as a PNG.")
 @_tile_opt
+@_format_opt
 @user_errors
-def cmd_explain(file, index, png, tile):
+def cmd_explain(file, index, png, tile, fmt):
     """Show where line logic stalls on a picture or puzzle (or two of its solutions).
 
     FILE is a picture (PNG, text) or any puzzle file `solve` reads."""
     check_output(png, PNG, inputs_of([file]), flag="--png")
-    pk = _pick(file, index, tile)
+    pk = _pick(file, index, tile, fmt)
     e = explain(pk.grid) if pk.grid is not None else explain_clues(pk.clues, known=pk.known)
     click.echo(f"{pk.label}: " + explanation_text(e))
     if png:
@@ -137,13 +141,14 @@ def cmd_explain(file, index, png, tile):
 @click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=click.IntRange(1, 6))
 @click.option("--png", type=click.Path(dir_okay=False), help="Write before / after side by side.")
 @_tile_opt
+@_format_opt
 @user_errors
-def cmd_fix(file, index, max_flips, png, tile):
+def cmd_fix(file, index, max_flips, png, tile, fmt):
     """Propose the fewest cell flips that make a picture line-solvable.
 
     FILE is a picture (PNG, text) or any puzzle file `solve` reads (clues only: their solution)."""
     check_output(png, PNG, inputs_of([file]), flag="--png")
-    pk = _pick(file, index, tile)
+    pk = _pick(file, index, tile, fmt)
     grid, note = _picture_of(pk)
     result = fix(grid, max_flips)
     click.echo(note + f"{pk.label}: " + fix_report(grid, result))

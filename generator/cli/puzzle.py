@@ -14,14 +14,14 @@ import click
 import numpy as np
 
 from generator import UserError
-from generator.render.text import board, header
+from generator.render.text import board_lines, header
 from generator.formats.atomic import PNG, check_output, write_atomic
 from generator.errors import user_errors
 from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,
                                           read_puzzles, write_puzzle)
 from generator.solver.grid import UNKNOWN, rows_to_text
 from generator.solver.linesolve import solve
-from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, verdict
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, verdict
 
 # formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
@@ -44,6 +44,25 @@ def _plain_wanted(plain: bool) -> bool:
 
 
 BIG = 10_000        # cells: from here on, `solve` reports its progress on stderr
+_ECHO_LINES = 256   # lines of a board written at once
+
+
+def _echo_board(*args, **kwargs) -> None:
+    """A board (render.text.board_lines' arguments) on stdout, a block of lines at a time."""
+    lines = board_lines(*args, **kwargs)
+    while True:
+        block = [line for _, line in zip(range(_ECHO_LINES), lines)]
+        if not block:
+            return
+        click.echo("\n".join(block))
+
+
+def _echo_json(value) -> None:
+    """json.dumps(value) and a newline, written as the encoder makes it (a huge board's rows
+    are never joined into one string)."""
+    for chunk in json.JSONEncoder().iterencode(value):
+        click.echo(chunk, nl=False)
+    click.echo()
 
 
 class _Progress:
@@ -83,9 +102,10 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
     p = read_puzzle(file, index, fmt)
     cells = p.clues.height * p.clues.width
     progress = _Progress(cells) if cells >= BIG else None
+    say = lambda text: click.echo(f"picross: {text}", err=True)      # noqa: E731
     v = verdict(p.clues, p.known, node_limit, record_steps=steps and not as_json,
-                progress=progress, time_limit=time_limit,
-                announce=(lambda text: click.echo(f"picross: {text}", err=True)) if progress else None)
+                progress=progress, time_limit=time_limit, announce=say if progress else None,
+                heartbeat=say)
     if as_json:
         out = {"status": v.status, "classification": v.classification,
                "iterations": v.iterations, "grid": rows_to_text(v.partial), "nodes": v.nodes,
@@ -93,16 +113,19 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
                "solution": rows_to_text(v.solution) if v.solution is not None else None}
         if v.classification == MULTIPLE:
             out["solutions"] = [rows_to_text(s) for s in v.solutions]
+        if v.classification == NONE:
+            out["reason"] = v.reason
         if v.time_hit:
             out["time_limit_hit"] = True
-        click.echo(json.dumps(out))
+        _echo_json(out)
         return
     plain = _plain_wanted(plain)
     for i, g in enumerate(v.steps, 1):
         click.echo(f"-- iteration {i} --\n")
-        click.echo(board(p.clues, g, plain))
+        _echo_board(p.clues, g, plain)
+        click.echo()
     click.echo(header(v.status, v.iterations) + "\n")
-    click.echo(board(p.clues, v.partial, plain), nl=False)
+    _echo_board(p.clues, v.partial, plain)
     if v.solved:
         return
     unreached = v.unresolved
@@ -110,13 +133,13 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
     if v.solution is not None:
         click.echo(f"\n-- the solution ({marks}: the {int(unreached.sum())} cells line logic "
                    "could not reach) --\n")
-        click.echo(board(p.clues, v.solution, plain, mark=unreached), nl=False)
+        _echo_board(p.clues, v.solution, plain, mark=unreached)
     elif v.classification == MULTIPLE:
         differ = v.solutions[0] != v.solutions[1]
         for i, sol in enumerate(v.solutions, 1):
             click.echo(f"\n-- solution {i} of at least 2 ({marks}: the {int(differ.sum())} cells "
                        "where the two differ) --\n")
-            click.echo(board(p.clues, sol, plain, mark=differ), nl=False)
+            _echo_board(p.clues, sol, plain, mark=differ)
     click.echo("\n" + v.summary())   # the verdict comes last, under the boards
 
 
@@ -138,7 +161,7 @@ def cmd_show(file, index, fmt, plain):
         p = puzzles[i]
         title = f" {p.title}" if p.title else ""
         click.echo(("\n" if n else "") + f"-- puzzle {i % len(puzzles)}{title}: {p.clues.width}x{p.clues.height} --\n")
-        click.echo(board(p.clues, p.solution if p.solution is not None else p.known, plain), nl=False)
+        _echo_board(p.clues, p.solution if p.solution is not None else p.known, plain)
 
 
 @click.command("render")

@@ -13,7 +13,9 @@ import click
 
 from generator import UserError
 from generator.errors import run_command, user_errors
-from generator.formats.atomic import PNG, check_output
+from generator.formats.atomic import PNG, check_output, check_writable
+from generator.formats.userfile import whole_number
+from generator.console.buttons import NAMES, button_index
 from generator.console.console import CartError, Console
 from generator.console.wav import WAV, write_wav
 
@@ -23,14 +25,22 @@ MAX_SCALE = 16         # a 2048-pixel-square screenshot
 
 
 def parse_press(spec: str) -> tuple[list[str], int]:
-    names, _, n = spec.partition(":")
-    try:
-        frames = int(n) if n else 1
-    except ValueError:
-        raise UserError(f"--press {spec!r}: frame count must be a number")
+    """'o', 'left+x', 'right:20': the buttons (names checked) and the frames to hold them."""
+    names, colon, n = spec.partition(":")
+    if colon and not n:
+        raise UserError(f"--press {spec!r}: no frame count after ':' (write {names}:N, or just {names})")
+    frames = whole_number(n, f"--press {spec!r}: frame count") if colon else 1
     if frames < 1:
         raise UserError(f"--press {spec!r}: frame count must be at least 1")
-    return [b for b in names.split("+") if b], frames
+    buttons = names.split("+")
+    if not names.strip() or any(not b.strip() for b in buttons):
+        raise UserError(f"--press {spec!r}: name a button for each '+' ({', '.join(NAMES)}, or 0-5)")
+    for b in buttons:
+        try:
+            button_index(int(b) if b.isascii() and b.isdigit() else b)
+        except ValueError as e:
+            raise UserError(f"--press {spec!r}: {e}") from None
+    return [int(b) if b.isascii() and b.isdigit() else b for b in buttons], frames
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -58,6 +68,8 @@ def main(cart, presses, frames, out, wav, scale, cartdata, seed):
         raise UserError("--wav needs a file name (stdout carries the run's report)")
     check_output(out, PNG, inputs=[cart, cartdata], others=[wav], flag="--out")
     check_output(wav, WAV, inputs=[cart, cartdata], others=[out], flag="--wav")
+    if cartdata is not None:
+        check_writable(cartdata)      # the run ends by saving it: refused now, not after the run
     try:
         c = Console.load(cart, cartdata=cartdata, seed=seed)
         c.boot()

@@ -8,14 +8,25 @@ and the classifier's search against its SAT step.
 2. The published puzzles in tests/data/published, each in every format it is stored in.
 3. Why SAT: on stalled noise grids, the probing search alone (to 10 s at most) against the
    SAT step alone, per grid.
+4. Large puzzles with several solutions (the slowest answers): constructed, as published ones
+   may not be stored here. Drawn scenes (ellipses, boxes, rings and strokes, OR-ed on a
+   canvas): line-solvable ones with a few ambiguous pairs planted in their empty stretches
+   (two isolated cells, either diagonal fitting the clues: the flaw that makes a published
+   picture not unique), with a patch of noise too (a part that needs guessing), and ones line
+   logic leaves stalled; and smooth pictures of density 0.5, where line logic learns next to
+   nothing. CPU seconds of the whole verdict, each under a
+   60 s --time-limit.
 Run: python -m generator.dev.bench_solve
 """
 from __future__ import annotations
 
+import datetime
 import statistics
 import time
 from collections import Counter
 from pathlib import Path
+
+import numpy as np
 
 from generator.formats.puzzlefile import read_puzzle
 from generator.puzzles.generate import Params, draw
@@ -100,10 +111,98 @@ def search_vs_sat() -> None:
                 break
 
 
+def drawn_scene(rng: np.random.Generator, h: int, w: int, shapes: int) -> np.ndarray:
+    """A picture of `shapes` ellipses, boxes, rings and thick strokes OR-ed on an h x w canvas."""
+    g = np.zeros((h, w), dtype=bool)
+    yy, xx = np.mgrid[0:h, 0:w]
+    for _ in range(shapes):
+        kind = rng.integers(4)
+        cy, cx = rng.uniform(0, h), rng.uniform(0, w)
+        ry, rx = rng.uniform(2, h / 4), rng.uniform(2, w / 4)
+        d = ((yy - cy) / ry) ** 2 + ((xx - cx) / rx) ** 2
+        if kind == 0:
+            g |= d <= 1
+        elif kind == 1:
+            g |= (abs(yy - cy) <= ry) & (abs(xx - cx) <= rx)
+        elif kind == 2:
+            g |= (d <= 1) & (d >= 0.55)
+        else:
+            a = rng.uniform(0, np.pi)
+            g |= abs((yy - cy) * np.cos(a) - (xx - cx) * np.sin(a)) <= rng.uniform(0.5, 2)
+    return g
+
+
+def plant_pairs(rng: np.random.Generator, g: np.ndarray, k: int, span: int = 30) -> np.ndarray:
+    """`g` with k ambiguous pairs: cells (y1, x1), (y2, x2) filled where rows y1, y2 and columns
+    x1, x2 are empty between and around them, so (y1, x2), (y2, x1) fit the clues as well."""
+    g = g.copy()
+    h, w = g.shape
+    for _ in range(100_000):
+        if not k:
+            break
+        y1, x1 = int(rng.integers(0, h)), int(rng.integers(0, w))
+        y2, x2 = y1 + int(rng.integers(2, span)), x1 + int(rng.integers(2, span))
+        if y2 >= h or x2 >= w:
+            continue
+        ys, xs = slice(max(y1 - 1, 0), y2 + 2), slice(max(x1 - 1, 0), x2 + 2)
+        if not (g[max(y1 - 1, 0):y1 + 2, xs].any() or g[y2 - 1:y2 + 2, xs].any()
+                or g[ys, max(x1 - 1, 0):x1 + 2].any() or g[ys, x2 - 1:x2 + 2].any()):
+            g[y1, x1] = g[y2, x2] = True
+            k -= 1
+    return g
+
+
+def large_multiple(count: int = 4, limit: float = 60.0) -> None:
+    print(f"\n4. large puzzles with several solutions, constructed (CPU seconds of the whole "
+          f"verdict, at most {limit:g} s each; {datetime.date.today().isoformat()})\n")
+    print("| puzzles | size | kind | unknown cells after line logic, median | verdict median | verdict max | found |")
+    print("|--------:|-----:|------|------:|------:|------:|-------|")
+    families = []
+    rng = np.random.default_rng(22)
+
+    def scenes(h, w, stalled):
+        while True:
+            g = drawn_scene(rng, h, w, int(rng.integers(5, 15)))
+            if solve(grid_clues(g)).solved != stalled:
+                yield g
+
+    pictures = scenes(59, 99, False)
+    families.append(("59x99", "picture, 3 ambiguous pairs planted",
+                     (plant_pairs(rng, next(pictures), 3) for _ in range(count))))
+    families.append(("59x99", "picture, 12 ambiguous pairs planted",
+                     (plant_pairs(rng, next(pictures), 12) for _ in range(count))))
+
+    def patched(size: int, pairs: int):
+        for g in pictures:        # a picture with a patch of noise (a part that needs guessing)
+            y, x = int(rng.integers(0, 59 - size)), int(rng.integers(0, 99 - size))
+            g[y:y + size, x:x + size] = rng.random((size, size)) < 0.5
+            yield plant_pairs(rng, g, pairs)
+    families.append(("59x99", "picture, 20x20 patch of noise, 2 pairs planted", patched(20, 2)))
+    families.append(("59x99", "drawn scene, stalled", scenes(59, 99, True)))
+    families.append(("80x120", "drawn scene, stalled", scenes(80, 120, True)))
+    p = Params(height=59, width=99, density=0.5, seed=59, style="smooth").check()
+    families.append(("59x99", "smooth picture, density 0.5", iter(draw(p, 0))))
+    for size, kind, grids in families:
+        totals, unknown, found = [], [], Counter()
+        for g in grids:
+            took, v = _timed(verdict, grid_clues(g), time_limit=limit)
+            if v.classification != "multiple" and not v.time_hit:
+                continue                # the families are of puzzles with several solutions
+            totals.append(took)
+            unknown.append(int(v.unresolved.sum()))
+            found[f"{v.classification} ({v.method})" if not v.time_hit else f"over {limit:g} s"] += 1
+            if len(totals) == count:
+                break
+        what = ", ".join(f"{k} {n}" for k, n in sorted(found.items()))
+        print(f"| {len(totals)} | {size} | {kind} | {statistics.median(unknown):,.0f} | "
+              f"{statistics.median(totals):.2f} | {max(totals):.2f} | {what} |")
+
+
 def main() -> None:
     by_size()
     published()
     search_vs_sat()
+    large_multiple()
 
 
 if __name__ == "__main__":

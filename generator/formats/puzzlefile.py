@@ -2,8 +2,9 @@
 
 Reading gives a list of LoadedPuzzle (clues, plus known cells and a solution where the file has
 them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
-UserError. The format comes from `fmt`, else the file name's extension, else from the content
-(a file named .txt or .json that holds another format is read as what it holds):
+UserError (clues that are clues but fit no grid are read: that is the solver's verdict). The
+format comes from `fmt`, else from the content, the extension breaking ties
+(generator.formats.detect); an error in reading says which format was assumed and why:
 
 - "batch": generator.formats.batchfile's JSON (`"format": "picross8-batch"`), one entry per puzzle.
 - "tk-json": the Tk nonogram solver's JSON: `width`, `height`, `row_clues`, `col_clues` (lists of
@@ -32,16 +33,14 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import Kind, write_atomic
-from generator.formats.batchfile import FORMAT as BATCH_FORMAT
 from generator.formats.batchfile import parse_batch
+from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
 from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.solver.grid import UNKNOWN, check_size
 from generator.formats import olsak, userfile, webpbn
@@ -49,8 +48,6 @@ from generator.formats.userfile import parse_json, whole_number
 
 FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
-_EXTENSIONS = {".non": "non", ".nonpack": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
-               ".g": "g"}
 
 
 @dataclass
@@ -68,49 +65,20 @@ def read_text(path: str) -> str:
     return userfile.read_text(path, "puzzle file")
 
 
-def detect_format(name: str, text: str) -> str:
-    """The format from the extension, else from the content."""
-    return _detect(name, text)[0]
-
-
-def _detect(name: str, text: str) -> tuple[str, object]:
-    """(format, the parsed JSON when sniffing parsed it, else None): a big JSON file is parsed
-    once, not once to sniff and again to read."""
-    ext = Path(name).suffix.lower() if name != "-" else ""
-    # content first for the formats that say what they are (a .txt may hold any of them)
-    if webpbn.sniff(text):
-        return "webpbn", None
-    if olsak.sniff(text):
-        return "g", None
-    if ext in _EXTENSIONS:
-        return _EXTENSIONS[ext], None
-    stripped = text.lstrip()
-    if ext == ".json" or stripped.startswith("{"):
-        data = parse_json(text, name)
-        if isinstance(data, dict) and data.get("format") == BATCH_FORMAT:
-            return "batch", data
-        if isinstance(data, dict) and ("row_clues" in data or "col_clues" in data):
-            return "tk-json", data
-        raise UserError(f"{name}: unknown format (JSON that is neither a picross8 batch nor "
-                        "the Tk solver's puzzle); use --format")
-    if re.search(r"^\s*(width|height|rows|columns)\b", text, re.M | re.I):
-        return "non", None
-    if all(re.fullmatch(r"[\d\s.,-]*", re.sub(r"#.*", "", ln)) for ln in text.splitlines()):
-        return "text", None
-    raise UserError(f"{name}: unknown format (not batch JSON, Tk JSON, NON, webpbn XML, Olšák .g "
-                    "or clue text); use --format")
-
-
 def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
-    """Every puzzle in the file (a batch has many, the other formats one)."""
+    """Every puzzle in the file (a batch has many, the other formats one). An error in reading
+    it says which format it was read as, and why."""
     text = read_text(path)
     name = "<stdin>" if path == "-" else str(path)
-    data = None
+    data, why = None, "as --format says"
     if fmt is None:
-        fmt, data = _detect(name, text)
+        fmt, data, why = _detect(name, text)
     if fmt not in FORMATS:
         raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-    return parse_puzzles(text, fmt, name, data)
+    try:
+        return parse_puzzles(text, fmt, name, data)
+    except UserError as e:
+        raise UserError(f"{e} (read as {FORMAT_NAMES[fmt]}, {why})") from None
 
 
 def pick(items: list, index: int, name: str, what: str = "puzzle"):
@@ -406,7 +374,7 @@ def dumps(p: LoadedPuzzle, fmt: str) -> str:
 def _sniffs_as(head: bytes, fmt: str) -> bool:
     try:
         return detect_format("", head.decode("utf-8-sig")) == fmt
-    except (UserError, UnicodeDecodeError):
+    except (UserError, ValueError):
         return False
 
 
@@ -418,9 +386,5 @@ OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
 
 
 def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:
-    text = dumps(p, fmt)
-    if path == "-":
-        sys.stdout.write(text)
-    else:
-        write_atomic(path, text)
+    write_atomic(path, dumps(p, fmt))      # '-': stdout
 

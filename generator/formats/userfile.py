@@ -27,6 +27,7 @@ import sys
 from pathlib import Path
 
 from generator import UserError
+from generator.formats import pngcheck
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_JSON_DEPTH = 64
@@ -75,6 +76,23 @@ def read_bytes(path, what: str = "file", limit: int | None = None) -> bytes:
     return data
 
 
+def require_file(path, what: str = "file") -> Path:
+    """`path` must name a regular file; else one line saying what it is instead (missing, a
+    folder, a device), never just "not found" for something that is there."""
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such {what}") from None
+    except OSError as e:
+        raise UserError(f"{path}: {e.strerror or e}") from None
+    if stat.S_ISDIR(mode):
+        raise UserError(f"{path}: is a folder, not a {what}")
+    if not stat.S_ISREG(mode):
+        raise UserError(f"{path}: is a device or other special file, not a {what}")
+    return path
+
+
 def decode_text(data: bytes, name: str, what: str = "text file") -> str:
     """UTF-8 text, a byte-order mark dropped; anything else names the byte that is wrong."""
     try:
@@ -99,20 +117,20 @@ def read_text(path, what: str = "text file", limit: int | None = None) -> str:
 
 # ---- PNG images -----------------------------------------------------------------------------
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+PNG_MAGIC = pngcheck.MAGIC
 _COLOUR_TYPES = {0: "greyscale", 2: "RGB (no alpha)", 3: "palette (indexed colour)",
                  4: "greyscale with alpha", 6: "RGBA"}
+# Pillow's messages may hold the repr of the buffer it read ("<_io.BytesIO object at 0x...>")
+_REPR = re.compile(r"\s*<[\w.]+ object at 0x[0-9a-fA-F]+>")
 
 
 def png_header(data: bytes, name: str, what: str = "PNG") -> tuple[int, int, int, int]:
     """(width, height, bit depth, colour type) from a PNG's IHDR, before any decoding."""
-    if not data.startswith(PNG_MAGIC):
-        why = "it is a JPEG" if data.startswith(b"\xff\xd8\xff") else "bad signature"
-        raise UserError(f"{name}: cannot read {what} image: not a PNG ({why})")
-    if len(data) < 33 or data[12:16] != b"IHDR":
-        raise UserError(f"{name}: cannot read {what} image: damaged PNG (no IHDR header)")
-    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    return w, h, data[24], data[25]
+    try:
+        return pngcheck.header(data)
+    except pngcheck.DamagedPng as e:
+        why = f"not a PNG ({e})" if not data.startswith(PNG_MAGIC) else f"damaged PNG ({e})"
+        raise UserError(f"{name}: cannot read {what} image: {why}") from None
 
 
 def describe_png(depth: int, ctype: int) -> str:
@@ -122,8 +140,10 @@ def describe_png(depth: int, ctype: int) -> str:
 def open_png(path, what: str = "PNG", rgba8_only: bool = False):
     """A PNG file as an RGBA array (h x w x 4 uint8). Size and pixel format are checked from its
     header before decoding: larger than MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE, 16 bits a channel,
-    or (with `rgba8_only`) anything but 8-bit RGBA is a UserError that says so; so is a file
-    Pillow cannot decode."""
+    or (with `rgba8_only`) anything but 8-bit RGBA is a UserError that says so; then its whole
+    structure (generator.formats.pngcheck: chunks, checksums, the palette, pixel data as long as
+    its rows need), and a pixel naming a palette entry the palette lacks; so is a file Pillow
+    cannot decode."""
     import io
     import warnings
 
@@ -144,12 +164,23 @@ def open_png(path, what: str = "PNG", rgba8_only: bool = False):
                 else "8 bits a channel or fewer")
         raise UserError(f"{name}: the {what} image is a {describe_png(depth, ctype)} PNG; it must be {want}")
     try:
+        info = pngcheck.check_png(data)
+    except pngcheck.DamagedPng as e:
+        raise UserError(f"{name}: cannot read {what} image: damaged PNG ({e})") from None
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=["PNG"]) as im:
+                if im.mode == "P" and info.palette is not None:
+                    top = im.getextrema()[1]
+                    if top >= info.palette:
+                        raise UserError(f"{name}: cannot read {what} image: damaged PNG (a pixel "
+                                        f"names palette entry {top}; the palette has {info.palette})")
                 return np.asarray(im.convert("RGBA"))
+    except UserError:
+        raise
     except Exception as e:   # Pillow raises many types for damaged files (OSError, SyntaxError, ...)
-        detail = str(e).splitlines()[0] if str(e) else type(e).__name__
+        detail = _REPR.sub("", str(e).splitlines()[0]) if str(e) else type(e).__name__
         raise UserError(f"{name}: cannot read {what} image: damaged PNG ({detail})") from None
 
 
@@ -200,17 +231,31 @@ class _TooBig(ValueError):
     pass
 
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_DEPTH_CHUNK = 1 << 22
 
 
 def text_depth(text: str) -> int:
-    """The deepest bracket nesting of JSON text, strings left out: found with numpy in one pass
-    before parsing, so a deep or a large file costs no walk over the parsed value."""
+    """The deepest bracket nesting of JSON text, strings left out, in one linear pass before
+    parsing (so a deep or a large file costs no walk over the parsed value): escaped backslash
+    pairs, then escaped quotes are dropped (str.replace, left to right, is JSON's own reading of
+    a run of backslashes), so every quote left opens or closes a string; the brackets outside
+    strings are summed with numpy, a chunk at a time (memory stays a few bytes a character)."""
     import numpy as np
 
-    raw = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8", "replace"), dtype=np.uint8)
-    step = (np.isin(raw, (0x5b, 0x7b)).astype(np.int64) - np.isin(raw, (0x5d, 0x7d)))
-    return int(np.cumsum(step).max(initial=0))
+    bare = text.replace("\\\\", "").replace('\\"', "")
+    raw = np.frombuffer(bare.encode("utf-8", "replace"), dtype=np.uint8)
+    if not raw.size:
+        return 0
+    inside = np.bitwise_xor.accumulate(raw == 0x22)        # in a string (or its closing quote)
+    opens = (raw == 0x5b) | (raw == 0x7b)
+    closes = (raw == 0x5d) | (raw == 0x7d)
+    step = (opens.astype(np.int8) - closes)[~inside]
+    depth = deepest = 0
+    for at in range(0, step.size, _DEPTH_CHUNK):
+        run = np.cumsum(step[at:at + _DEPTH_CHUNK], dtype=np.int64) + depth
+        deepest = max(deepest, int(run.max()))
+        depth = int(run[-1])
+    return deepest
 
 
 def parse_json(text: str, name: str):
@@ -224,7 +269,9 @@ def parse_json(text: str, name: str):
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                            parse_constant=_parse_constant)
     except json.JSONDecodeError as e:
-        raise UserError(f"{name}: malformed JSON ({e.msg} at line {e.lineno})") from None
+        # some of json's messages end in "at" ("Invalid control character at"): one "at" here
+        raise UserError(f"{name}: malformed JSON ({e.msg.removesuffix(' at')} at line {e.lineno}, "
+                        f"column {e.colno})") from None
     except _TooBig as e:
         raise UserError(f"{name}: {e}") from None
     except RecursionError:

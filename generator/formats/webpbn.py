@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from generator import UserError
+from generator.formats.userfile import whole_number
 from generator.solver.clues import Clue, Clues, grid_clues
 
 DEFAULT_COLOURS = {"white": ".", "black": "X"}
@@ -85,12 +86,8 @@ def _clues(block, kind: str, name: str, default: str) -> tuple[list[Clue], set[s
     for i, line in enumerate(block.findall("line"), 1):
         runs = []
         for count in line.findall("count"):
-            try:
-                n = int(_text(count))
-            except ValueError:
-                raise UserError(f"{name}: {kind} {i}: count {_text(count)!r} is not a whole number") from None
-            if n < 0:
-                raise UserError(f"{name}: {kind} {i}: count {n} is negative")
+            # ASCII digits, within the digit limit: the rule of every reader (NON, JSON, clues)
+            n = whole_number(_text(count), f"{name}: {kind} {i}: count", lo=0)
             if n:
                 runs.append(n)
                 colours.add(count.get("color", default))

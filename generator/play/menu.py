@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from generator.formats.puzzlefile import LoadedPuzzle
 from generator.play.game import Game
 from generator.play.progress import Progress, Record
+from generator.solver.verdict import MULTIPLE, verdict
 
 HIDDEN = "???"
+NOT_UNIQUE = "this puzzle has several solutions: any grid that fits the clues solves it"
+CHECK_SECONDS = 2.0     # the most opening a puzzle spends finding out whether it is unique
 
 
 def clock(seconds: float | None) -> str:
@@ -54,6 +59,18 @@ def entries(puzzles: list[LoadedPuzzle], progress: Progress) -> list[tuple[str, 
         groups.setdefault((w, h), []).append(
             Entry(i, f"{w}x{h}", name_shown(p, r), r.solved, started and not r.solved, r.best))
     return [(f"{w}x{h}", groups[(w, h)]) for w, h in sorted(groups, key=lambda s: (s[0] * s[1], s))]
+
+
+def has_several_solutions(p: LoadedPuzzle) -> bool:
+    """Whether the clues fit more than one grid, as far as CHECK_SECONDS of the classifier tell
+    (past them: not known, and the game says nothing)."""
+    return verdict(p.clues, p.known, time_limit=CHECK_SECONDS).classification == MULTIPLE
+
+
+def own_solution(p: LoadedPuzzle, filled) -> bool:
+    """A solved board that is not the file's picture: the puzzle had several solutions and the
+    player found another (so the picture's name and colours are not this board's)."""
+    return p.solution is not None and not np.array_equal(np.asarray(filled, dtype=bool), p.solution)
 
 
 def open_game(p: LoadedPuzzle, progress: Progress, fresh: bool = False) -> Game:

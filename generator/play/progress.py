@@ -77,7 +77,7 @@ def _number(v, what: str, none_ok: bool = False):
 
 
 def _record(key: str, d) -> Record:
-    m = re.fullmatch(r"(\d+)x(\d+)-[0-9a-f]{16}", key)
+    m = re.fullmatch(r"([0-9]+)x([0-9]+)-[0-9a-f]{16}", key)
     if not m or not isinstance(d, dict):
         raise ProgressError(f"entry {key!r} is not a puzzle's progress")
     if not isinstance(d.get("solved", False), bool):

@@ -22,11 +22,14 @@ import time
 from pathlib import Path
 
 from generator import UserError
+from generator.formats.atomic import check_writable
 from generator.formats.puzzlefile import LoadedPuzzle
 from generator.play.colours import Scheme, basic8, picture_colours, world_schemes, xterm256
 from generator.play.game import CROSSED, FILLED, Game
-from generator.play.menu import clock, entries, open_game, save_game
+from generator.play.menu import (NOT_UNIQUE, clock, entries, has_several_solutions, open_game,
+                                 own_solution, save_game)
 from generator.play.progress import FILE_NAME, Progress, data_dir
+from generator.solver.clues import conflict
 
 HELP = ["arrows/hjkl  move", "HJKL  move 5", "0 $ g G  to the edges", "space  fill",
         "x  cross   e  erase", "p  paint on/off", "u  undo   ^R  redo", "c  clear   q  menu"]
@@ -107,6 +110,8 @@ class App:
         self.message = progress.warning or ""
         self.game: Game | None = None
         self.picture = None           # the solved picture's colours (rows of RGB), once solved
+        self.own = False              # the solved board is not the file's picture
+        self.several: dict[int, bool] = {}   # puzzles known to have several solutions
         self.index = 0
         self.sel = 0                  # the menu's selected puzzle (an index into the file)
         self.top = 0                  # the menu's first row shown
@@ -133,16 +138,22 @@ class App:
         self.index, self.sel = index, index
         self.game = open_game(self.puzzles[index], self.progress, fresh)
         self.oy = self.ox = 0
-        self.message = ""
+        if index not in self.several:
+            self.several[index] = has_several_solutions(self.puzzles[index])
+        self.message = NOT_UNIQUE if self.several[index] else ""
         self.picture = None
+        self.own = False
 
     def revealed(self) -> list[list]:
         """The solved picture's colour per cell (None on empty cells), worked out once per solve;
         a colour PNG that cannot be used says so on the message line."""
         if self.picture is None:
             p = self.puzzles[self.index]
-            self.picture, warning = picture_colours(self.schemes[self.index], p.title, p.solution,
-                                                    self.game.filled_grid())
+            filled = self.game.filled_grid()
+            # another solution than the file's picture: its own cells, by the shading rule
+            self.own = own_solution(p, filled)
+            name, goal = (None, None) if self.own else (p.title, p.solution)
+            self.picture, warning = picture_colours(self.schemes[self.index], name, goal, filled)
             if warning:
                 self.message = warning
         return self.picture
@@ -154,6 +165,8 @@ class App:
                 save_game(self.game, self.progress)
             except OSError as e:          # shown, not raised: the game goes on
                 self.message = f"cannot save progress: {e.filename or self.progress.path}: {e.strerror}"
+            except UserError as e:        # the atomic writer's one line (a full disk, say)
+                self.message = f"cannot save progress: {e}"
 
     # ---- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -317,6 +330,8 @@ class App:
         h, w = self.s.getmaxyx()
         rec = self.progress.get(g.clues)
         name = p.title if (g.solved or rec.solved) and p.title else "???" if p.title else ""
+        if g.solved and self.own:
+            name = "your own solution" + (f", not {p.title}" if p.title else "")
         best = f"  best {clock(rec.best)}" if rec.best is not None else ""
         scroll = [f"{what} {o + 1}-{o + n} of {total}" for what, o, n, total in
                   (("rows", self.oy, rows, g.height), ("columns", self.ox, cols, g.width))
@@ -349,6 +364,16 @@ def play(path: str, puzzles: list[LoadedPuzzle], index: int | None = None) -> No
                         f"aside); play a copy of it")
     if index is not None and not -len(puzzles) <= index < len(puzzles):
         raise UserError(f"{path}: no puzzle {index} (the file has {len(puzzles)})")
+    for i, p in enumerate(puzzles):
+        why = conflict(p.clues)
+        if why is not None:
+            which = f"puzzle {i}: " if len(puzzles) > 1 else ""
+            raise UserError(f"{path}: {which}no grid fits these clues ({why}); there is nothing to play")
+    try:       # where progress is kept must take it, or the run's progress would be lost at the end
+        check_writable(store)
+    except UserError as e:
+        raise UserError(f"{e} (where picross play keeps its progress: PICROSS_DATA, else the user's "
+                        "data folder)") from None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UserError("picross play needs a terminal (stdin and stdout are not one)")
     locale.setlocale(locale.LC_ALL, "")

@@ -12,20 +12,22 @@ import numpy as np
 from generator import plural
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.grid import UNKNOWN
-from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
+from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, UNIQUE, verdict
 from generator.render.png import grid_image, side_by_side
 from generator.render.text import PICTURE_CELLS, board
 
 SOLVED_KIND, GUESS_KIND, MULTIPLE_KIND, UNDECIDED_KIND = "solved", "needs guessing", "multiple solutions", "undecided"
+NONE_KIND = "no solution"
 
 
 @dataclass
 class Explanation:
-    kind: str                    # solved / needs guessing / multiple solutions / undecided
+    kind: str                    # solved / needs guessing / multiple solutions / no solution / undecided
     clues: Clues
     partial: np.ndarray          # int8 grid where line logic stopped
     iterations: int
     solutions: list[np.ndarray] = field(default_factory=list)  # two when multiple
+    reason: str = ""             # why there is none, when there is none
 
     @property
     def unresolved(self) -> np.ndarray:
@@ -41,6 +43,8 @@ class Explanation:
             return f"{head}: the clues have several solutions (two shown, {d} cells differ)"
         if self.kind == GUESS_KIND:
             return f"{head}: the solution is unique but the player must guess"
+        if self.kind == NONE_KIND:
+            return f"no grid fits these clues: {self.reason}"
         return f"{head}: the search limit was hit before uniqueness was decided"
 
 
@@ -53,8 +57,9 @@ def explain_clues(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
     v = verdict(clues, known, node_limit)
     if v.solved:
         return Explanation(SOLVED_KIND, clues, v.partial, v.iterations)
-    kind = {UNIQUE: GUESS_KIND, MULTIPLE: MULTIPLE_KIND}.get(v.classification, UNDECIDED_KIND)
-    return Explanation(kind, clues, v.partial, v.iterations, v.solutions if kind == MULTIPLE_KIND else [])
+    kind = {UNIQUE: GUESS_KIND, MULTIPLE: MULTIPLE_KIND, NONE: NONE_KIND}.get(v.classification, UNDECIDED_KIND)
+    return Explanation(kind, clues, v.partial, v.iterations, v.solutions if kind == MULTIPLE_KIND else [],
+                       v.reason)
 
 
 def explanation_text(e: Explanation) -> str:

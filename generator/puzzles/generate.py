@@ -16,8 +16,9 @@ Styles:
 """
 from __future__ import annotations
 
+import multiprocessing
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -158,38 +159,49 @@ def run_chunk(p: Params, k: int) -> ChunkResult:
     return ChunkResult(reasons, grids[ok], iterations[ok], puzzle_lines(grids[ok], iterations[ok]))
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+def _worker_signals() -> None:
+    """A worker leaves Ctrl-C to the parent, and dies at once of SIGTERM (the parent's
+    terminate(); the parent's own SIGTERM handler, inherited through fork, is undone)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunks(p: Params, jobs: int):
-    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes."""
+    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes,
+    which are terminated (not waited for) whenever this generator stops: the batch is done,
+    an error, Ctrl-C, or SIGTERM turned into KeyboardInterrupt (generator.startup)."""
     if jobs <= 1:
         k = 0
         while True:
             yield run_chunk(p, k)
             k += 1
-    with ProcessPoolExecutor(jobs, initializer=_ignore_sigint) as pool:
+    pool = multiprocessing.Pool(jobs, initializer=_worker_signals)
+    try:
         pending, k = [], 0
-        try:
-            while True:
-                while len(pending) < 2 * jobs:
-                    pending.append(pool.submit(run_chunk, p, k))
-                    k += 1
-                yield pending.pop(0).result()
-        finally:
-            for f in pending:
-                f.cancel()
+        while True:
+            while len(pending) < 2 * jobs:
+                pending.append(pool.apply_async(run_chunk, (p, k)))
+                k += 1
+            yield pending.pop(0).get()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
     """Draw chunks until p.count puzzles are accepted; `progress(n)` hears of n new ones per chunk."""
     p.check()
+    with closing(_chunks(p, jobs)) as chunks:   # closed on the way out: the workers stop here
+        return _collect(p, chunks, progress)
+
+
+def _collect(p: Params, chunks, progress) -> Outcome:
+    """The batch from the chunks in order: accepted, deduplicated, rejections counted."""
     puzzles: list[Puzzle] = []
     seen: set[bytes] = set()
     rejected = dict.fromkeys(REASONS.values(), 0)
     tried = 0
-    for res in _chunks(p, jobs):
+    for res in chunks:
         used = min(len(res.reasons), p.max_tries - tried)   # candidates of this chunk looked at
         ok_at = np.flatnonzero(res.reasons[:used] == OK)
         before = len(puzzles)

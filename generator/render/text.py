@@ -31,6 +31,16 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
     """The clues and the grid (bool solution or int8 partial; None = all unknown). `cells`
     overrides the style (e.g. PICTURE_CELLS); cells where `mark` (bool) is set are drawn
     '▓' filled / '·' empty ('@' / '-' in the plain and picture styles)."""
+    return "".join(line + "\n" for line in board_lines(clues, grid, plain, cells, mark))
+
+
+_BLOCK_ROWS = 256
+
+
+def board_lines(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
+                cells: dict | None = None, mark: np.ndarray | None = None):
+    """board()'s lines, one at a time (a huge board is printed without being held whole); the
+    cells of a block of rows are laid out with numpy as code points."""
     cells = cells or (PLAIN_CELLS if plain else UNICODE_CELLS)
     marked = UNICODE_MARKED if cells is UNICODE_CELLS else PLAIN_MARKED
     h, w = clues.height, clues.width
@@ -40,18 +50,25 @@ def board(clues: Clues, grid: np.ndarray | None = None, plain: bool = False,
     cw = max(len(t) for toks in col_tokens for t in toks)     # width of one column's field
     left = max(len(t) for t in row_texts)
     depth = max(len(toks) for toks in col_tokens)
-    lines = []
     for k in range(depth):
         fields = []
         for toks in col_tokens:
             j = k - (depth - len(toks))                       # clues sit on the grid
             fields.append((toks[j] if j >= 0 else "").rjust(cw))
-        lines.append(" " * left + " " + " ".join(fields))
-    for y in range(h):
-        row = " ".join((marked if mark is not None and mark[y, x] else cells)[int(v)].rjust(cw)
-                       for x, v in enumerate(g[y]))
-        lines.append(row_texts[y].rjust(left) + " " + row)
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+        yield (" " * left + " " + " ".join(fields)).rstrip()
+    # a cell is its character right-aligned in cw columns, then a space (but the last)
+    plain_cp = np.array([ord(cells[v]) for v in (-1, EMPTY, FILLED)], dtype=np.uint32)
+    marked_cp = np.array([ord(marked.get(v, cells[v])) for v in (-1, EMPTY, FILLED)], dtype=np.uint32)
+    for at in range(0, h, _BLOCK_ROWS):
+        values = g[at:at + _BLOCK_ROWS].astype(np.intp) + 1
+        cp = plain_cp[values]
+        if mark is not None:
+            cp = np.where(np.asarray(mark)[at:at + _BLOCK_ROWS], marked_cp[values], cp)
+        laid = np.full(cp.shape + (cw + 1,), ord(" "), dtype=np.uint32)
+        laid[:, :, cw - 1] = cp
+        flat = np.ascontiguousarray(laid.reshape(len(cp), -1)[:, :-1])
+        for y, row in enumerate(flat, at):
+            yield row_texts[y].rjust(left) + " " + row.tobytes().decode("utf-32-le")
 
 
 def header(status: str, iterations: int) -> str:

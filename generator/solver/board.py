@@ -68,22 +68,64 @@ def _cross(nf: int, ne: int, bit: int, into_f: list[int], into_e: list[int], tou
         m ^= low
 
 
+_BLOCK_BYTES = 64      # columns (x 8) a block of transpose_masks unpacks at once
+
+
+def transpose_masks(masks: list[int], width: int) -> list[int]:
+    """Lines of `width` cells as masks -> the crossing lines as masks: bit y of result x is bit x
+    of masks[y]. numpy, a block of columns at a time (a few MB however large the board)."""
+    h, nbytes = len(masks), (width + 7) // 8
+    if width <= 64:       # masks fit a machine word: numpy takes the ints as they are
+        packed = np.array(masks, dtype=np.uint64).astype("<u8").view(np.uint8).reshape(h, 8)[:, :nbytes]
+    else:
+        packed = np.frombuffer(b"".join(m.to_bytes(nbytes, "little") for m in masks),
+                               dtype=np.uint8).reshape(h, nbytes)
+    out: list[int] = []
+    for at in range(0, nbytes, _BLOCK_BYTES):
+        block = np.unpackbits(packed[:, at:at + _BLOCK_BYTES], axis=1, bitorder="little")
+        cols = np.packbits(np.ascontiguousarray(block.T), axis=1, bitorder="little")
+        out += [int.from_bytes(c.tobytes(), "little") for c in cols]
+    return out[:width]
+
+
+def _spread(changed: list[tuple[int, int, int]], lines: int, width: int,
+            into_f: list[int], into_e: list[int], touched: set) -> None:
+    """What a pass learnt, (line, newly filled, newly empty) for each line that changed, copied
+    into the crossing lines. Cell by cell when that is little (the usual case: a guess, a probe);
+    past a few cells a line (a big board's first pass, an all-blank 8000x8000 board's 64 million)
+    by one bit transpose of the pass's news, which costs a few numpy operations a block."""
+    cells = sum((nf | ne).bit_count() for _, nf, ne in changed)
+    if cells < 1024 or cells * 16 < lines * width:
+        for i, nf, ne in changed:
+            _cross(nf, ne, 1 << i, into_f, into_e, touched)
+        return
+    news_f, news_e = [0] * lines, [0] * lines
+    for i, nf, ne in changed:
+        news_f[i], news_e[i] = nf, ne
+    for x, (f, e) in enumerate(zip(transpose_masks(news_f, width), transpose_masks(news_e, width))):
+        if f | e:
+            into_f[x] |= f
+            into_e[x] |= e
+            touched.add(x)
+
+
 def _pass(solve_line_, dirty, clues, n, lf, le, xf, xe, crossing) -> bool | None:
     """Solve the `dirty` lines (masks lf/le, n cells each); copy what they learn into the
     crossing lines' masks xf/xe and add those to `crossing`. True if anything changed, None on
-    a contradiction."""
-    changed = False
+    a contradiction. (The crossing lines are not read during the pass, so what it learns is
+    copied across once, at its end.)"""
+    changed = []
     for i in sorted(dirty):
         res = solve_line_(clues[i], n, lf[i], le[i])
         if res is None:
+            _spread(changed, len(lf), n, xf, xe, crossing)
             return None
         f, e = res
         if f != lf[i] or e != le[i]:
-            changed = True
-            nf, ne = f & ~lf[i], e & ~le[i]
+            changed.append((i, f & ~lf[i], e & ~le[i]))
             lf[i], le[i] = f, e
-            _cross(nf, ne, 1 << i, xf, xe, crossing)
-    return changed
+    _spread(changed, len(lf), n, xf, xe, crossing)
+    return bool(changed)
 
 
 class Board:
@@ -158,6 +200,9 @@ class Board:
 
     def known_count(self) -> int:
         return sum((f | e).bit_count() for f, e in zip(self.rf, self.re))
+
+    def unknown_count(self) -> int:
+        return self.clues.height * self.clues.width - self.known_count()
 
     def solved(self) -> bool:
         full = (1 << self.clues.width) - 1

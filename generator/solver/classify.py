@@ -8,7 +8,9 @@ value (repeat until a pass learns nothing). Then branch on the probed cell whose
 fixes the most cells, depth first, filled before empty, stopping at the second solution. The two
 branches of a cell are disjoint and cover every solution, so the search is complete.
 
-Every propagation (probes included) is one node. The search decides the common case in
+Every propagation (probes included) is one node; a probe pass costs two nodes an unknown cell,
+so when a whole pass does not fit in the nodes left (a big board's thousands of unknown cells)
+the search stops there rather than spend them on a pass it cannot finish. The search decides the common case in
 milliseconds but grows exponentially on hard clue sets, so past `node_limit` nodes the last
 step is complete and scales: the clues as SAT (generator.solver.sat), which decides what the
 search could not (README, "The classifier", has the measurements). The answer is 'unknown' only
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -30,8 +33,28 @@ DEFAULT_NODE_LIMIT = 2_000    # search nodes before the SAT step (README: where 
 QUICK_NODES = 300             # the plain search's budget before probing takes over
 
 
+HEARTBEAT = 10.0              # seconds between "still classifying" notes, when asked for
+
+
 class _TimeUp(Exception):
     pass
+
+
+class Pulse:
+    """`say(text)` at most every HEARTBEAT seconds while a long classification goes on (a big
+    board's search or SAT step may take minutes: it must not look hung). Called from the
+    search's loop, and from the SAT step's watcher thread while the solver runs in C."""
+
+    def __init__(self, say: Callable[[str], None] | None, every: float | None = None):
+        self.say, self.every = say, HEARTBEAT if every is None else every
+        self.start = time.monotonic()
+        self.next = self.start + self.every
+
+    def __call__(self, what: str) -> None:
+        now = time.monotonic()
+        if self.say is not None and now >= self.next:
+            self.next = now + self.every
+            self.say(f"still classifying after {now - self.start:.0f} s ({what}; Ctrl-C stops it)")
 
 
 @dataclass
@@ -93,7 +116,8 @@ def _first_unknown(board: Board) -> tuple[int, int]:
     return y, (unknown & -unknown).bit_length() - 1
 
 
-def _search(first: Board, node_limit: int, probing: bool, deadline: float | None = None) -> Classification:
+def _search(first: Board, node_limit: int, probing: bool, deadline: float | None = None,
+            pulse: Pulse | None = None) -> Classification:
     out = Classification(NONE)
     h, w = first.clues.height, first.clues.width
     # each stack entry: a board and the rows and columns whose knowledge changed
@@ -106,11 +130,18 @@ def _search(first: Board, node_limit: int, probing: bool, deadline: float | None
             break
         if deadline is not None and time.monotonic() >= deadline:
             raise _TimeUp
+        if pulse is not None:
+            pulse(f"{out.nodes} search nodes")
         board, rows, cols = stack.pop()
         out.nodes += 1
         if not board.propagate(rows, cols):
             continue
         if probing and not board.solved():
+            if 2 * board.unknown_count() > node_limit - out.nodes:
+                # a probe pass that cannot finish leaves no cell to branch on: the budget is
+                # spent for nothing (a big board's thousands of unknown cells), so stop now
+                out.limit_hit = True
+                break
             ok, used, children = _probe(board, node_limit - out.nodes)
             out.nodes += used
             if not ok:
@@ -142,36 +173,40 @@ def _search(first: Board, node_limit: int, probing: bool, deadline: float | None
 
 def classify(clues: Clues, node_limit: int = DEFAULT_NODE_LIMIT,
              known: np.ndarray | None = None, quick_nodes: int = QUICK_NODES,
-             time_limit: float | None = None, complete: bool = True) -> Classification:
+             time_limit: float | None = None, complete: bool = True,
+             heartbeat: Callable[[str], None] | None = None) -> Classification:
     """Count the solutions of `clues` (with `known` cells, if given) up to two.
 
     A quick plain search first (most clue sets with many solutions show two at once), then,
     if it ran out of its small budget, the probing search with what is left of node_limit,
     then (if `complete`) SAT. quick_nodes=0 skips the plain search, node_limit=0 goes straight
-    to SAT (tests use both to check each step alone). `time_limit` (seconds) bounds it all.
+    to SAT (tests use both to check each step alone). `time_limit` (seconds) bounds it all;
+    `heartbeat(text)` hears every HEARTBEAT seconds that it is still at work.
     """
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    pulse = Pulse(heartbeat) if heartbeat is not None else None
     nodes = 0
     try:
         if node_limit > 0:
-            quick = _search(Board.start(clues, known), min(quick_nodes, node_limit), False, deadline)
+            quick = _search(Board.start(clues, known), min(quick_nodes, node_limit), False, deadline, pulse)
             if not quick.limit_hit:
                 return quick
             nodes = quick.nodes
             if node_limit > quick_nodes:
-                full = _search(Board.start(clues, known), node_limit - quick.nodes, True, deadline)
+                full = _search(Board.start(clues, known), node_limit - quick.nodes, True, deadline, pulse)
                 full.nodes += quick.nodes
                 if not full.limit_hit:
                     return full
                 nodes = full.nodes
         if not complete:
             return Classification(UNKNOWN_KIND, nodes=nodes, limit_hit=True)
-        return _sat(clues, known, nodes, deadline)
+        return _sat(clues, known, nodes, deadline, pulse)
     except _TimeUp:
         return Classification(UNKNOWN_KIND, nodes=nodes, limit_hit=True, time_hit=True)
 
 
-def _sat(clues: Clues, known: np.ndarray | None, nodes: int, deadline: float | None) -> Classification:
+def _sat(clues: Clues, known: np.ndarray | None, nodes: int, deadline: float | None,
+         pulse: Pulse | None = None) -> Classification:
     """The complete last step. Line logic's partial grid goes in as known cells (fewer clauses
     for the SAT solver to learn again)."""
     from generator.solver import sat
@@ -182,7 +217,7 @@ def _sat(clues: Clues, known: np.ndarray | None, nodes: int, deadline: float | N
     left = None if deadline is None else deadline - time.monotonic()
     if left is not None and left <= 0:
         raise _TimeUp
-    sols = sat.count_solutions(clues, b.partial(), left)
+    sols = sat.count_solutions(clues, b.partial(), left, pulse)
     if sols is None:
         raise _TimeUp
     kind = NONE if not sols else UNIQUE if len(sols) == 1 else MULTIPLE

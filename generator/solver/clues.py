@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator import UserError
+from generator import UserError, plural
 from generator.solver.grid import check_size
 
 Clue = tuple[int, ...]
@@ -50,9 +50,28 @@ def mask_clue(m: int) -> Clue:
     return tuple(runs)
 
 
+def lines_clues(lines: np.ndarray) -> tuple[Clue, ...]:
+    """line_clue of each row of a bool (L, n) array: the runs found with numpy (where a padded
+    row steps up and down), then cut into one tuple a line, so a large grid costs no Python
+    loop over its cells."""
+    lines = np.asarray(lines, dtype=bool)
+    pad = np.zeros((lines.shape[0], lines.shape[1] + 2), dtype=np.int8)
+    pad[:, 1:-1] = lines
+    step = np.diff(pad, axis=1)
+    up_line, up_at = np.nonzero(step == 1)      # row-major: runs in order, line by line
+    _, down_at = np.nonzero(step == -1)
+    runs = (down_at - up_at).tolist()
+    ends = np.cumsum(np.bincount(up_line, minlength=lines.shape[0])).tolist()
+    out, at = [], 0
+    for end in ends:
+        out.append(tuple(runs[at:end]))
+        at = end
+    return tuple(out)
+
+
 def grid_clues(grid: np.ndarray) -> Clues:
     g = np.asarray(grid, dtype=bool)
-    return Clues(tuple(line_clue(r) for r in g), tuple(line_clue(c) for c in g.T))
+    return Clues(lines_clues(g), lines_clues(g.T))
 
 
 def min_length(clue: Clue) -> int:
@@ -60,19 +79,36 @@ def min_length(clue: Clue) -> int:
     return sum(clue) + max(len(clue) - 1, 0)
 
 
+def shown(clue: Clue, most: int = 12) -> str:
+    """A clue for a message: its runs as a list, the first `most` of a long one and a count."""
+    if len(clue) <= most:
+        return str(list(clue))
+    return f"[{', '.join(map(str, clue[:most]))}, ... ({len(clue)} runs)]"
+
+
 def validate(clues: Clues) -> Clues:
-    """Refuse clues that no grid can satisfy for simple reasons (user errors)."""
+    """Refuse clues that are not clues (user errors): a size out of range, a run that is not a
+    positive whole number. Clues that are clues but that no grid fits are a verdict, not an
+    error: see conflict."""
     check_size(clues.height, clues.width)
-    for kind, lines, n in (("row", clues.rows, clues.width), ("column", clues.cols, clues.height)):
+    for kind, lines in (("row", clues.rows), ("column", clues.cols)):
         for i, clue in enumerate(lines):
             if any((not isinstance(r, int)) or r <= 0 for r in clue):
-                raise UserError(f"{kind} {i + 1} clue {list(clue)} has a run that is not a positive whole number")
-            if min_length(clue) > n:
-                raise UserError(f"{kind} {i + 1} clue {list(clue)} needs {min_length(clue)} cells but the line has {n}")
+                raise UserError(f"{kind} {i + 1} clue {shown(clue)} has a run that is not a positive whole number")
+    return clues
+
+
+def conflict(clues: Clues) -> str | None:
+    """Why no grid fits these clues, when it shows without solving: a clue longer than its line,
+    or the rows filling another number of cells than the columns; else None."""
+    for kind, lines, n in (("row", clues.rows, clues.width), ("column", clues.cols, clues.height)):
+        for i, clue in enumerate(lines):
+            if len(clue) and sum(clue) + len(clue) - 1 > n:
+                return f"{kind} {i + 1} clue {shown(clue)} needs {min_length(clue)} cells but the line has {n}"
     rsum, csum = sum(map(sum, clues.rows)), sum(map(sum, clues.cols))
     if rsum != csum:
-        raise UserError(f"row clues fill {rsum} cells but column clues fill {csum}")
-    return clues
+        return f"the row clues fill {plural(rsum, 'cell')} but the column clues fill {csum}"
+    return None
 
 
 def clue_text(clue: Clue) -> str:
@@ -82,8 +118,7 @@ def clue_text(clue: Clue) -> str:
 def parse_clue(text: str) -> Clue:
     """'3 1 2', '3.1.2', '3,1,2' or '0' / '' / '-' for an empty line."""
     parts = [p for p in text.replace(".", " ").replace(",", " ").split() if p]
-    try:
-        runs = tuple(int(p) for p in parts)
-    except ValueError:
-        raise UserError(f"clue {text.strip()!r} is not a list of numbers") from None
+    if not all(p.isascii() and p.isdigit() for p in parts):     # ASCII digits, as every reader
+        raise UserError(f"clue {text.strip()[:40]!r} is not a list of numbers")
+    runs = tuple(int(p) for p in parts)
     return () if runs in ((), (0,)) else runs

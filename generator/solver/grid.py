@@ -11,7 +11,6 @@ import numpy as np
 from generator import MAX_CELLS, MIN_SIZE, UserError
 
 UNKNOWN, EMPTY, FILLED = -1, 0, 1
-_CHARS = {FILLED: "#", EMPTY: ".", UNKNOWN: "?"}
 _PARSE = {"#": FILLED, "1": FILLED, ".": EMPTY, "0": EMPTY, "x": EMPTY, "X": EMPTY,
           "?": UNKNOWN, "-": UNKNOWN}
 
@@ -27,12 +26,19 @@ def check_size(height: int, width: int) -> None:
                         f"cells, more than the {MAX_CELLS:,} this toolchain holds in memory")
 
 
+_TEXT_CODES = np.frombuffer(b"?.#", dtype=np.uint8)     # a cell's character, by value + 1
+_BLOCK_ROWS = 256
+
+
 def rows_to_text(grid: np.ndarray) -> list[str]:
-    """One string per row: '#' filled, '.' empty, '?' unknown."""
+    """One string per row: '#' filled, '.' empty, '?' unknown (numpy, a block of rows at a time:
+    an 8000x8000 board costs its 64 MB of text and little more)."""
     g = np.asarray(grid)
-    if g.dtype == bool:
-        g = g.astype(np.int8)
-    return ["".join(_CHARS[int(v)] for v in row) for row in g]
+    out: list[str] = []
+    for at in range(0, g.shape[0], _BLOCK_ROWS):
+        codes = _TEXT_CODES[g[at:at + _BLOCK_ROWS].astype(np.int8) + 1]
+        out += [row.tobytes().decode("ascii") for row in codes]
+    return out
 
 
 def text_to_rows(rows: list[str], allow_unknown: bool = False) -> np.ndarray:

@@ -14,11 +14,18 @@ are its clue. Cells already known (line logic's partial grid) are unit clauses.
 
 `count_solutions` finds a solution, then asks again with a clause that forbids it: a second
 solution means 'multiple', none means 'unique'; no first one means 'none'. A time limit
-interrupts the solver (then the answer is None: unknown).
+interrupts the solver (then the answer is None: unknown). So does a signal: the solver runs in
+C, where Python's signal handlers wait for it to return, so a watcher thread hears of the signal
+through signal.set_wakeup_fd and interrupts the solver; Ctrl-C then raises KeyboardInterrupt as
+anywhere else (pysat's own SIGINT handling, which raises its own error type, is never used).
 """
 from __future__ import annotations
 
+import os
+import select
+import signal
 import threading
+import time
 
 import numpy as np
 
@@ -100,32 +107,96 @@ def encode(clues: Clues, known: np.ndarray | None = None) -> tuple[_Cnf, np.ndar
     return cnf, var
 
 
+class _Watch:
+    """While a solver runs, interrupt it at `deadline` (time.monotonic; `.timed_out` is then
+    set) or when a signal with a Python handler arrives (main thread only: the wakeup fd), and
+    call `pulse` (classify.Pulse) now and then."""
+
+    def __init__(self, solver, deadline: float | None, pulse=None):
+        self.solver, self.deadline, self.timed_out, self.pulse = solver, deadline, False, pulse
+        self.stop = threading.Event()
+        self.wake = self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            r, w = os.pipe()
+            os.set_blocking(w, False)
+            self.previous, self.wake = signal.set_wakeup_fd(w), (r, w)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            now = time.monotonic()
+            waits = [self.deadline - now if self.deadline is not None else None,
+                     self.pulse.next - now if self.pulse is not None else None]
+            waits = [max(0.0, w) for w in waits if w is not None]
+            wait = min(waits) if waits else None
+            if self.wake is None:
+                if self.stop.wait(wait):
+                    return
+                signalled = False
+            else:
+                try:
+                    signalled = bool(select.select([self.wake[0]], [], [], wait)[0])
+                except (OSError, ValueError):
+                    return
+            if self.stop.is_set():
+                return
+            if signalled or (self.deadline is not None and time.monotonic() >= self.deadline):
+                self.timed_out = not signalled
+                self.solver.interrupt()
+                return
+            if self.pulse is not None:
+                self.pulse("the SAT solver is at work")
+
+    def close(self) -> None:
+        """Stop the watcher and give the wakeup fd back (a Ctrl-C raised meanwhile included)."""
+        try:
+            self.stop.set()
+            self._nudge()
+            self.thread.join()
+        finally:
+            if self.wake is not None:
+                signal.set_wakeup_fd(self.previous)
+                self._nudge()                     # the watcher's select returns, if still in it
+                for fd in self.wake:
+                    os.close(fd)
+                self.wake = None
+
+    def _nudge(self) -> None:
+        if self.wake is not None:
+            try:
+                os.write(self.wake[1], b"\0")
+            except OSError:                       # the pipe is full: the watcher is awake anyway
+                pass
+
+
 def count_solutions(clues: Clues, known: np.ndarray | None = None,
-                    time_limit: float | None = None) -> list[np.ndarray] | None:
+                    time_limit: float | None = None, pulse=None) -> list[np.ndarray] | None:
     """Up to two solutions (bool grids) of the clues with the known cells; None when
-    `time_limit` seconds ran out first."""
+    `time_limit` seconds ran out first. `pulse` (classify.Pulse) hears that it is at work."""
     from pysat.solvers import Solver
 
     cnf, var = encode(clues, known)
     cells = var.ravel()
     found: list[np.ndarray] = []
+    deadline = None if time_limit is None else time.monotonic() + max(time_limit, 0.0)
     with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as s:
-        timer = None
-        if time_limit is not None:
-            timer = threading.Timer(max(time_limit, 0.0), s.interrupt)
-            timer.start()
-        try:
-            for _ in range(2):
-                ok = s.solve_limited(expect_interrupt=True) if timer else s.solve()
-                if ok is None:
+        while len(found) < 2:
+            watch = _Watch(s, deadline, pulse)
+            try:
+                ok = s.solve_limited(expect_interrupt=True)
+            finally:
+                watch.close()
+            # here a signal's handler has run (Ctrl-C: KeyboardInterrupt, as anywhere else)
+            if ok is None:
+                if watch.timed_out:
                     return None
-                if not ok:
-                    break
-                model = np.array(s.get_model(), dtype=np.int64)
-                filled = model[cells - 1] > 0
-                found.append(filled.reshape(var.shape))
-                s.add_clause([int(-c) if f else int(c) for c, f in zip(cells, filled)])
-        finally:
-            if timer:
-                timer.cancel()
+                s.clear_interrupt()          # a signal that raised nothing: solve on
+                continue
+            if not ok:
+                break
+            model = np.array(s.get_model(), dtype=np.int64)
+            filled = model[cells - 1] > 0
+            found.append(filled.reshape(var.shape))
+            s.add_clause([int(-c) if f else int(c) for c, f in zip(cells, filled)])
     return found

@@ -80,5 +80,5 @@ def test_each_world_has_its_loop_where_the_cart_looks():
 
 
 def test_a_missing_file_is_one_line(tmp_path):
-    with pytest.raises(UserError, match="music file not found"):
+    with pytest.raises(UserError, match="no such music file"):
         pack_music(bytearray(0x4300), tmp_path / "nope.txt", EFFECTS)

@@ -1,5 +1,6 @@
 """The whole build, byte for byte: a small cart of fixed inputs (the real spritesheet, a fixed
-label, two tiny batches, a one-effect sfx text and a few lines of Lua) against its golden .p8
+label, two tiny batches, a one-effect sfx text, each world's one-pattern loop of it and a few
+lines of Lua) against its golden .p8
 and manifest. Any change in the writer, the ROM packing, the palette snapping, the generated
 constants or the manifest shows up here as a diff to review."""
 import json
@@ -30,6 +31,7 @@ def test_small_cart_matches_its_golden_files(tmp_path):
     Image.fromarray(np.dstack([label] * 3), "RGB").save(d / "label.png")
     (d / "main.lua").write_text(MAIN)
     (d / "sfx.txt").write_text("0 beep speed=8 c2:050 e2:050 g2:050\n")
+    (d / "music.txt").write_text("0 spires 0 . . . start end\n8 lookout 0 . . . start end\n")
     cfg = json.loads((CART / "worlds.json").read_text())
     for i, w in enumerate(cfg["worlds"]):
         write_solvable_batch(d / f"b{i}.json", 2 + i, seed=11 + i)

@@ -65,7 +65,7 @@ def test_include_cycles_repeats_and_missing_files_refused(tmp_path):
     with pytest.raises(UserError, match="included twice"):
         inline_includes(tmp_path / "r.lua")
     (tmp_path / "x.lua").write_text("#include nothere.lua\n")
-    with pytest.raises(UserError, match="nothere.lua: Lua file not found"):
+    with pytest.raises(UserError, match="nothere.lua: no such Lua file"):
         inline_includes(tmp_path / "x.lua")
 
 

@@ -53,7 +53,7 @@ def test_colour_string_round_trips_and_skips_empty_cells():
 
 
 def test_folder_checks(tmp_path):
-    with pytest.raises(UserError, match="w.json: its colours folder .*nope is not found"):
+    with pytest.raises(UserError, match="w.json: its colours folder .*nope does not exist"):
         check_folder(tmp_path / "nope", ["a"], tmp_path / "w.json")
     (tmp_path / "old-name.png").write_bytes(b"")
     with pytest.raises(UserError, match="old-name.png: no picture of w.json is named 'old-name' "
@@ -109,7 +109,7 @@ def test_a_wrong_png_stops_the_build_with_one_line(tmp_path):
 @pytest.mark.parametrize("ref,words", [
     ({"file": "pics.json", "colours": 3}, "'colours' must name a folder"),
     ({"file": "pics.json", "colour": "pics"}, "unknown key 'colour'"),
-    ({"file": "pics.json", "colours": "gone"}, "colours folder .*gone is not found"),
+    ({"file": "pics.json", "colours": "gone"}, "colours folder .*gone does not exist"),
 ])
 def test_bad_colour_references_in_worlds_json(tmp_path, ref, words):
     d, _ = picture_cart(tmp_path)

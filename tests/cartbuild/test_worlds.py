@@ -36,7 +36,7 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][1].update(title="über"), "world 2 (lookout) title"),
     (lambda c: c["worlds"][0].update(batches=[]), "'batches' must be a non-empty list"),
     (lambda c: c["worlds"][0]["backdrop"].update(w=-1), "'w' must be a whole number >= 1"),
-    (lambda c: c["worlds"][0].update(batches=["missing.json"]), "missing.json: batch file not found"),
+    (lambda c: c["worlds"][0].update(batches=["missing.json"]), "missing.json: no such batch file"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "start": 1}]), "has 1 puzzles; start 1"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 0}]), "'min_pips' must be a whole number >= 1"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": "2"}]), "'min_pips' must be a whole number"),

@@ -10,7 +10,7 @@ from hypothesis.extra.numpy import arrays
 
 from generator import UserError
 from generator.formats.batchfile import Batch, Puzzle, dumps
-from generator.solver.clues import Clues, grid_clues
+from generator.solver.clues import Clues, conflict, grid_clues
 from generator.formats.puzzlefile import (LoadedPuzzle, detect_format, dumps_non, dumps_tk_json, parse_clue_text,
                                parse_non, parse_puzzles, parse_tk_json)
 
@@ -108,15 +108,11 @@ def test_format_sniffing(name, text, fmt):
 @pytest.mark.parametrize("fmt,text,message", [
     ("tk-json", '{"width": 2,', "malformed JSON"),
     ("batch", '{"format": "picross8-batch", "version": 1, "puzzles": [', "malformed JSON"),
-    ("tk-json", '{"width": 2, "height": 1, "row_clues": [[3]], "col_clues": [[1], [1]]}', "needs 3 cells"),
-    ("tk-json", '{"width": 2, "height": 1, "row_clues": [[1]], "col_clues": [[1], [1]]}', "row clues fill 1"),
     ("tk-json", '{"width": 0, "height": 1, "row_clues": [[]], "col_clues": []}', "size 0x1 (width x height) is out of range"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [[1]], "col_clues": [[1]], "grid": [[2]]}', "'grid'"),
     ("tk-json", '{"width": 1, "height": 1, "row_clues": [["a"]], "col_clues": [[1]]}', "whole numbers"),
     ("tk-json", '[1, 2]', "JSON object"),
     ("non", "width 0\nheight 1\nrows\n0\ncolumns\n", "out of range"),
-    ("non", "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "needs 3 cells"),
-    ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", "row clues fill 1"),
     ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n", "has 1 rules, expected 2"),
     ("non", "width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n1\n", "not a comma-separated"),
     ("non", "width 2\nrows\n1\ncolumns\n1\n1\n", "needs 'width' and 'height'"),
@@ -126,7 +122,6 @@ def test_format_sniffing(name, text, fmt):
     ("non", "width 2\nheight 1\nrows\n1 x\ncolumns\n1\n0\n", "not a comma-separated"),
     ("non", "width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "a second 'rows' section"),
     ("non", "width 1\nheight 1\ncolumns 2\nrows\n1\ncolumns\n1\n", "width 2, but 1 earlier"),
-    ("text", "1\n--\n1 1\n", "needs 3 cells"),
     ("text", "1\n", "expected row clues"),
     ("text", "1\n--\nfoo\n", "not a list of numbers"),
     ("bogus", "1\n--\n1\n", "unknown format"),
@@ -135,8 +130,6 @@ def test_format_sniffing(name, text, fmt):
                '<clues type="columns"><line><count>1</count></line></clues></puzzle></puzzleset>', "colour puzzles"),
     ("webpbn", '<puzzle type="triddler"></puzzle>', "not supported"),
     ("webpbn", '<puzzleset><puzzle>', "malformed XML"),
-    ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
-               '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
     ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1a 1b\n: columns\n1a\n1b\n", "colour .g files"),
     ("g", "#d\n   a:X  #000000 black\n   b:R  #FF0000 red\n: rows\n1\n: columns\n1b\n", "colour .g files"),
     ("g", "#d\n   a:X  #000000 black\n: rows\n1c\n: columns\n1\n", "do not declare"),
@@ -152,6 +145,21 @@ def test_bad_input_is_a_one_line_user_error(fmt, text, message):
     with pytest.raises(UserError) as e:
         parse_puzzles(text, fmt, "f")
     assert message in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("fmt,text,reason", [
+    ("tk-json", '{"width": 2, "height": 1, "row_clues": [[3]], "col_clues": [[1], [1]]}', "needs 3 cells"),
+    ("tk-json", '{"width": 2, "height": 1, "row_clues": [[1]], "col_clues": [[1], [1]]}', "row clues fill 1 cell"),
+    ("non", "width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", "needs 3 cells"),
+    ("non", "width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", "row clues fill 1 cell"),
+    ("text", "1\n--\n1 1\n", "needs 3 cells"),
+    ("webpbn", '<puzzle><clues type="rows"><line><count>2</count></line></clues>'
+               '<clues type="columns"><line><count>1</count></line></clues></puzzle>', "needs 2 cells"),
+])
+def test_clues_no_grid_fits_are_read_and_say_why(fmt, text, reason):
+    """Clues that fit no grid are still clues: read, and judged by the solver (a verdict)."""
+    [p] = parse_puzzles(text, fmt, "f")
+    assert reason in conflict(p.clues)
 
 
 def test_unknown_json_is_an_unknown_format():

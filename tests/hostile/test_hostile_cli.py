@@ -283,7 +283,7 @@ def test_outputs_never_replace_inputs_or_other_files(work, args, message):
     (["solve", "{w}/nothere.non"], "No such file"),
     (["solve", "{w}"], "is a directory"),
     (["stats", "{w}/non.non"], "malformed JSON"),
-    (["solve", "-"], "expected row clues"),
+    (["solve", "-"], "<stdin>: is empty (no puzzle in it)"),
 ])
 def test_bad_arguments(work, args, message):
     check(work, *[a.format(w=work) for a in args], message=message, input="" if "-" in args else None)
