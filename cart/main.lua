@@ -17,7 +17,7 @@
 --  play     pa/pzs/pip each puzzle's address, size, pips;
 --           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
---           dirty: board changed since saved
+--           dirty: board changed since saved, kp: kept when asked
 --  screens  ws world, ps puzzle, top first tile row, tq tiles whose
 --           pictures are still to draw, wo palette's
 --           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
@@ -25,7 +25,7 @@
 --  music    mw the world whose music plays, ol the option labels
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
---lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
+--lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua
 #include board.lua

@@ -32,7 +32,7 @@ function play()
  getb()
  tf=clk[bid()] or 0
  newboard(g)
- cx,cy,mt,msg,pk,dirty,hc,ns,aq=sz\2,sz\2,0
+ cx,cy,mt,msg,pk,dirty,hc,ns,aq,kp=sz\2,sz\2,0
  go"play"
  hold()
 end
@@ -56,14 +56,15 @@ end
 -- once it has changed (not on opening it: a blank or solved board
 -- takes no slot, and a board only looked at need not be saved): at
 -- its first mark, since the save is written as you play. o keeps it
--- (the board named goes), x leaves without this change (and its undo
--- steps, which the kept board no longer matches)
+-- (the board named goes; kp: asked no more this visit, even if undo
+-- empties it and it comes back), x leaves without this change (and
+-- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not blank() and dropping(bid())
+ local d=not kp and not blank() and dropping(bid())
  if d and dirty then
   ask("the save holds "..nb.." boards:\nkeeping this one drops\n"..bname(d).."\n\n\142 keep   \151 leave",function()
-   keep()
-   if (f) f()
+   kp=true
+   hold(f)
   end,function()
    hist[bid()]=nil
    out()

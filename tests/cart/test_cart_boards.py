@@ -128,6 +128,11 @@ def test_o_keeps_the_fifth_board_and_the_save_never_asks_again_for_it(cart):
     store = {}
     p = four_boards(path, store)
     keep_a_fifth(p, store)
+    p.c.choose_menuitem("undo")            # blank again: spires no. 1 is back in the save...
+    p.idle(2)
+    assert not p.board().any() and saved_ids(store) == [4, 3, 2, 1]
+    p.press("o")                           # ...and a mark takes the slot again, asking nothing
+    assert not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
     p.move_to(3, 3)
     p.press("x")                           # more marks ask nothing
     leave(p)

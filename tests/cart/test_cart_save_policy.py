@@ -9,7 +9,8 @@ model (what a player is promised), and after every step the cart must agree with
   4 most recent such boards (a board solved or cleared gives its slot back to the next);
 - the question comes only when a change leaves a board with marks that is not in a full save
   (never on opening a board, solved or not, nor for a blank one), at most once a visit, and names
-  the board that would go; 🅾️ keeps the board (the named one goes), ❎ leaves without the change;
+  the board that would go; 🅾️ keeps the board (the named one goes; asked no more that visit,
+  even when undo empties the board and a mark brings it back), ❎ leaves without the change;
 - the saved boards' cells are the cells the player left on them;
 - independently of the model: a board with marks leaves the save only when the player said so
   (🅾️ on the question that named it), or when it was solved or cleared;
@@ -113,7 +114,7 @@ class SavePolicy(RuleBasedStateMachine):
                 self.R.remove(x)
             self.cells.pop(x, None)
             return None
-        if x in self.R[:NB] or len(self.R) < NB:
+        if x in self.R[:NB] or len(self.R) < NB or self.kept_this_visit:
             if x in self.R:
                 self.R.remove(x)
             self.R.insert(0, x)
@@ -193,7 +194,7 @@ class SavePolicy(RuleBasedStateMachine):
         live = self._live()
         assert (live == (want if want is not None else 0)).all()
         self.screen = "play"
-        self.asked_this_visit = 0
+        self.asked_this_visit, self.kept_this_visit, self.kept_over = 0, False, None
 
     @precondition(lambda self: self.screen == "play")
     @rule(i=st.integers(0, 14), j=st.integers(0, 14))
@@ -267,6 +268,9 @@ class SavePolicy(RuleBasedStateMachine):
         p.idle(1)
         event(f"answered {'keep' if keep else 'leave'}{' (from leave)' if self.asked_from_leave else ''}")
         if keep:
+            # (the board named may go again this visit: after undo empties this one, a mark
+            # brings it back without asking)
+            self.kept_this_visit, self.kept_over = True, self.drops
             if x in self.R:
                 self.R.remove(x)
             self.R.insert(0, x)
@@ -355,7 +359,8 @@ class SavePolicy(RuleBasedStateMachine):
         now, bd = {i for i, _ in saved}, self.p.g("bd")
         for i in set(self.last_saved) - now:
             marked = bd[i] is not None and any(int(bd[i][k]) for k in range(45))
-            assert i == getattr(self, "lost_ok", None) or (i not in self.R and not marked), i
+            assert i in (getattr(self, "lost_ok", None), getattr(self, "kept_over", None)) or \
+                (i not in self.R and not marked), i
         self.last_saved, self.lost_ok = [i for i, _ in saved], None
         assert self.p.c.max_instructions <= self.p.c.budget
 
