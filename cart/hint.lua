@@ -31,9 +31,10 @@ function dohint()
   end
  end
  if hv then
-  say("hint",hx,hy)
-  ns=true
+  -- marked first: a change clears the message
+  cx,cy,ns=hx,hy,true
   mark(hv)
+  say("hint",hx,hy)
  else
   say("no hint",cx,cy)
  end

@@ -30,7 +30,7 @@ function cellat()
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
--- when ns is set)
+-- when ns is set); a message on the clock goes
 function set(i,v)
  local h=hist[bid()] or {n=0}
  hist[bid()]=h
@@ -45,16 +45,33 @@ function set(i,v)
  add(h[h.n],g[i])
  add(h[h.n],v)
  g[i]=v
- dirty,redraw=true,true
+ dirty,redraw,msg=true,true
 end
 
--- set the cursor's cell to v, with its sound and line checks
+-- set the cursor's cell to v, with its sound and line checks. with
+-- auto-check (op&2) a wrong fill is crossed instead and said;
+-- with auto-cross (op&4) a line that matches its clue has its blank
+-- cells crossed (in the same undo step). no change: a dull sound
 function mark(v)
- local i=cy*15+cx
- if (g[i]==v) return
+ local i,w=cy*15+cx,v==1 and op&2>0 and sol[cy+1]>>cx&1<1
+ if (w) v=2
+ if (g[i]==v) sfx(19) return
  set(i,v)
  sfx(v==1 and 0 or v==2 and 1 or 2)
- if (check(cx,cy)) sfx(3)
+ if (w) say("mistake!",cx,cy)
+ if check(cx,cy) then
+  sfx(3)
+  if op&4>0 then
+   -- cell j of the row, of the column, when that line matches
+   for j=0,sz-1 do
+    for k in all{rok[cy+1] and cy*15+j,cok[cx+1] and j*15+cx} do
+     if (k and g[k]<1) set(k,2)
+    end
+   end
+   -- the crosses change what the crossing lines' clues can dim
+   recheck()
+  end
+ end
 end
 
 -- undo the last step (r false) or redo the next (r true)
@@ -65,6 +82,10 @@ function undo(r)
   h.n+=r and 1 or -1
   for k=1,#s,3 do g[s[k]]=s[k+(r and 2 or 1)] end
   recheck()
+ else
+  -- nothing to take back or redo: a dull sound and a word
+  sfx(19)
+  say(r and "no redo" or "no undo",cx,cy)
  end
  -- the pause menu stays open for more
  return true
@@ -73,7 +94,7 @@ end
 -- after many cells change: every line checked again
 function recheck()
  for i=0,sz-1 do check(i,i) end
- dirty,redraw=true,true
+ dirty,redraw,msg=true,true
 end
 
 -- next cell past a 5-cell guide from v, moving up the line
@@ -84,7 +105,11 @@ end
 -- the play screen: d-pad moves, a quick second tap jumps past the
 -- next 5-cell guide; o fills, x crosses, again clears; holding o or
 -- x while moving paints the same change along the way (pk: the
--- button painting, pv: the cells it changes, pm: to what)
+-- button painting, pv: the cells it changes, pm: to what). the
+-- stroke's first cell decides: on a blank cell it marks blanks, on
+-- its own mark it clears those; on the other mark (o on a cross, x
+-- on a fill) it changes nothing, so a fill never covers a cross and
+-- a cross never wipes a fill (as in picross s)
 function playinput()
  local x,y=cellat()
  -- the cursor follows the pointer over the board
@@ -99,7 +124,7 @@ function playinput()
    if (mb>>b-4&1==1) cx,cy=x,y
    local m=b-3
    pk,pv,ns=b,g[cy*15+cx],true
-   pm=pv==m and 0 or m
+   pm=pv==m and 0 or pv<1 and m or pv
    mark(pm)
   end
  end

@@ -10,22 +10,23 @@
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
 --           keys, rok/cok lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb, bd (save.lua)
+--  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, op the
+--           settings (music off, options), bo best times' options
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
 --  play     pa/pzs/pip each puzzle's address, size, pips;
 --           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
---           dirty: board changed since saved
+--           dirty: board changed since saved, kp: kept when asked
 --  screens  ws world, ps puzzle, top first tile row, tq tiles whose
 --           pictures are still to draw, wo palette's
 --           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
 --           pc the solved picture's colours
---  music    mu music on (saved), mw the world whose music plays
+--  music    mw the world whose music plays, ol the option labels
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
 --lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
---lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty
---lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, mu, mw, nu
+--lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
+--lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua
 #include board.lua
 #include save.lua
@@ -48,12 +49,12 @@ scr={
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
--- screen, the music toggle on the others
+-- screen, the music and option toggles on the others
 function go(s)
  sf,redraw=0,true
  upd,drw=unpack(scr[s])
  for i=1,5 do menuitem(i) end
- musicmenu()
+ optmenu()
  if (s=="play") playmenu()
 end
 

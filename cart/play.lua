@@ -27,20 +27,20 @@ function startpz(p)
 end
 
 -- enter the play screen on the puzzle set up in sol, resuming its
--- board; first say if keeping it drops another board from the save
+-- board (now the most recent, if it is in the save)
 function play()
  getb()
  tf=clk[bid()] or 0
  newboard(g)
- cx,cy,mt,msg,pk,dirty,hc,ns,aq=sz\2,sz\2,0
+ cx,cy,mt,msg,pk,dirty,hc,ns,aq,kp=sz\2,sz\2,0
  go"play"
- local d=dropping(bid())
- if (d) ask("the save holds "..nb.." boards:\nthis one pushes out\n"..bname(d).."\n\n\142 play   \151 back",nil,out)
+ hold()
 end
 
--- a question over the board: o runs y, x runs n (when given)
+-- a question over the board: o runs y, x runs n (when given); the
+-- stroke being painted ends
 function ask(s,y,n)
- aq,ay,an,redraw=s,y,n,true
+ aq,ay,an,redraw,pk=s,y,n,true
 end
 
 -- no marks on the board
@@ -51,13 +51,31 @@ function blank()
  return true
 end
 
--- back to the puzzle list or the worlds, keeping the board (but not
--- a blank one)
-function leave()
- keep()
- if (blank()) drop()
- out()
+-- keep the board in the save, then run f (leaving) if given. a board
+-- with marks that would push another out of a full save asks first,
+-- once it has changed (not on opening it: a blank or solved board
+-- takes no slot, and a board only looked at need not be saved): at
+-- its first mark, since the save is written as you play. o keeps it
+-- (the board named goes; kp: asked no more this visit, even if undo
+-- empties it and it comes back), x leaves without this change (and
+-- its undo steps, which the kept board no longer matches)
+function hold(f)
+ local d=not kp and not blank() and dropping(bid())
+ if d and dirty then
+  ask("the save holds "..nb.." boards:\nkeeping this one drops\n"..bname(d).."\n\n\142 keep   \151 leave",function()
+   kp=true
+   hold(f)
+  end,function()
+   hist[bid()]=nil
+   out()
+  end)
+ else
+  if (not d) keep()
+  if (f) f()
+ end
 end
+
+-- back to the puzzle list or the worlds
 function out()
  if cur<0 then go"worlds" else go"puzzles" end
 end
@@ -76,7 +94,7 @@ function playmenu()
    recheck()
   end)
  end)
- mi(5,"leave puzzle",leave)
+ mi(5,"leave puzzle",function() hold(out) end)
 end
 
 function plupd()
@@ -100,7 +118,6 @@ function plupd()
  tf=min(tf+1/30,32767)
  mt-=1
  if (mt<0) msg=nil
- if (dirty or sf%30==0) keep() dirty=false
  if solved() then
   music(16) mw=false
   shade(sol,sz,pz_cols[cur+1] or "")
@@ -115,6 +132,9 @@ function plupd()
    if (b) bs=tf\1<b and "  new best!" or "  best "..clock(b)
   end
   go"solved"
+ elseif dirty or sf%30==0 then
+  -- saved as you play: on each change, and the clock every second
+  hold()
  end
 end
 

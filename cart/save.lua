@@ -21,11 +21,20 @@
 --       byte 39 (no puzzle 255): music off
 -- 40+   entries, until id 0: byte id, word w, then
 --       w>=0: a board (its clock, w s), its 45 bytes; nb at most
---       w<0: the best time of puzzle id-1, w&0x7fff s
---       boards first, then best times while they fit (8 at least)
+--       w<0: the best time of puzzle id-1, w&0x7fff s; id 255 (no
+--       puzzle 254): the options the best times after it were made
+--       with, w&6, until the next (0 before the first)
+--       boards first, then best times while they fit (7 beside 4
+--       boards, less an entry for each option mark)
+-- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
-sid,nb,bd=pz_hash^^2,4,{}
+-- the options and their marks came after layout 2 in bytes it left 0
+-- (saves of layout 2 read as made without options): it is still 2.
+--
+-- op: the settings, 1 music off, 2 auto-check, 4 auto-cross;
+-- bo[p]: the options puzzle p's best time was made with (op&6)
+sid,nb,bd,bo=pz_hash^^2,4,{},{}
 
 -- board id of the puzzle being played
 function bid()
@@ -70,8 +79,11 @@ function dropping(id)
  return rb[nb]
 end
 
--- keep the board being played (the most recent) and save
+-- keep the board being played (the most recent) and save; a blank
+-- board takes no slot
 function keep()
+ dirty=false
+ if (blank()) return drop()
  putb()
  clk[bid()]=tf
  front(rb,bid())
@@ -91,7 +103,7 @@ end
 function won(p,t)
  local b=best[p]
  t=max(1,flr(t))
- best[p]=min(t,b!=0 and b or t)
+ if (t<=(b!=0 and b or t)) best[p],bo[p]=t,op&6
  front(rs,p+1)
  persist()
  return b!=0 and b
@@ -101,19 +113,20 @@ end
 function loadsave()
  cartdata("picross8_v1")
  if (peek4(0x5e00)!=sid) memset(0x5e00,0,256)
- mu=peek(0x5e27)<128
- eseed,nend,best,clk,rb,rs=peek2(0x5e04),max(0,peek2(0x5e06)),{},{},{},{}
+ local a,o=0x5e28,0
+ eseed,nend,op,best,clk,rb,rs=peek2(0x5e04),max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
- local a=0x5e28
  while a<0x5efd and peek(a)>0 do
   local id,w,ok=peek(a),peek2(a+1),true
   local p=id-1
   if w<0 then
-   -- a best time: of a solved puzzle, once
+   -- a best time: of a solved puzzle, once; or the options of those
+   -- after it
    w&=0x7fff
-   if (best[p]==0 and w>0) best[p]=w add(rs,id)
+   if (id==255) o=w&6
+   if (best[p]==0 and w>0) best[p],bo[p]=w,o add(rs,id)
    a+=3
   else
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
@@ -144,8 +157,9 @@ function persist()
   local a=0x5e08+p\8
   poke(a,peek(a)|1<<p%8)
  end
- if (not mu) poke(0x5e27,peek(0x5e27)|128)
- local a=0x5e28
+ poke(0x5e27,@0x5e27|op%2*128)
+ poke(0x5eff,op&6)
+ local a,o=0x5e28,0
  for k=1,min(nb,#rb) do
   local id=rb[k]
   poke(a,id)
@@ -153,8 +167,11 @@ function persist()
   for j=0,44 do poke(a+3+j,bd[id][j]) end
   a+=48
  end
+ -- (a mark first where the options change, if both fit)
  for id in all(rs) do
-  if a<0x5efd then
+  local v=bo[id-1]
+  if (v!=o and a<0x5efa) o=v poke(a,255) poke2(a+1,v|0x8000) a+=3
+  if a<0x5efd and v==o then
    poke(a,id)
    poke2(a+1,best[id-1]|0x8000)
    a+=3

@@ -82,9 +82,20 @@ function wupd()
   if ws>#worlds then
    startendless()
   else
-   ps=worlds[ws].first
+   -- on its board in progress, if any
+   ps=worlds[ws].first+(wip() or 1)-1
    go"puzzles"
   end
+ end
+end
+
+-- world ws's most recent board in progress: its puzzle's number
+-- there, from 1 (nil: none)
+function wip()
+ local wd=worlds[ws]
+ for id in all(rb) do
+  local k=id-wd.first
+  if (k>0 and k<=wd.count) return k
  end
 end
 function wdrw()
@@ -100,14 +111,8 @@ function wdrw()
   local wd,s=worlds[ws],nsolved()
   ct(wd.title,64,22,10)
   ct(s.."/"..wd.count.." solved",64,32,6)
-  -- its most recent board in progress
-  for id in all(rb) do
-   local k=id-wd.first
-   if k>0 and k<=wd.count then
-    ct("no. "..k.." in progress",64,92,7)
-    break
-   end
-  end
+  local k=wip()
+  if (k) ct("no. "..k.." in progress",64,92,7)
   -- progress bar
   rectfill(24,84,104,86,2)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
@@ -209,7 +214,9 @@ function pdrw()
  print(b and pname(ps) or "no. "..i+1,2,112,10)
  local s=nsolved().."/"..wd.count.." solved"
  print(s,127-#s*4,112,7)
- s=pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
+ -- its size, or once solved the options its best time was made with
+ local o=b and bo[ps] or 0
+ s=o>0 and split"+check,+cross,+check +cross"[o\2] or pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
  print(s,111-#s*4,120,6)
  pips(ps,113,121)
  print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)

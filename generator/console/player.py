@@ -114,7 +114,9 @@ class Player:
             self.idle(1)
 
     def enter(self, solution: np.ndarray, rows=None) -> None:
-        """Fill the filled cells of `solution` in `rows` (all), run by run, holding O across each run."""
+        """Fill the filled cells of `solution` in `rows` (all), run by run, holding O across each run
+        (from its first blank cell to its last: a stroke from a blank cell fills only blanks, so
+        cells filled already stay)."""
         n = solution.shape[1]
         for y in range(solution.shape[0]) if rows is None else rows:
             xs = range(n) if y % 2 == 0 else range(n - 1, -1, -1)
@@ -130,6 +132,11 @@ class Player:
             if start is not None:
                 runs.append((start, prev))
             for a, b in runs:
+                step = 1 if b >= a else -1
+                blanks = [x for x in range(a, b + step, step) if self.board()[y, x] == 0]
+                if not blanks:
+                    continue
+                a, b = blanks[0], blanks[-1]
                 self.move_to(a, y)
                 if a == b:
                     self.press("o")
@@ -146,13 +153,15 @@ class Player:
 
     # -- menus
     def open_puzzle(self, world: int, k: int) -> None:
-        """From the title: world `world` (0-based), puzzle k of it."""
+        """From the title: world `world` (0-based), puzzle k of it (the list opens on the world's
+        board in progress, if any: the cursor steps from there)."""
         self.idle(2)
         self.press("o")                  # title -> worlds
         for _ in range(world):
             self.press("right")
         self.press("o")                  # -> puzzle select
-        for _ in range(k):
-            self.press("right")
+        at = int(self.g("ps")) - int(self.g("worlds")[world + 1]["first"])
+        for _ in range(abs(k - at)):
+            self.press("right" if k > at else "left")
         self.press("o")                  # -> play
         assert self.on("plupd")

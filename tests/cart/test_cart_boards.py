@@ -1,9 +1,11 @@
 """Boards are never lost silently: every board kept for the session, the 4 most recent across a
-restart, a question before one would leave the save; undo/redo; the pause menu per screen."""
+restart, a question at the first mark that would push one out of the save (never on opening a
+board, and never for a blank or solved one); undo/redo; the pause menu per screen. The policy
+over random play: test_cart_save_policy.py."""
 import numpy as np
 import pytest
 
-from generator.console.player import Player
+from generator.console.player import Player, solution
 
 
 @pytest.fixture(scope="module")
@@ -57,50 +59,201 @@ def test_two_boards_and_endless_come_back_after_a_restart(cart):
     within_budget(again)
 
 
-def test_a_fifth_board_asks_before_it_pushes_the_oldest_out_of_the_save(cart):
-    path, manifest = cart
-    store = {}
+def saved_ids(store: dict) -> list[int]:
+    """The ids of the boards the cartdata holds, in its order."""
+    raw = b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in store["picross8_v1"])
+    out, a = [], 40
+    while a < 253 and raw[a]:
+        w = int.from_bytes(raw[a + 1:a + 3], "little", signed=True)
+        if w >= 0:
+            out.append(raw[a])
+        a += 48 if w >= 0 else 3
+    return out
+
+
+def four_boards(path, store: dict) -> Player:
+    """A player whose save holds spires no. 1-4 in progress (no. 4 the most recent), on the list."""
     p = Player(path, store)
-    boards = {}
     p.idle(2)
     p.press("o")
     p.press("o")                           # spires' puzzle list
-    for k in range(5):
+    for k in range(4):
         if k:
             p.press("right")
         p.press("o")
-        if k == 4:
-            # the save is full: the game says which board would go, and back keeps it
-            assert "this one pushes out\nspires no. 1" in p.recent_text()
-            p.press("x")
-            assert p.on("pupd")
-            again = Player(path, {"picross8_v1": list(store["picross8_v1"])})
-            assert [int(again.g("rb")[i]) for i in range(1, 5)] == [4, 3, 2, 1]
-            p.press("o")
-            p.press("o")                   # play anyway
-        assert p.on("plupd")
-        boards[k] = some_marks(p, k)
+        some_marks(p, k)
+        assert not p.g("aq")
         leave(p)
-    # the session still has all five
-    p.press("left", "left")
-    for k in (0,):
-        p.c.exec(f"ps={k}")
-        p.press("o")
-        if p.g("aq"):
-            p.press("o")
-        assert (p.board() == boards[k]).all()
-        leave(p)
+    assert saved_ids(store) == [4, 3, 2, 1]
+    return p
+
+
+def keep_a_fifth(p: Player, store: dict) -> None:
+    """From the list of four_boards: open spires no. 5, mark it, and keep it when asked."""
+    p.press("right")
+    p.press("o")
+    p.move_to(1, 1)
+    p.press("o")
+    assert "drops\nspires no. 1" in p.recent_text()
+    p.press("o")                           # keep it: spires no. 1 leaves the save
+    assert p.on("plupd") and not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
+
+
+def test_a_fifth_board_asks_at_its_first_mark_and_x_leaves_without_it(cart):
+    path, _ = cart
+    store = {}
+    p = four_boards(path, store)
+    p.press("right")
+    p.press("o")                           # a fifth board: opening it asks nothing
+    assert p.on("plupd") and not p.g("aq")
+    p.idle(40)                             # (the clock ticks over a second: still nothing)
+    assert not p.g("aq")
+    p.move_to(1, 1)
+    p.press("o")                           # its first mark: the save would have to drop one
+    assert "the save holds 4 boards:\nkeeping this one drops\nspires no. 1" in p.recent_text()
+    assert p.board()[1, 1] == 1 and saved_ids(store) == [4, 3, 2, 1]
+    p.press("x")                           # leave: to the list, without the mark
+    assert p.on("pupd") and saved_ids(store) == [4, 3, 2, 1]
+    p.press("o")
+    assert not p.board().any() and not p.g("aq")
+    # undo has nothing to take back there (the mark went with the answer)
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert not p.board().any()
     within_budget(p)
-    # after a restart, the four most recent
+
+
+def test_o_keeps_the_fifth_board_and_the_save_never_asks_again_for_it(cart):
+    path, _ = cart
+    store = {}
+    p = four_boards(path, store)
+    keep_a_fifth(p, store)
+    p.c.choose_menuitem("undo")            # blank again: spires no. 1 is back in the save...
+    p.idle(2)
+    assert not p.board().any() and saved_ids(store) == [4, 3, 2, 1]
+    p.press("o")                           # ...and a mark takes the slot again, asking nothing
+    assert not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
+    p.move_to(3, 3)
+    p.press("x")                           # more marks ask nothing
+    leave(p)
+    assert p.on("pupd") and saved_ids(store) == [5, 4, 3, 2]
+    p.press("o")                           # nor a second visit
+    p.move_to(4, 4)
+    p.press("o")
+    assert not p.g("aq")
+    leave(p)
+    # the board that left the save is still in the session: marking it asks, naming the
+    # least recent board in the save
+    p.c.exec("ps=0")
+    p.press("o")
+    assert p.board().any() and not p.g("aq")
+    p.move_to(4, 4)
+    p.press("o")
+    assert "drops\nspires no. 2" in p.recent_text()
+    within_budget(p)
+
+
+def test_blank_solved_and_replayed_boards_take_no_slot_and_never_ask(cart):
+    path, manifest = cart
+    store = {}
+    p = four_boards(path, store)
+    p.press("x")
+    p.press("right")                       # lookout
+    p.press("o")
+    p.press("o")                           # its first puzzle, opened and left blank
+    p.idle(40)
+    leave(p)
+    assert saved_ids(store) == [4, 3, 2, 1]
+    # a puzzle solved: until then it is a board with marks, so its first mark asks; once
+    # solved it gives the slot back
+    p.press("o")
+    sol = solution(manifest, int(p.g("cur")))
+    y, x = map(int, np.argwhere(~sol)[0])
+    p.move_to(x, y)
+    p.press("x")
+    assert "drops\nspires no. 1" in p.recent_text()
+    p.press("o")
+    assert saved_ids(store)[0] == 128
+    p.enter(sol)
+    assert p.on("supd")
+    assert saved_ids(store) == [4, 3, 2, 1]  # spires no. 1 is back in the save
+    p.idle(45)
+    p.press("o")                           # the list, on the next puzzle
+    p.press("left")
+    p.press("o")                           # the solved puzzle again: a blank board
+    assert not p.board().any() and not p.g("aq")
+    leave(p)
+    assert saved_ids(store) == [4, 3, 2, 1]
+    # endless: a new puzzle and its clock ask nothing until a mark
+    p.press("x")
+    p.press("right")
+    p.press("o")
+    while not p.on("plupd"):
+        p.idle(1)
+    p.idle(40)
+    assert not p.g("aq")
+    leave(p)
+    assert p.on("wupd") and saved_ids(store) == [4, 3, 2, 1]
+    within_budget(p)
+
+
+def test_an_endless_board_solved_gives_its_slot_back(cart):
+    path, _ = cart
+    store = {}
+    p = four_boards(path, store)
+    p.press("x")
+    p.press("right")
+    p.press("right")                       # endless
+    p.press("o")
+    while not p.on("plupd"):
+        p.idle(1)
+    sol = p.sol()
+    y, x = map(int, np.argwhere(~sol)[0])
+    p.move_to(x, y)
+    p.press("x")
+    assert "drops\nspires no. 1" in p.recent_text()
+    p.press("o")
+    assert saved_ids(store) == [255, 4, 3, 2]
+    p.enter(sol)
+    assert p.on("supd") and saved_ids(store) == [4, 3, 2, 1]
+    within_budget(p)
+
+
+def test_leaving_after_an_undo_in_the_same_pause_still_asks(cart):
+    path, _ = cart
+    store = {}
+    p = four_boards(path, store)
+    keep_a_fifth(p, store)
+    leave(p)
+    p.c.exec("ps=0")
+    p.press("o")                           # spires no. 1, out of the save, in the session
+    before = p.board()
+    p.c.choose_menuitem("undo")            # its last step undone...
+    p.c.choose_menuitem("leave puzzle")    # ...and left, in one pause
+    p.idle(2)
+    assert p.on("plupd") and "drops\nspires no. 2" in p.recent_text()
+    p.press("x")                           # leave without the change
+    assert p.on("pupd") and saved_ids(store) == [5, 4, 3, 2]
+    p.press("o")
+    assert (p.board() == before).all()
+
+
+def test_after_a_restart_the_list_opens_on_the_board_in_progress(cart):
+    path, _ = cart
+    store = {}
+    p = Player(path, store)
+    p.open_puzzle(1, 9)
+    some_marks(p, 3)
+    leave(p)
     again = Player(path, store)
-    rb = again.g("rb")
-    assert [int(rb[i]) for i in range(1, len(rb) + 1)] == [1, 5, 4, 3]
     again.idle(2)
     again.press("o")
+    again.press("right")
+    assert "no. 10 in progress" in again.recent_text()
+    again.press("o")                       # the list: the chosen puzzle is no. 10
+    assert "no. 10\n" in again.recent_text() + "\n" and int(again.g("ps")) == 127 + 9
     again.press("o")
-    again.c.exec("ps=4")
-    again.press("o")
-    assert (again.board() == boards[4]).all()
+    assert int(again.g("cur")) == 127 + 9 and again.board().any()
 
 
 def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
@@ -147,9 +300,10 @@ def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
 
 
 def test_the_pause_menu_is_the_play_screens_only(cart):
-    # (the other screens have only the music toggle: tests/cart/test_cart_music.py)
+    # (the other screens have the music and option toggles: tests/cart/test_cart_music.py,
+    # tests/cart/test_cart_options.py)
     path, _ = cart
-    music = {1: "music: on"}
+    music = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
     p = Player(path)
     p.idle(2)
     assert p.c.menu_items() == music

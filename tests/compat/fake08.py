@@ -70,6 +70,8 @@ def record(player: Player, srand: int | None = None) -> Recording:
         return frame
 
     def recorded_choose(item, b=16):
+        # (a replay plays one choice between two frames: run a frame between choices)
+        assert not rec.picks or rec.picks[-1].after != len(rec.masks), "two menu choices on one frame"
         items = c.menu_items()
         key = item if isinstance(item, int) else next(i for i, s in items.items() if s == item)
         result = choose(item, b)

@@ -3,6 +3,7 @@ would: every frame's screen the same palette indices, 0 pixels apart, and the sa
 Skips, saying why, unless FAKE08_RUNNER names a runner (`make compat` builds one)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from fake08 import compare, differing, needs_fake08, record
@@ -156,3 +157,60 @@ def test_endless_with_the_same_random_numbers(cart, tmp_path):
     p.hint()
     p.idle(10)
     same(path, rec, tmp_path)
+
+
+def test_options_from_fake08s_menu_a_full_save_and_the_answers(cart, tmp_path):
+    """The options toggled from fake-08's own pause menu on the worlds screen; a fifth board in a
+    save of four: opening it asks nothing, its first mark (a wrong fill, crossed by auto-check)
+    asks, 🅾️ keeps it; auto-cross on a finished row; undo and redo down to "no redo"."""
+    path, manifest = cart
+    store = {}
+    p = Player(path, store)
+    p.idle(2)
+    p.press("o")
+    p.press("o")
+    for k in range(4):                  # spires no. 1-4 left with a mark each
+        if k:
+            p.press("right")
+        p.press("o")
+        p.press("o")
+        p.c.choose_menuitem("leave puzzle")
+        p.idle(2)
+    p.c.save_cartdata()
+
+    q = Player(path, dict(store))
+    rec = record(q)
+    q.idle(3)
+    q.press("o")                        # the worlds
+    q.c.choose_menuitem("auto-check: off")
+    q.idle(2)
+    q.c.choose_menuitem("auto-cross: off")
+    q.idle(3)
+    q.press("o")                        # the list, on no. 4 (in progress)
+    q.press("right")
+    q.press("o")                        # no. 5, a 10x10: no question on opening
+    q.idle(5)
+    assert q.on("plupd") and not q.g("aq")
+    sol = solution(manifest, 4)
+    wy, wx = map(int, np.argwhere(~sol)[0])
+    q.move_to(wx, wy)
+    q.press("o")                        # a wrong fill: crossed, and the save asks
+    q.idle(5)
+    assert q.board()[wy, wx] == 2 and "drops\nspires no. 1" in q.g("aq")
+    q.press("o")                        # keep
+    y = next(y for y in range(10) if 0 < sol[y].sum() < 10 and y != wy)
+    q.enter(sol, rows=[y])              # the row matches: its blanks crossed
+    q.idle(5)
+    assert list(q.board()[y]) == [1 if v else 2 for v in sol[y]]
+    q.c.choose_menuitem("undo")
+    q.idle(3)
+    q.c.choose_menuitem("redo")
+    q.idle(3)
+    q.c.choose_menuitem("redo")         # nothing to redo: a word and a sound
+    q.idle(5)
+    assert "no redo" in q.recent_text(3)
+    q.c.choose_menuitem("leave puzzle")
+    q.idle(5)
+    a, b = same(path, rec, tmp_path, cartdata=store)
+    assert len(rec.picks) == 6
+    assert a.cartdata[63] >> 24 == 6    # the options byte (0x5eff): auto-check and auto-cross

@@ -1,0 +1,131 @@
+"""What a mark does, as a player sees it: a stroke's first cell decides what it changes (a fill
+never covers a cross, a cross never wipes a fill); a press that changes nothing, and undo or redo
+with nothing to do, answer with a dull sound (and undo/redo with a word); a message on the clock
+goes as soon as the board changes."""
+import numpy as np
+import pytest
+
+from generator.console.player import Player, solution
+
+NOTHING = 19      # cart/sfx.txt's "nothing" effect
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path, built_cart.manifest
+
+
+def sounds(p: Player, since: int) -> list[int]:
+    return [n for _, n, *_ in p.c.sfx_calls[since:]]
+
+
+def cells_seen(p: Player) -> np.ndarray:
+    """The drawn insides of row 2's cells 0-7 on a 15x15 board (5 px cells from 52,52)."""
+    return p.c.palette_indices()[63:66, 53:92]
+
+
+def clock_text(p: Player) -> str:
+    """What is printed where the clock stands (left of the board, y 38)."""
+    return "".join(r.text for r in p.c.frames[-1].prints if r.y == 38)
+
+
+def test_a_fill_stroke_leaves_crosses_and_a_cross_stroke_leaves_fills(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 6)                    # a 15x15 board
+    for x in (3, 6):
+        p.move_to(x, 4)
+        p.press("x")
+    p.move_to(0, 4)
+    p.c.step(["o"])
+    p.move_to(9, 4, paint="o")             # a fill stroke from a blank cell across the crosses
+    assert list(p.board()[4, :10]) == [1, 1, 1, 2, 1, 1, 2, 1, 1, 1]
+    p.move_to(0, 6)
+    for x in (2, 5):
+        p.move_to(x, 6)
+        p.press("o")
+    p.move_to(0, 6)
+    p.c.step(["x"])
+    p.move_to(7, 6, paint="x")             # a cross stroke across the fills
+    assert list(p.board()[6, :8]) == [2, 2, 1, 2, 2, 1, 2, 2]
+    # from its own mark a stroke clears that mark only
+    p.move_to(0, 4)
+    p.c.step(["o"])
+    p.move_to(9, 4, paint="o")
+    assert list(p.board()[4, :10]) == [0, 0, 0, 2, 0, 0, 2, 0, 0, 0]
+    assert p.c.max_instructions <= p.c.budget
+
+
+def test_o_on_a_cross_and_x_on_a_fill_change_nothing_and_say_so_with_a_sound(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 6)
+    p.move_to(2, 2)
+    p.press("x")
+    for x in (4, 5):
+        p.move_to(x, 2)
+        p.press("o")
+    p.move_to(10, 10)
+    before, n, shot = p.board(), len(p.c.sfx_calls), cells_seen(p)
+    p.move_to(2, 2)
+    p.press("o")                           # o on the cross
+    p.move_to(4, 2)
+    p.press("x")                           # x on the fill
+    assert (p.board() == before).all()
+    assert sounds(p, n).count(NOTHING) == 2
+    # a fill stroke from the cross (over blanks and fills), a cross stroke from a fill (over
+    # fills and blanks) change nothing either
+    p.move_to(2, 2)
+    p.c.step(["o"])
+    p.move_to(6, 2, paint="o")
+    assert (p.board() == before).all()
+    p.move_to(4, 2)
+    p.c.step(["x"])
+    p.move_to(7, 2, paint="x")
+    assert (p.board() == before).all()
+    p.move_to(10, 10)
+    assert (cells_seen(p) == shot).all()
+
+
+def test_undo_and_redo_with_nothing_to_do_answer(cart):
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, 6)
+    n = len(p.c.sfx_calls)
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert clock_text(p) == "no undo" and sounds(p, n) == [NOTHING]
+    p.idle(65)                             # two seconds, then the clock again
+    assert ":" in clock_text(p)
+    p.press("o")
+    n = len(p.c.sfx_calls)
+    p.c.choose_menuitem("redo")
+    p.idle(1)
+    assert clock_text(p) == "no redo" and sounds(p, n) == [NOTHING]
+    p.c.choose_menuitem("undo")            # a step to take back: taken, no word
+    p.idle(1)
+    assert not p.board().any() and ":" in clock_text(p)
+
+
+def test_the_mistake_label_goes_when_the_board_changes(cart):
+    path, manifest = cart
+    p = Player(path)
+    p.open_puzzle(0, 9)
+    sol = solution(manifest, 9)
+    wy, wx = map(int, np.argwhere(~sol)[5])
+    p.move_to(wx, wy)
+    p.press("o")                           # a wrong fill
+    p.hint()
+    p.idle(1)
+    assert clock_text(p) == "mistake!"
+    p.c.choose_menuitem("undo")            # the mistake undone: the label goes at once
+    p.idle(1)
+    assert ":" in clock_text(p) and not p.board().any()
+    # and a hint's own label stays over the mark it makes
+    p.hint()
+    p.idle(1)
+    assert clock_text(p) == "hint" and p.board().any()
+    p.press("right")
+    p.press("x")                           # the next change clears it
+    p.idle(1)
+    assert ":" in clock_text(p)

@@ -1,0 +1,251 @@
+"""The options, from the pause menu of every screen but play: auto-check (a wrong fill is crossed
+and said at once, as Picross S's normal mode) and auto-cross (a line that matches its clue has
+its blank cells crossed), both off at first and kept in the save; a best time says which of them
+it was made with, on the list and after a restart; saves written before the options read the
+same."""
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.console.player import CARTDATA_ID, Player, saved_progress, solution
+
+OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path, built_cart.manifest
+
+
+def raw(store: dict) -> bytes:
+    return b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in store[CARTDATA_ID])
+
+
+def words(data: bytes) -> dict:
+    return {CARTDATA_ID: [int.from_bytes(data[i:i + 4], "little") for i in range(0, 256, 4)]}
+
+
+def options_on(path, store: dict, *labels) -> Player:
+    """A player that turned `labels` on from the worlds screen's pause menu, on the worlds."""
+    p = Player(path, store)
+    p.idle(2)
+    p.press("o")
+    for s in labels:
+        assert p.c.choose_menuitem(f"{s}: off") is True     # the menu stays open
+        assert f"{s}: on" in p.c.menu_items().values()
+    p.idle(1)
+    return p
+
+
+def play_with(path, label: str) -> Player:
+    """A player with option `label` on, on spires no. 10 (15x15)."""
+    p = options_on(path, {}, label)
+    p.press("o")
+    for _ in range(9):
+        p.press("right")
+    p.press("o")
+    return p
+
+
+def row_text(p: Player, y: int) -> str:
+    return " | ".join(r.text for r in p.c.frames[-1].prints if r.y == y)
+
+
+def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
+    path, _ = cart
+    store = {}
+    p = Player(path, store)
+    p.idle(2)
+    assert p.c.menu_items() == OFF
+    p.press("o")
+    assert p.c.menu_items() == OFF
+    # o toggles, and so do left and right (as the music toggle)
+    p.c.choose_menuitem("auto-check: off")
+    p.c.choose_menuitem("auto-cross: off", b=2)
+    assert p.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
+    assert raw(store)[255] == 6
+    p.press("o")
+    p.press("o")                           # the play screen's menu is its own
+    assert list(p.c.menu_items().values())[0] == "hint"
+    again = Player(path, store)
+    again.idle(2)
+    assert again.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
+    again.c.choose_menuitem("auto-check: on")
+    assert raw(store)[255] == 4
+    # any other bits in the options byte are dropped when read
+    data = bytearray(raw(store))
+    data[255] = 0xF9
+    p = Player(path, words(bytes(data)))
+    assert int(p.g("op")) == 0 and p.c.menu_items() == OFF
+
+
+def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
+    path, manifest = cart
+    p = play_with(path, "auto-check")
+    sol = solution(manifest, 9)
+    wy, wx = map(int, np.argwhere(~sol)[3])
+    p.move_to(wx, wy)
+    p.press("o")
+    p.idle(1)
+    assert p.board()[wy, wx] == 2 and row_text(p, 38) == "mistake!"
+    # a fill stroke along a row: the right cells filled, the wrong ones crossed
+    y = int(np.argwhere(sol.any(axis=1) & ~sol.all(axis=1))[0][0])
+    p.move_to(0, y)
+    p.c.step(["o"])
+    p.move_to(14, y, paint="o")
+    want = [1 if sol[y, x] else 2 for x in range(15)]
+    if y == wy:
+        want[wx] = 2
+    assert list(p.board()[y]) == want
+    # only fills are checked: a cross on the picture stays a cross
+    cy, cx = map(int, np.argwhere(sol)[-1])
+    p.move_to(cx, cy)
+    p.press("x")
+    p.idle(1)
+    assert p.board()[cy, cx] == 2 and row_text(p, 38) != "mistake!"
+    assert p.c.max_instructions <= p.c.budget
+
+
+def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_back(cart):
+    path, manifest = cart
+    p = play_with(path, "auto-cross")
+    sol = solution(manifest, 9)
+    y = next(y for y in range(15) if 0 < sol[y].sum() < 15)
+    p.enter(sol, rows=[y])
+    b = p.board()
+    assert list(b[y]) == [1 if v else 2 for v in sol[y]]
+    # the crosses show: an x of 3x3 pixels inside each crossed cell
+    shot = p.c.palette_indices()
+    x_shape = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]], bool)
+    for x in np.flatnonzero(~sol[y]):
+        cell = shot[52 + 5 * y + 1:52 + 5 * y + 4, 52 + 5 * x + 1:52 + 5 * x + 4]
+        assert len(set(cell[x_shape])) == 1 and not set(cell[x_shape]) & set(cell[~x_shape])
+    # undo takes back the last stroke with the crosses it brought: the row is open again
+    last = max(x for x in range(15) if sol[y, x])
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    after = p.board()
+    assert (after[y] != 2).all() and after[y, last] == 0
+    assert p.c.max_instructions <= p.c.budget
+
+
+def test_a_best_time_says_which_options_it_was_made_with(cart):
+    path, manifest = cart
+    store = {}
+    p = options_on(path, store, "auto-check")
+    p.press("o")
+    p.press("o")                           # spires no. 1, 5x5
+    p.idle(300)                            # a slow solve: 10 s and more
+    p.enter(solution(manifest, 0))
+    assert p.on("supd")
+    p.idle(45)
+    p.press("o")
+    p.press("left")                        # the list, back on no. 1
+    p.idle(1)
+    assert "+check" in row_text(p, 120) and "best 0:1" in row_text(p, 120)
+    # after a restart too
+    again = Player(path, {CARTDATA_ID: list(store[CARTDATA_ID])})
+    again.idle(2)
+    again.press("o")
+    again.press("o")
+    again.idle(1)
+    assert int(again.g("bo")[0]) == 2 and "+check" in row_text(again, 120)
+    # a faster solve without options is the new best, and says nothing more
+    again.c.choose_menuitem("auto-check: on")
+    again.press("o")
+    again.enter(solution(manifest, 0))
+    again.idle(45)
+    again.press("o")
+    again.press("left")
+    again.idle(1)
+    assert "+check" not in row_text(again, 120) and "5x5 picture" in row_text(again, 120)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 253), st.integers(1, 32767), st.sampled_from([0, 2, 4, 6])),
+                min_size=1, max_size=90), st.integers(0, 4))
+def test_best_times_come_back_with_their_options_or_not_at_all(cart, solves, boards):
+    """Solves in any order with any options, beside 0-4 boards: after a restart each best time
+    shown is the session's, with the options it was made with (never another's); the most
+    recent solves are the ones kept, at least 7."""
+    path, _ = cart
+    store = {}
+    c = Player(path, store).c
+    for k in range(boards):
+        c.exec(f"cur={k + 200} sol={{}} sz=5 g={{}} for i=0,224 do g[i]=0 end g[7]=1 tf=3 keep()")
+    for p, t, o in solves:
+        c.exec(f"op={o} won({p},{t})")
+    c.save_cartdata()
+    again = Player(path, store)
+    best, bo = c.global_("best"), c.global_("bo")
+    best2, bo2 = again.g("best"), again.g("bo")
+    kept = [p for p in range(254) if best2[p] is not None and int(best2[p]) > 0]
+    for p in kept:
+        assert int(best2[p]) == int(best[p]) and int(bo2[p]) == int(bo[p])
+    # solved flags are all kept, times of the most recent solves
+    assert {p for p in range(254) if best2[p] is not None} == {p for p, _, _ in solves}
+    # the most recent are kept: 7 beside 4 boards if made alike, 3 if every one changes the
+    # options (a change costs an entry's room)
+    recent = list(dict.fromkeys(p for p, _, _ in reversed(solves)))
+    alike = len({o for _, _, o in solves} | {0}) == 1
+    assert set(recent[:7 if alike else 3]) <= set(kept)
+    assert len(again.g("rb")) == boards
+
+
+def test_a_save_from_before_the_options_reads_the_same(cart):
+    """Layout 2 as the cart wrote it before the options (no options byte, no option marks): a
+    board, best times, music off; read with the options off and every record as it was."""
+    path, manifest = cart
+    data = bytearray(256)
+    data[0:4] = (manifest["pz_hash"] ^ (2 << 16)).to_bytes(4, "little")
+    data[4:6] = (1234).to_bytes(2, "little")
+    data[6:8] = (5).to_bytes(2, "little")
+    for p in (0, 3, 130):
+        data[8 + p // 8] |= 1 << p % 8
+    data[39] |= 0x80                       # music off
+    a = 40
+    data[a] = 8                            # board of puzzle 7, clock 99 s
+    data[a + 1:a + 3] = (99).to_bytes(2, "little")
+    data[a + 3] = 1                        # cell 0 filled
+    a += 48
+    for p, t in ((3, 640), (130, 75)):
+        data[a] = p + 1
+        data[a + 1:a + 3] = (0x8000 | t).to_bytes(2, "little")
+        a += 3
+    p = Player(path, words(bytes(data)))
+    assert int(p.g("op")) == 1             # music off, no options
+    assert p.best(3) == 640 and p.best(130) == 75 and p.best(0) == 0
+    assert int(p.g("bo")[3]) == 0 and int(p.g("bo")[130]) == 0
+    assert [int(p.g("rb")[1])] == [8] and float(p.g("clk")[8]) == 99
+    # written back byte for byte (nothing new to say)
+    assert raw(p.c.cartdata_store) == bytes(data)
+    p.idle(2)
+    p.press("o")
+    p.press("right")
+    p.press("o")
+    for _ in range(3):
+        p.press("right")
+    p.idle(1)
+    assert "best 1:15" in row_text(p, 120) and "+" not in row_text(p, 120)
+
+
+def test_the_cart_boots_on_random_options_bytes(cart):
+    path, _ = cart
+    good = raw(saved_progress(path, {0: 75, 5: 300}))
+    rng = random.Random(5)
+    for _ in range(12):
+        data = bytearray(good)
+        data[255] = rng.randrange(256)
+        data[40 + 3 * rng.randrange(3)] = 255     # an option mark where an entry was
+        data[41 + 3 * rng.randrange(3)] = rng.randrange(256)
+        p = Player(path, words(bytes(data)))
+        assert 0 <= int(p.g("op")) <= 7
+        bo = p.g("bo")
+        assert all(int(bo[q]) in (0, 2, 4, 6) for q in range(254) if bo[q] is not None)
+        p.idle(2)
+        p.press("o")
+        p.press("o")
+        assert p.on("pupd")
