@@ -14,6 +14,7 @@ from generator.formats.puzzlefile import FORMATS, pick, read_puzzles
 from generator.formats.batchfile import dumps
 from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
+from generator.cli.share import import_code
 from generator.puzzles.explain import explain, explain_clues, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
@@ -80,16 +81,25 @@ def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
 
 
 @click.command("import")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Batch file to write.")
+@click.option("--code", help="Instead of pictures: a share code (`picross share` prints one, the cart shows "
+              "one); its puzzle is written whatever line logic makes of it, with the verdict.")
 @click.option("--names", type=click.Path(dir_okay=False), help="One name per picture, in order (overrides).")
 @_tile_opt
 @click.option("--strict", is_flag=True, help="Exit 1 (writing nothing) unless every picture is kept.")
 @click.option("--sheet", type=click.Path(dir_okay=False),
               help="Also write a contact sheet PNG of all pictures (unresolved cells tinted).")
 @user_errors
-def cmd_import(files, output, names, tile, strict, sheet):
-    """Import pictures (PNG sheets, single PNGs, text) and keep the line-solvable ones."""
+def cmd_import(files, output, code, names, tile, strict, sheet):
+    """Import pictures (PNG sheets, single PNGs, text) and keep the line-solvable ones; or,
+    with --code, the puzzle of a share code (with --strict: only if line-solvable)."""
+    if code is not None:
+        if files or names or sheet:
+            raise UserError("--code imports one share code: give no picture files, --names or --sheet with it")
+        return import_code(code, output, strict)
+    if not files:
+        raise UserError("give the picture files to import (or --code CODE for a share code)")
     inputs = inputs_of(files) + [names]
     check_output(output, BATCH, inputs)
     check_output(sheet, PNG, inputs, others=[output], flag="--sheet")
