@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from cartfixtures import CART
+from cartfixtures import CART, REPO
 from generator.cli import main
 from generator.formats.batchfile import Batch, Puzzle, parse_batch, write_batch
 from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzles
@@ -191,3 +191,23 @@ def test_the_list_of_commands_reading_files_is_complete():
     takes_file = {name for name, cmd in main.commands.items()
                   if any(getattr(p, "name", "") in ("file", "batch") for p in cmd.params)}
     assert takes_file == set(FILE_COMMANDS) | {"share"}
+
+
+def test_the_pages_command_line_examples_are_real_output(picross, tmp_path, monkeypatch):
+    """docs/share-codes.md's `$ picross ...` lines, run in order, print what the page shows."""
+    page = (REPO / "docs" / "share-codes.md").read_text().split("## Command line", 1)[1]
+    for name in ("cart", "tests"):
+        (tmp_path / name).symlink_to(REPO / name)
+    (tmp_path / "several.txt").write_text(CLUES["several"][0])
+    monkeypatch.chdir(tmp_path)
+    runs = 0
+    for block in page.split("```")[1::2]:
+        for command in block.strip().split("$ ")[1:]:
+            line, *want = command.strip().splitlines()
+            args = line.split()
+            assert args[0] == "picross"
+            r = picross(*args[1:])
+            assert r.output.splitlines() == want, line
+            assert r.exit_code == (1 if want[-1].startswith("picross: error:") else 0)
+            runs += 1
+    assert runs >= 10
