@@ -97,3 +97,16 @@ def test_non_utf8_bytes_on_the_command_line(arg, tmp_path):
     assert r.returncode == 1 and "Traceback" not in err, err
     assert len(err.splitlines()) == 1 and err.startswith("picross: error: share code: U+DC")
     assert not (tmp_path / "o.json").exists()
+
+
+@few(80)
+@given(st.sampled_from([".non", ".txt", ".json", ".xml", ".g"]), st.binary(max_size=300))
+def test_share_on_random_files(suffix, data):
+    """`picross share` reads as every command does, then refuses what has no code."""
+    with tempfile.TemporaryDirectory() as td:
+        f = Path(td) / f"input{suffix}"
+        f.write_bytes(data)
+        r = picross("share", f)
+        assert_refused(r, allow_ok=True)
+        if r.code == 0:
+            assert len(r.stdout.splitlines()) == 1
