@@ -85,19 +85,23 @@ def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="Batch file to write.")
 @click.option("--code", help="Instead of pictures: a share code (`picross share` prints one, the cart shows "
               "one); its puzzle is written whatever line logic makes of it, with the verdict.")
+@click.option("--cart", type=click.Path(dir_okay=False),
+              help="With an endless --code: the built cart (build/picross.p8) whose generator draws its puzzle.")
 @click.option("--names", type=click.Path(dir_okay=False), help="One name per picture, in order (overrides).")
 @_tile_opt
 @click.option("--strict", is_flag=True, help="Exit 1 (writing nothing) unless every picture is kept.")
 @click.option("--sheet", type=click.Path(dir_okay=False),
               help="Also write a contact sheet PNG of all pictures (unresolved cells tinted).")
 @user_errors
-def cmd_import(files, output, code, names, tile, strict, sheet):
+def cmd_import(files, output, code, cart, names, tile, strict, sheet):
     """Import pictures (PNG sheets, single PNGs, text) and keep the line-solvable ones; or,
     with --code, the puzzle of a share code (with --strict: only if line-solvable)."""
     if code is not None:
         if files or names or sheet:
             raise UserError("--code imports one share code: give no picture files, --names or --sheet with it")
-        return import_code(code, output, strict)
+        return import_code(code, output, strict, cart)
+    if cart is not None:
+        raise UserError("--cart draws an endless share code's puzzle: give it with --code")
     if not files:
         raise UserError("give the picture files to import (or --code CODE for a share code)")
     inputs = inputs_of(files) + [names]

@@ -6,7 +6,9 @@ cannot finish. So `share` needs a grid: the file's solution, else the one soluti
 (clues with none or several have no code); a puzzle the cart would refuse still gets its code,
 with a note on stderr. `import --code` writes the code's puzzle whatever the classifier says, and
 says what it says (a user importing a stalled design wants it in a file to `explain` or `fix`);
-with --strict it writes only a line-solvable puzzle.
+with --strict it writes only a line-solvable puzzle. An endless code holds a seed: with --cart
+its puzzle is drawn by that built cart's own generator in the console
+(generator.console.endless), else it is refused, saying so.
 """
 from __future__ import annotations
 
@@ -95,16 +97,23 @@ def cmd_share(file, index, fmt, seed):
     click.echo(code)
 
 
-def import_code(code: str, output: str, strict: bool) -> None:
-    """`picross import --code`: the code's puzzle as a one-puzzle batch in `output`."""
+def import_code(code: str, output: str, strict: bool, cart: str | None = None) -> None:
+    """`picross import --code`: the code's puzzle as a one-puzzle batch in `output`; an
+    endless code's puzzle is drawn by `cart` (a built .p8) in the console."""
     found = decode(code)
+    check_output(output, BATCH, inputs=[cart])
+    what = ""
     if isinstance(found, Endless):
-        raise UserError(f"an endless code (seed {found.seed}) plays in the cart only: the cart "
-                        "draws its puzzle from the seed, so it holds no grid to write")
-    check_output(output, BATCH)
+        if cart is None:
+            raise UserError(f"an endless code (seed {found.seed}) holds a seed, not a grid: the cart "
+                            "draws its puzzle (play it there, or give --cart build/picross.p8 to draw "
+                            "it here with the cart's own generator)")
+        from generator.console.endless import endless_grid     # the console only for this
+        what = f"endless seed {found.seed} drawn by {cart}, "
+        found = endless_grid(cart, found.seed)
     v = verdict(grid_clues(found))
     n = found.shape[0]
-    report = f"{normalise(code)}: {n}x{n}, {_cart_verdict(v)}"
+    report = f"{normalise(code)}: {what}{n}x{n}, {_cart_verdict(v)}"
     if strict and not v.solved:
         raise UserError(f"{report} (--strict: not written)")
     batch = Batch([Puzzle(found, v.iterations)], {"style": "share code", "sources": [normalise(code)]})

@@ -153,16 +153,58 @@ def test_import_writes_a_stalled_code_with_the_verdict_unless_strict(picross, tm
     assert r.exit_code == 0 and out.exists()
 
 
-def test_import_refuses_an_endless_code_saying_it_plays_in_the_cart(picross, tmp_path):
+def test_import_refuses_an_endless_code_without_a_cart_to_draw_it(picross, tmp_path):
     r = picross("import", "--code", "e16js4", "-o", tmp_path / "e.json")
     assert r.exit_code == 1 and not (tmp_path / "e.json").exists()
-    assert "endless code (seed 1234) plays in the cart only" in r.stderr
+    assert "endless code (seed 1234) holds a seed, not a grid" in r.stderr and "--cart" in r.stderr
+
+
+def test_import_draws_an_endless_code_as_the_cart_showed_it(built_cart, picross, tmp_path):
+    """The cart starts endless puzzles from seeds of its own drawing (`srand(k)`, as a player
+    gets them); the code of the seed it drew imports, with --cart, to the picture it showed."""
+    from generator.console.player import Player
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    for k in (3, 17):
+        p.c.exec(f"srand({k}) startendless()")
+        while not p.on("plupd"):
+            p.idle(1)
+        seed, shown = int(p.g("eseed")), p.sol()
+        batch, report = imported(picross, tmp_path, encode_seed(seed), "--cart", built_cart.path)
+        assert f"endless seed {seed} drawn by" in report and "15x15, line-solvable" in report
+        assert (batch.puzzles[0].solution == shown).all()
+        p.c.exec("go'worlds'")
+        p.idle(1)
+
+
+OTHER_CARTS = {
+    "other.p8": ("function _update() end", "cannot draw"),
+    "idle.p8": ("function startendless() end function _update() end", "no endless puzzle after"),
+    "loop.p8": ("while true do end", "instruction limit"),
+    "odd.p8": ("function startendless() upd=plupd end function plupd() end sz=15 sol={1,'x'} "
+               "function _update() end", "not a 15x15 board"),
+    "small.p8": ("function startendless() upd=plupd end function plupd() end sz=5 sol={1,2,3,4,5} "
+                 "function _update() end", "not a 15x15 board"),
+    "nothere.p8": (None, "no such cart"),
+}
+
+
+@pytest.mark.parametrize("cart", OTHER_CARTS)
+def test_import_refuses_a_cart_that_draws_no_endless_puzzle(cart, picross, tmp_path):
+    code, words = OTHER_CARTS[cart]
+    if code is not None:
+        (tmp_path / cart).write_text(f"pico-8 cartridge // http://www.pico-8.com\nversion 41\n__lua__\n{code}\n")
+    r = picross("import", "--code", "e16js4", "-o", tmp_path / "e.json", "--cart", tmp_path / cart)
+    assert r.exit_code == 1 and len(r.stderr.splitlines()) == 1 and words in r.stderr, r.stderr
+    assert not (tmp_path / "e.json").exists()
 
 
 @pytest.mark.parametrize("args, words", [
     (["import", "--code", HEART_CODE, "-o", "{o}", "{o}"], "give no picture files"),
     (["import", "--code", HEART_CODE, "-o", "{o}", "--sheet", "s.png"], "give no picture files"),
     (["import", "-o", "{o}"], "or --code CODE"),
+    (["import", "{o}", "-o", "{o}.out", "--cart", "c.p8"], "give it with --code"),
 ])
 def test_import_takes_pictures_or_a_code(args, words, picross, tmp_path):
     r = picross(*[a.format(o=tmp_path / "o.json") for a in args])
@@ -193,11 +235,13 @@ def test_the_list_of_commands_reading_files_is_complete():
     assert takes_file == set(FILE_COMMANDS) | {"share"}
 
 
-def test_the_pages_command_line_examples_are_real_output(picross, tmp_path, monkeypatch):
+def test_the_pages_command_line_examples_are_real_output(built_cart, picross, tmp_path, monkeypatch):
     """docs/share-codes.md's `$ picross ...` lines, run in order, print what the page shows."""
     page = (REPO / "docs" / "share-codes.md").read_text().split("## Command line", 1)[1]
     for name in ("cart", "tests"):
         (tmp_path / name).symlink_to(REPO / name)
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "picross.p8").symlink_to(built_cart.path)
     (tmp_path / "several.txt").write_text(CLUES["several"][0])
     monkeypatch.chdir(tmp_path)
     runs = 0
