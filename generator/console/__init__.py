@@ -18,7 +18,8 @@ runner coroutines for flip, missing-API errors); synth (the sound API, music, th
 channel (one channel's rendering), track (an sfx's notes and effects), waves (the 8
 instruments), soundmem (sfx and patterns decoded from memory), wav (WAV files); luavm
 (the cart's Lua solver called from Python, with instruction counts), player (plays the
-picross8 cart with button presses), screenshots (`make screenshots`).
+picross8 cart with button presses), screenshots (`make screenshots`), endless (the cart's
+endless puzzle of a seed, for `picross import --code`).
 
 May import: generator, generator.pico8, generator.errors, generator.solver, generator.formats,
 generator.render, generator.cartbuild (the end of the chain: it runs the built cart).
