@@ -119,7 +119,7 @@ function plupd()
  mt-=1
  if (mt<0) msg=nil
  if solved() then
-  music(16) mw=false
+  music(63) mw=false
   shade(sol,sz,pz_cols[cur+1] or "")
   drop()
   hist[bid()]=nil

@@ -62,7 +62,7 @@ class Placed:
         puzzles as one climb, by difficulty (sorting is stable: ties keep the batch order, so a
         picture goes before a random puzzle of the same score). Pictures first and random
         puzzles after would fall from the hardest picture back to the easiest random one: a
-        saw-tooth (README, "The ramp")."""
+        saw-tooth (docs/game.md, "The ramp")."""
         start = self.group == "start"
         return (not start, self.puzzle.width if start else 0, self.difficulty.score)
 

@@ -15,9 +15,17 @@
                      {"file": "pictures/valley.json", "colours": "pictures/valley"}],
          "swatches": {"x": 0, "y": 8, "cell": 4},   # 16 cells of cell x cell px, left to right
          "backdrop": {"x": 0, "y": 16, "w": 64, "h": 32},
-         "ui": [0, 7, 12, ...]}           # 16 slots: the slot each ui colour role is drawn in
+         "ui": {"backdrop": 9, "paper": 7, ...}}   # the slot each ui colour role is drawn in
       ]
     }
+
+"ui" names the screen slot (0-15, the world's swatch) of each of the sixteen colour roles the
+cart draws with (cart/draw.lua's top comment; ROLES below, in the cart's order): backdrop, paper,
+grid, guide (the line every 5 cells), fill, cross, clue, dim_clue (a placed run's number),
+highlight (the cursor's row and column), cursor, text, the four picture roles of the shading rule
+picture_lit, picture_body, picture_half_lit, picture_shadow, and clue_highlight (behind the
+cursor's clues). Every role must be named, once. The older form, a list of sixteen slots in that
+order, is still read.
 
 A batch's "colours" names a folder of colour PNGs for its pictures (generator.formats.colourpng,
 generator.cartbuild.colours); its pictures without one are coloured by the cart's shading rule.
@@ -39,6 +47,10 @@ from generator.puzzles.difficulty import Difficulty, measure
 
 FORMAT = "picross8-worlds"
 SLOTS = 16          # screen colour slots: a world's swatches, its ui roles
+# the ui colour roles, in the cart's order (role i is ui[i] in the cart; cart/draw.lua)
+ROLES = ("backdrop", "paper", "grid", "guide", "fill", "cross", "clue", "dim_clue", "highlight",
+         "cursor", "text", "picture_lit", "picture_body", "picture_half_lit", "picture_shadow",
+         "clue_highlight")
 VERSION = 1
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TEXT = re.compile(r"^[a-z0-9 '!.\-]{1,24}$")
@@ -159,12 +171,35 @@ def _world(d, base: Path, where: str) -> World:
         raise UserError(f"{where}: needs 'swatches' {{x, y, cell}} and 'backdrop' {{x, y, w, h}}")
     art = WorldArt(name, _int(sw, "x", where), _int(sw, "y", where), _int(sw, "cell", where, 1),
                    Rect(_int(bd, "x", where), _int(bd, "y", where), _int(bd, "w", where, 1), _int(bd, "h", where, 1)))
-    ui = d.get("ui")
-    if (not isinstance(ui, list) or len(ui) != SLOTS
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SLOTS for v in ui)):
-        raise UserError(f"{where}: 'ui' must be {SLOTS} screen slots 0..{SLOTS - 1}, one per ui colour role")
     return World(name, check_text(d.get("title"), f"{where} title"),
-                 tuple(_batch_ref(b, base, where) for b in batches), art, tuple(ui))
+                 tuple(_batch_ref(b, base, where) for b in batches), art, _ui(d.get("ui"), where))
+
+
+def _slot(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < SLOTS
+
+
+def _ui(ui, where: str) -> tuple[int, ...]:
+    """The screen slot of each colour role, in ROLES order, from {"role": slot, ...} (or the older
+    list of sixteen slots in that order)."""
+    if isinstance(ui, list):
+        if len(ui) != SLOTS or not all(_slot(v) for v in ui):
+            raise UserError(f"{where}: 'ui' must be {SLOTS} screen slots 0..{SLOTS - 1}, one per ui colour role")
+        return tuple(ui)
+    if not isinstance(ui, dict):
+        raise UserError(f"{where}: 'ui' must name the screen slot 0..{SLOTS - 1} of each colour role: "
+                        + ", ".join(ROLES))
+    unknown = [k for k in ui if k not in ROLES]
+    if unknown:
+        raise UserError(f"{where}: 'ui': unknown colour role {unknown[0]!r} (the roles: {', '.join(ROLES)})")
+    missing = [r for r in ROLES if r not in ui]
+    if missing:
+        raise UserError(f"{where}: 'ui': no slot for the colour role {missing[0]!r}"
+                        + (f" (nor {len(missing) - 1} more: {', '.join(missing[1:])})" if len(missing) > 1 else ""))
+    bad = next((r for r in ROLES if not _slot(ui[r])), None)
+    if bad:
+        raise UserError(f"{where}: 'ui': {bad!r} must be a screen slot 0..{SLOTS - 1}, not {ui[bad]!r}")
+    return tuple(ui[r] for r in ROLES)
 
 
 def read_worlds(path) -> WorldsConfig:

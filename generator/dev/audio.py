@@ -4,7 +4,7 @@
                                   [--png-dir docs/audio]
 
 For each world (worlds.json order) one full cycle of its loop, started as the cart starts it
-(music(8i, 500, 7): half a second's fade in), and the solve's jingle (music(16), until it
+(music(8i, 500, 7): half a second's fade in), and the solve's jingle (music(63), until it
 stops), each to <wav-dir>/<name>.wav (22,050 Hz mono 16-bit) and a spectrogram to
 <png-dir>/<name>.png: time across, pitch up (log scale, ticks at the note names the music
 uses), with the notes of cart/music.txt drawn over it, a colour a channel, so what sounds and
@@ -30,7 +30,7 @@ from generator.dev.score import Score, note_name, read_score
 from generator.formats.atomic import write_atomic
 from generator.pico8 import COLOURS
 
-JINGLE = 16
+JINGLE = 63
 WORLD_STRIDE = 8
 CHANNEL_COLOURS = ["#%02x%02x%02x" % COLOURS[c] for c in (10, 14, 12, 11)]   # yellow pink blue green
 

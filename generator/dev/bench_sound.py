@@ -23,7 +23,7 @@ from generator.console.synth import Synth
 FRAME = 735
 TARGET_MS = 2.0
 CART = Path("build/picross.p8")
-TUNES = {"spires loop": (0, 500, 7), "lookout loop": (8, 500, 7), "jingle": (16, 0, 0)}
+TUNES = {"spires loop": (0, 500, 7), "lookout loop": (8, 500, 7), "jingle": (63, 0, 0)}
 
 
 def per_frame(render, frames: int, prepare=None) -> np.ndarray:

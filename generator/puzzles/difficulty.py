@@ -15,7 +15,7 @@ moves is easy.
 `score` = effort x size/15: a look along a 5-cell line costs a third of one along a 15-cell
 line, so a 5x5 puzzle with the same rounds as a 15x15 one scores a third of it. `pips` maps the
 score to 1-5 on fixed thresholds, set near the 20/45/75/90th percentiles of the 265 puzzles the
-cart shipped when they were chosen (README, "Difficulty"); both are in the cart's manifest.
+cart shipped when they were chosen (docs/game.md, "Difficulty"); both are in the cart's manifest.
 """
 from __future__ import annotations
 

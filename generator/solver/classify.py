@@ -13,7 +13,7 @@ so when a whole pass does not fit in the nodes left (a big board's thousands of 
 the search stops there rather than spend them on a pass it cannot finish. The search decides the common case in
 milliseconds but grows exponentially on hard clue sets, so past `node_limit` nodes the last
 step is complete and scales: the clues as SAT (generator.solver.sat), which decides what the
-search could not (README, "The classifier", has the measurements). The answer is 'unknown' only
+search could not (docs/solver.md, "The classifier", has the measurements). The answer is 'unknown' only
 when a limit the caller set stopped it: `time_limit` seconds, or `node_limit` with
 `complete=False` (the search alone, as the tests use it); `limit_hit` says so.
 """
@@ -29,7 +29,7 @@ from generator.solver.board import Board
 from generator.solver.clues import Clues
 
 NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
-DEFAULT_NODE_LIMIT = 2_000    # search nodes before the SAT step (README: where SAT gets faster)
+DEFAULT_NODE_LIMIT = 2_000    # search nodes before the SAT step (docs/solver.md: where SAT gets faster)
 QUICK_NODES = 300             # the plain search's budget before probing takes over
 
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from generator.solver.clues import Clue, Clues
 
-SOLVER = "glucose4"   # Glucose 4.1: the fastest of six measured here (README, "The classifier"), interruptible
+SOLVER = "glucose4"   # Glucose 4.1: the fastest of six measured here (docs/solver.md, "The classifier"), interruptible
 
 
 class _Cnf:

@@ -42,9 +42,9 @@ def test_each_world_plays_its_loop(built_cart):
     assert len(p.c.music_calls) == n                  # started once, not every frame
     p.press("right")
     p.enter(solution(built_cart.manifest, p.g("cur")))
-    assert p.on("supd") and music(p) == 16            # the solve's jingle
+    assert p.on("supd") and music(p) == 63            # the solve's jingle
     p.idle(45)
-    assert music(p) == 16
+    assert music(p) == 63
     p.press("o")
     p.idle(2)
     assert p.on("pupd") and music(p) == 8             # back in the world: its loop again

@@ -18,7 +18,7 @@ def world_puzzles(manifest, w):
     return [p for p in manifest["puzzles"] if p["world"] == w["name"]]
 
 
-# The ramp's rule (README, "The ramp"): along a world's list no puzzle is smaller or easier than
+# The ramp's rule (docs/game.md, "The ramp"): along a world's list no puzzle is smaller or easier than
 # the one before it, and from one 15x15 to the next the score rises at most STEP times.
 STEP = 1.6
 

@@ -15,7 +15,7 @@ from generator.console.synth import Synth
 from generator.dev.score import read_score
 
 FADE = 170
-LOOPS = {"spires": 0, "lookout": 8, "jingle": 16}
+LOOPS = {"spires": 0, "lookout": 8, "jingle": 63}
 PENTATONIC = {0, 2, 4, 7, 9}        # c d e g a
 
 
@@ -125,7 +125,7 @@ def test_the_cart_sounds_its_worlds_music_and_the_jingle(built_cart):
     p.press("o")
     p.press("o")
     p.enter(solution(built_cart.manifest, p.g("cur")))
-    assert p.on("supd") and p.c.synth.stat(54) == 16           # the jingle
+    assert p.on("supd") and p.c.synth.stat(54) == 63           # the jingle
     at = len(p.c.audio())
     p.idle(90)                                                 # 2.1 s of jingle, then quiet
     x = p.c.audio()[at:]

@@ -39,10 +39,10 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     assert "time" in p.c.text()
     within_budget(p)
     # fill and line complete sounds played, from the effects the build packed; the solve's
-    # jingle is music pattern 16 (tests/cart/test_cart_music.py)
+    # jingle is music pattern 63 (tests/cart/test_cart_music.py)
     played = {n for _, n, *_ in p.c.sfx_calls}
     assert {0, 3} <= played
-    assert p.c.music_calls[-1][1] == 16
+    assert p.c.music_calls[-1][1] == 63
     effects = parse_sfx((REPO / "cart/sfx.txt").read_text())
     for n in played:
         assert p.c.peek(0x3200 + 68 * n, 68) == effects[n]

@@ -6,7 +6,7 @@ import pytest
 from cartfixtures import CART, cart_dir
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.worlds import read_worlds
+from generator.cartbuild.worlds import ROLES, read_worlds
 from generator.formats.batchfile import read_batch
 from generator.puzzles.difficulty import measure
 
@@ -45,7 +45,14 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 2, "colour": "x"}]),
      "unknown key 'colour' (a batch has file, start, count, min_pips, colours)"),
     (lambda c: c["worlds"][0]["backdrop"].update(y=60), "outside the art rows 0-63"),
-    (lambda c: c["worlds"][0].pop("ui"), "'ui' must be 16 screen slots 0..15"),
+    (lambda c: c["worlds"][0].pop("ui"), "'ui' must name the screen slot 0..15 of each colour role: backdrop, paper"),
+    (lambda c: c["worlds"][0].update(ui="9,7"), "'ui' must name the screen slot 0..15 of each colour role"),
+    (lambda c: c["worlds"][0]["ui"].update(papr=7), "'ui': unknown colour role 'papr' (the roles: backdrop, paper,"),
+    (lambda c: c["worlds"][0]["ui"].pop("cursor"), "world 1 (spires): 'ui': no slot for the colour role 'cursor'"),
+    (lambda c: [c["worlds"][0]["ui"].pop(r) for r in ("text", "fill")], "no slot for the colour role 'fill' (nor 1 more: text)"),
+    (lambda c: c["worlds"][0]["ui"].update(grid=16), "'ui': 'grid' must be a screen slot 0..15, not 16"),
+    (lambda c: c["worlds"][1]["ui"].update(clue=True), "world 2 (lookout): 'ui': 'clue' must be a screen slot 0..15, not True"),
+    (lambda c: c["worlds"][0]["ui"].update(fill="2"), "'ui': 'fill' must be a screen slot 0..15, not '2'"),
     (lambda c: c["worlds"][1].update(ui=[0] * 15), "world 2 (lookout): 'ui' must be 16"),
     (lambda c: c["worlds"][0].update(ui=[16] + [0] * 15), "'ui' must be 16 screen slots"),
     (lambda c: c["worlds"][0].update(ui=[True] * 16), "'ui' must be 16 screen slots"),
@@ -55,6 +62,31 @@ def test_bad_worlds_refused(tmp_path, change, words):
     with pytest.raises(UserError, match=None) as e:
         build(d / "worlds.json", d / "main.lua")
     assert words in str(e.value)
+
+
+def test_ui_roles_are_read_by_name_in_the_carts_order():
+    """The shipped file names the sixteen roles; each lands at its index in the cart's ui table
+    (cart/draw.lua: 0 backdrop ... 4 fill ... 15 highlight behind the clues)."""
+    raw = json.loads((CART / "worlds.json").read_text())
+    cfg = read_worlds(CART / "worlds.json")
+    assert ROLES[0] == "backdrop" and ROLES[4] == "fill" and ROLES[9] == "cursor" and ROLES[15] == "clue_highlight"
+    assert len(ROLES) == len(set(ROLES)) == 16
+    for w, d in zip(cfg.worlds, raw["worlds"]):
+        assert isinstance(d["ui"], dict) and set(d["ui"]) == set(ROLES)
+        assert w.ui == tuple(d["ui"][r] for r in ROLES)
+
+
+def test_the_older_list_form_reads_as_the_same_world(tmp_path):
+    """A worlds.json from before the names (sixteen bare slots in role order) builds the same cart."""
+    d = cart_dir(tmp_path, counts=(1, 1))
+    named = (d / "worlds.json").read_text()
+    cfg = json.loads(named)
+    for w in cfg["worlds"]:
+        w["ui"] = [w["ui"][r] for r in ROLES]
+    (d / "old.json").write_text(json.dumps(cfg))
+    a, b = read_worlds(d / "worlds.json"), read_worlds(d / "old.json")
+    assert [w.ui for w in a.worlds] == [w.ui for w in b.worlds]
+    assert build(d / "worlds.json", d / "main.lua").text == build(d / "old.json", d / "main.lua").text
 
 
 def test_malformed_json(tmp_path):

@@ -47,7 +47,7 @@ def test_unsolvable_example_stalls_after_4_iterations_where_the_devlog_does():
 
 @pytest.mark.parametrize("name", ["devlog_solved", "devlog_stalled"])
 def test_the_shipped_non_files_hold_the_devlog_clues(name):
-    """tests/data/devlog_*.non (used in the README's examples) match the transcribed boards."""
+    """tests/data/devlog_*.non (docs/commands.md's examples) match the transcribed boards."""
     from generator.formats.puzzlefile import read_puzzle
     _, clues, grid = read_devlog_board(name)
     p = read_puzzle(str(DATA / f"{name}.non"))
