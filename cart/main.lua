@@ -37,6 +37,8 @@
 #include music.lua
 #include play.lua
 #include screens.lua
+#include share.lua
+#include editor.lua
 
 -- the screens: update and draw functions of each
 scr={
@@ -46,6 +48,7 @@ scr={
  play={plupd,pldrw},
  solved={supd,sdrw},
  endless={eupd,edrw},
+ code={cupd,cdrw},
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
@@ -93,11 +96,25 @@ function _update()
  -- frames on this screen (wrapping before numbers run out)
  sf=(sf+1)%30000
  tune(upd!=tupd and upd!=supd and (ws>#worlds and ew or ws))
- upd()
+ -- a question or a share code waits for its answer (o or x)
+ if aq then
+  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
+  if f then
+   aq,redraw=nil,true
+   if (f!=1) f()
+  end
+ else
+  upd()
+ end
 end
 
 function _draw()
  -- without upper memory nothing is cached: draw it all every frame
  redraw=redraw or nu
  drw()
+ if aq then
+  rectfill(2,54,125,90,1)
+  rect(2,54,125,90,9)
+  print(aq,6,58,10)
+ end
 end

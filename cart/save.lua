@@ -26,6 +26,9 @@
 --       with, w&6, until the next (0 before the first)
 --       boards first, then best times while they fit (7 beside 4
 --       boards, less an entry for each option mark)
+-- no room for a design (editor.lua): a 15x15 one needs 30 bytes
+-- beside 4 boards' 192, and ids 1-255 are all taken. the editor
+-- keeps one design for the session; its share code keeps it for good
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
@@ -73,6 +76,7 @@ end
 
 -- the board that keeping board id would push out of the save
 function dropping(id)
+ if (id<1) return
  for k=1,nb do
   if (rb[k]==id) return
  end
@@ -80,10 +84,10 @@ function dropping(id)
 end
 
 -- keep the board being played (the most recent) and save; a blank
--- board takes no slot
+-- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
  dirty=false
- if (blank()) return drop()
+ if (blank() or cur==-1) return drop()
  putb()
  clk[bid()]=tf
  front(rb,bid())
