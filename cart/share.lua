@@ -36,7 +36,7 @@ end
 function share()
  local s=code()
  printh(s,"@clip")
- ask("share code (copied):\n\n"..sub(s,1,24).."\n"..sub(s,25).."\n\n\142 ok")
+ ask("share code (copied):\n"..sub(s,1,24).."\n"..sub(s,25).."\n\n\142 ok")
 end
 
 -- how each character reads: character o is at place o+1 (all
@@ -93,7 +93,13 @@ end
 function cupd()
  local p=stat(4)
  if (p!=lp) lp,tx=p,sub(p,1,255)
- if (vc) return coresume(vc)
+ -- (a code being checked: played once line logic finishes it,
+ -- outside the coroutine, else refused)
+ if vc then
+  coresume(vc)
+  if (costatus(vc)=="dead") vc,cm=nil,vs=="solved" and play() or "needs a guess"
+  return
+ end
  for b=0,3 do
   if (bp(b)) ki=(ki+split"-1,1,-8,8"[b+1])%32
  end
@@ -106,21 +112,14 @@ function cupd()
   local s
   lt,cm,s=tx,decode(tx)
   if (s) return startendless(s)
-  -- (the check ends the coroutine vc: play, or refused)
-  if not cm then
-   vc,cm=cocreate(function()
-    verdict()
-    vc,cm=nil,"needs a guess"
-    if (vs=="solved") play()
-   end),"checking"
-  end
+  if (not cm) vc,cm=cocreate(verdict),"checking"
  end
 end
 
 function cdrw()
  usepal(1)
  ct("enter a share code",64,4,10)
- print(sub(tx,1,30).."\n"..sub(tx,31,60),4,16,7)
+ print(sub(tx,1,30).."\n"..sub(tx,31,60),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
   if (k==ki) rect(x-3,y-3,x+5,y+7,9)
