@@ -46,11 +46,11 @@ end
 -- its verdict, and a dot on each cell line logic does not reach,
 -- in the other colour: paper on a fill, fill on paper
 function eddrw()
- ct(vu,26,45,7)
+ ct(vu,26,45,6)
  if vs=="stalled" then
   for y=0,sz-1 do
    for x=0,sz-1 do
-    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+x*cz+cz/2,by+y*cz+cz/2,cz\6,g[y*15+x]==1 and 1 or 4)
+    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+x*cz+cz/2,by+y*cz+cz/2,cz\5,g[y*15+x]==1 and 1 or 4)
    end
   end
  end
@@ -80,6 +80,6 @@ function crdrw()
  ct("create",64,22,10)
  ct("draw a puzzle or enter a code",64,32,6)
  for k=1,4 do
-  ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 7)
+  ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
  end
 end

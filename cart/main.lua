@@ -112,9 +112,10 @@ function _draw()
  -- without upper memory nothing is cached: draw it all every frame
  redraw=redraw or nu
  drw()
+ -- (text 10 on the backdrop 0: at least 6:1 in both worlds)
  if aq then
-  rectfill(2,54,125,90,1)
-  rect(2,54,125,90,9)
+  rectfill(2,54,125,90,0)
+  rect(2,54,125,90,10)
   print(aq,6,58,10)
  end
 end

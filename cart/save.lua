@@ -26,9 +26,13 @@
 --       with, w&6, until the next (0 before the first)
 --       boards first, then best times while they fit (7 beside 4
 --       boards, less an entry for each option mark)
--- no room for a design (editor.lua): a 15x15 one needs 30 bytes
--- beside 4 boards' 192, and ids 1-255 are all taken. the editor
--- keeps one design for the session; its share code keeps it for good
+-- designs (editor.lua) are not saved. a 15x15 design needs 29
+-- bytes (225 cells) and an entry: beside 4 boards (40+192 bytes)
+-- only 23 are left, and every id 1-255 is taken. beside 3 boards or
+-- fewer one would fit (a mark entry, id 255 and w with bit 14), but
+-- its reading and writing cost ~110 tokens the budget did not have.
+-- so the editor keeps one design for the session (until the cart
+-- is reset), and its share code, copied to the clipboard, keeps it
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.

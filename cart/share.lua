@@ -126,5 +126,5 @@ function cdrw()
   print(sub(ab,k+1,k+1),x,y,10)
  end
  ct(cm,64,90,10)
- print("\142 type  \151 delete\nor paste it: ctrl-v",26,104,7)
+ print("\142 type  \151 delete\nor paste it: ctrl-v",26,104,6)
 end
