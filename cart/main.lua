@@ -52,13 +52,16 @@ scr={
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
--- screen, the music and option toggles on the others
+-- screen, the music and option toggles on the others (and share
+-- code on the list)
 function go(s)
  sf,redraw=0,true
  upd,drw=unpack(scr[s])
  for i=1,5 do menuitem(i) end
  optmenu()
  if (s=="play") playmenu()
+ -- the list's: the code of the puzzle under the cursor
+ if (s=="puzzles") mi(4,"share code",function() loadpz(ps) share() end)
 end
 
 -- pause menu item i: f runs on o or x only. pico-8 and fake-08 call

@@ -19,10 +19,14 @@ function pzrow(p,r,n)
  return peek2(pa[p]+r*(n\8+1))&(1<<n)-1
 end
 
--- start rom puzzle p on its board in progress (blank if none)
-function startpz(p)
+-- rom puzzle p as the one played (startpz: on its board in
+-- progress, blank if none)
+function loadpz(p)
  cur,sz=p,pzs[p]
  for y=1,sz do sol[y]=pzrow(p,y-1,sz) end
+end
+function startpz(p)
+ loadpz(p)
  play()
 end
 

@@ -235,3 +235,25 @@ def test_typed_on_the_keyboard(cart):
     p.idle(3)
     assert p.on("plupd")
     assert np.array_equal(p.sol(), grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
+
+
+def test_the_list_shares_the_puzzle_under_the_cursor(cart):
+    path, manifest = cart
+    p = Player(path)
+    p.idle(2)
+    p.press("o")
+    p.press("right")                      # the second world's list
+    p.press("o")
+    for _ in range(9):
+        p.press("right")
+    assert p.on("pupd")
+    k = int(p.g("ps"))
+    p.c.choose_menuitem("share code")
+    p.idle(1)
+    code = encode(grid_of(manifest["puzzles"][k]["rows"]))
+    assert p.c.clipboard == code and code[:24] in p.recent_text(1)
+    p.press("o")                          # the box closes; the list is as it was
+    p.idle(1)
+    assert p.on("pupd") and int(p.g("ps")) == k and not p.g("aq")
+    p.press("o")                          # and the puzzle opens as usual
+    assert p.on("plupd") and int(p.g("cur")) == k
