@@ -393,8 +393,7 @@ class Console:
             (i for i, (label, _) in self.menu.items() if label == item), None)
         if key not in self.menu:
             raise KeyError(f"no menu item {item!r}: have {self.menu_items()}")
-        _, callback = self.menu[key]
-        return None if callback is None else self._run(callback, b)[1]
+        return self._run(self.ctl.menu_call, key, b)[1]
 
     # ------------------------------------------------------------------ cartdata
     def open_cartdata(self, id: str) -> bool:
