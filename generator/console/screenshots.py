@@ -7,7 +7,8 @@ progress), play-<world> (a 15x15 board in progress in each world's palette) and 
 finished picture in its colours, and solved-<first world>), puzzles-<last world> (its list with
 twenty pictures solved, in their colours); editor-stalled, editor-solvable and editor-code (a
 picture drawn in the editor with one cell too many, line logic's unreachable cells dotted; the cell
-cleared, its verdict; its share code); and the title at 1x as the label picture the build puts in
+cleared, its verdict; its share code), editor-create (the create page) and code-damaged (the code
+screen refusing that code with one symbol changed); and the title at 1x as the label picture the build puts in
 the cart's __label__.
 """
 from __future__ import annotations
@@ -128,16 +129,27 @@ def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") ->
     while not int(p.g("ws")) > len(p.g("worlds")) + 1:
         p.press("right")
     p.press("down")                  # 15x15
+    shots = [_shot(p, out, "editor-create")]
     p.press("o")
     p.enter(good)
     p.move_to(x, y)
     p.press("o")
     p.idle(20)
-    shots = [_shot(p, out, "editor-stalled")]
+    shots.append(_shot(p, out, "editor-stalled"))
     p.press("o")
     p.idle(20)
     shots.append(_shot(p, out, "editor-solvable"))
     p.c.choose_menuitem("share code")
     p.idle(2)
     shots.append(_shot(p, out, "editor-code"))
+    # the code screen with that code pasted, one symbol wrong: refused as damaged
+    code = p.c.clipboard
+    p.press("o")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    p.press("down")                  # enter a code
+    p.press("o")
+    p.c.paste(code[:20] + ("0" if code[20] != "0" else "1") + code[21:])
+    p.idle(3)
+    shots.append(_shot(p, out, "code-damaged"))
     return shots
