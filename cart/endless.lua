@@ -11,7 +11,7 @@ ew=1
 function startendless(s)
  cur,sz,ew=-2,15,nend%#worlds+1
  if (not inrb(255)) eseed=rnd(32767)\1
- if (s) drop() eseed=s
+ if (s) drop() eseed,hist[255]=s
  srand(eseed)
  gen=cocreate(function()
   repeat

@@ -86,7 +86,8 @@ end
 -- is read again; a whole grid code is checked by the solver in the
 -- coroutine vc, then played, or refused if it needs a guess
 function entry()
- tx,ki,cm,lt,em,ed,vc="",0,""
+ -- (and no undo steps of a design or code played before)
+ tx,ki,cm,lt,em,ed,vc,hist[0]="",0,""
  go"code"
 end
 

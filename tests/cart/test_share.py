@@ -257,3 +257,23 @@ def test_the_list_shares_the_puzzle_under_the_cursor(cart):
     assert p.on("pupd") and int(p.g("ps")) == k and not p.g("aq")
     p.press("o")                          # and the puzzle opens as usual
     assert p.on("plupd") and int(p.g("cur")) == k
+
+
+def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
+    p = to_code_screen(cart[0])
+    p.press("x")                          # back to the worlds: into the editor (5x5)
+    for _ in range(3):
+        p.press("up")
+    p.press("o")
+    assert p.on("plupd") and p.g("em")
+    p.press("o")                          # a mark in the design
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    paste(p, "5azze4wm", frames=5)
+    assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert p.board().sum() == 0 and "no undo" in p.recent_text(1)
