@@ -7,9 +7,11 @@
 -- each puzzle is in the next world's colours and music (ew), by the
 -- count solved
 ew=1
-function startendless()
+-- (s: the seed of a share code, in place of the board in progress)
+function startendless(s)
  cur,sz,ew=-2,15,nend%#worlds+1
  if (not inrb(255)) eseed=rnd(32767)\1
+ if (s) drop() eseed,hist[255]=s
  srand(eseed)
  gen=cocreate(function()
   repeat

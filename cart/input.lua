@@ -53,13 +53,13 @@ end
 -- with auto-cross (op&4) a line that matches its clue has its blank
 -- cells crossed (in the same undo step). no change: a dull sound
 function mark(v)
- local i,w=cy*15+cx,v==1 and op&2>0 and sol[cy+1]>>cx&1<1
+ local i,w=cy*15+cx,not em and v==1 and op&2>0 and sol[cy+1]>>cx&1<1
  if (w) v=2
  if (g[i]==v) sfx(19) return
  set(i,v)
  sfx(v==1 and 0 or v==2 and 1 or 2)
  if (w) say("mistake!",cx,cy)
- if check(cx,cy) then
+ if check(cx,cy) and not em then
   sfx(3)
   if op&4>0 then
    -- cell j of the row, of the column, when that line matches

@@ -37,6 +37,8 @@
 #include music.lua
 #include play.lua
 #include screens.lua
+#include share.lua
+#include editor.lua
 
 -- the screens: update and draw functions of each
 scr={
@@ -46,16 +48,20 @@ scr={
  play={plupd,pldrw},
  solved={supd,sdrw},
  endless={eupd,edrw},
+ code={cupd,cdrw},
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
--- screen, the music and option toggles on the others
+-- screen, the music and option toggles on the others (and share
+-- code on the list)
 function go(s)
  sf,redraw=0,true
  upd,drw=unpack(scr[s])
  for i=1,5 do menuitem(i) end
  optmenu()
  if (s=="play") playmenu()
+ -- the list's: the code of the puzzle under the cursor
+ if (s=="puzzles") mi(4,"share code",function() loadpz(ps) share() end)
 end
 
 -- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
@@ -93,11 +99,26 @@ function _update()
  -- frames on this screen (wrapping before numbers run out)
  sf=(sf+1)%30000
  tune(upd!=tupd and upd!=supd and (ws>#worlds and ew or ws))
- upd()
+ -- a question or a share code waits for its answer (o or x)
+ if aq then
+  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
+  if f then
+   aq,redraw=nil,true
+   if (f!=1) f()
+  end
+ else
+  upd()
+ end
 end
 
 function _draw()
  -- without upper memory nothing is cached: draw it all every frame
  redraw=redraw or nu
  drw()
+ -- (text 10 on the backdrop 0: at least 6:1 in both worlds)
+ if aq then
+  rectfill(2,54,125,90,0)
+  rect(2,54,125,90,10)
+  print(aq,6,58,10)
+ end
 end

@@ -19,10 +19,14 @@ function pzrow(p,r,n)
  return peek2(pa[p]+r*(n\8+1))&(1<<n)-1
 end
 
--- start rom puzzle p on its board in progress (blank if none)
-function startpz(p)
+-- rom puzzle p as the one played (startpz: on its board in
+-- progress, blank if none)
+function loadpz(p)
  cur,sz=p,pzs[p]
  for y=1,sz do sol[y]=pzrow(p,y-1,sz) end
+end
+function startpz(p)
+ loadpz(p)
  play()
 end
 
@@ -75,17 +79,20 @@ function hold(f)
  end
 end
 
--- back to the puzzle list or the worlds
+-- back to the puzzle list or the worlds (a design played: to the
+-- editor; leaving the editor: to the worlds)
 function out()
- if cur<0 then go"worlds" else go"puzzles" end
+ if (em) em,ed=nil
+ if ed then edit() elseif cur<0 then go"worlds" else go"puzzles" end
 end
 
 -- the pause menu on the play screen (go() clears it elsewhere)
 function playmenu()
- mi(1,"hint",hint)
+ -- (the editor's: play it, undo, redo, share code, leave)
+ mi(1,em and "play it" or "hint",em and ifok(function() em,hist[0]=nil play() end) or hint)
  mi(2,"undo",undo)
  mi(3,"redo",function() return undo(true) end)
- mi(4,"clear board",function()
+ mi(4,em and "share code" or "clear board",em and ifok(share) or function()
   ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
    ns=true
    for i=0,224 do
@@ -98,15 +105,6 @@ function playmenu()
 end
 
 function plupd()
- -- a question waits for its answer
- if aq then
-  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
-  if f then
-   aq,redraw=nil,true
-   if (f!=1) f()
-  end
-  return
- end
  -- a hint being worked out holds the board still
  if hc then
   coresume(hc)
@@ -114,6 +112,7 @@ function plupd()
   return
  end
  playinput()
+ if (em) return edupd()
  dims(4)
  tf=min(tf+1/30,32767)
  mt-=1
@@ -124,10 +123,10 @@ function plupd()
   drop()
   hist[bid()]=nil
   bs=""
-  if cur<0 then
+  if cur==-2 then
    nend=min(nend,32766)+1
    persist()
-  else
+  elseif cur>=0 then
    local b=won(cur,tf)
    if (b) bs=tf\1<b and "  new best!" or "  best "..clock(b)
   end
@@ -149,19 +148,15 @@ function pldrw()
   preview(11,4)
   -- a world's first puzzle shows the controls until the first mark
   if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
-  ct(cur<0 and "endless" or "#"..cur-worlds[wo].first+1,26,45,7)
+  ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,7)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  board(0)
- ct(msg or clock(tf),26,38,msg and 9 or 10)
- if aq then
-  rectfill(2,54,125,90,1)
-  rect(2,54,125,90,9)
-  print(aq,6,58,10)
- end
+ ct(msg or em and vt or clock(tf),26,38,msg and 9 or 10)
+ if (em) eddrw()
 end
 
 -- puzzle p's name, or its number in its world
@@ -183,10 +178,13 @@ end
 function supd()
  bx=max(64-bw\2,52-sf)
  by=bx
+ if (sf>40 and bp(5)) share()
  if sf>40 and bp(4) then
   bx,by=52,52
-  if cur<0 then
+  if cur==-2 then
    startendless()
+  elseif cur<0 then
+   out()
   else
    -- back to the puzzles, on the next one
    local w=worlds[ws]
@@ -203,6 +201,6 @@ function sdrw()
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
   ct("time "..clock(tf)..bs,64,108,6)
-  blink("\142 continue",118)
+  blink("\142 continue  \151 share",118)
  end
 end

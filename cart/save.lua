@@ -26,6 +26,13 @@
 --       with, w&6, until the next (0 before the first)
 --       boards first, then best times while they fit (7 beside 4
 --       boards, less an entry for each option mark)
+-- designs (editor.lua) are not saved. a 15x15 design needs 29
+-- bytes (225 cells) and an entry: beside 4 boards (40+192 bytes)
+-- only 23 are left, and every id 1-255 is taken. beside 3 boards or
+-- fewer one would fit (a mark entry, id 255 and w with bit 14), but
+-- its reading and writing cost ~110 tokens the budget did not have.
+-- so the editor keeps one design for the session (until the cart
+-- is reset), and its share code, copied to the clipboard, keeps it
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
@@ -73,6 +80,7 @@ end
 
 -- the board that keeping board id would push out of the save
 function dropping(id)
+ if (id<1) return
  for k=1,nb do
   if (rb[k]==id) return
  end
@@ -80,10 +88,10 @@ function dropping(id)
 end
 
 -- keep the board being played (the most recent) and save; a blank
--- board takes no slot
+-- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
  dirty=false
- if (blank()) return drop()
+ if (blank() or cur==-1) return drop()
  putb()
  clk[bid()]=tf
  front(rb,bid())

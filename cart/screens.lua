@@ -66,11 +66,11 @@ function tdrw()
  blink("press \142",96)
 end
 
--- world select: left/right between worlds and endless
+-- world select: left/right between worlds, endless and create
 ws,top=1,0
 -- (a click on the arrows at the sides turns too)
 function wupd()
- local n,l,r,o=#worlds+1,bp(0),bp(1),bp(4)
+ local n,l,r,o=#worlds+2,bp(0),bp(1),bp(4)
  if mb&1>0 and o and (mx<24 or mx>103) then
   l,r,o=mx<24,mx>103
  end
@@ -78,7 +78,9 @@ function wupd()
  if (l) ws=(ws-2)%n+1
  if (r) ws=ws%n+1
  if (bp(5)) go"title"
- if o then
+ if ws>n-1 then
+  crupd(o)
+ elseif o then
   if ws>#worlds then
    startendless()
   else
@@ -103,7 +105,9 @@ function wdrw()
  usepal(w)
  backdrop(w,48)
  ct("choose a world",64,8,7)
- if ws>#worlds then
+ if ws>#worlds+1 then
+  crdrw()
+ elseif ws>#worlds then
   ct("endless",64,22,10)
   ct("new puzzles, made here",64,32,6)
   ct(nend.." solved",64,84,6)

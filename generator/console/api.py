@@ -204,7 +204,9 @@ def make_api(c) -> dict:
             return fix(min(c.lua_kb(), 2048))
         if n in (1, 2):
             return fix(c.instructions_so_far(count) / c.budget)
-        if n in (4, 6, 31):
+        if n == 4:
+            return c.clipboard if c.pasted else ""   # see Console's docstring
+        if n in (6, 31):
             return ""
         if n == 5:
             return PICO8_VERSION
@@ -241,7 +243,10 @@ def make_api(c) -> dict:
         c.extcmds.append((c.frame_index, str(cmd)) + args)
 
     def printh(s, filename=None, overwrite=None, save_to_desktop=None):
-        c.printh_lines.append(c.tostr(s))
+        if filename == "@clip":
+            c.clipboard = c.tostr(s)
+        else:
+            c.printh_lines.append(c.tostr(s))
 
     def fget(n, f=None):
         return g.fget(n, f)

@@ -19,6 +19,15 @@ Instructions are counted with a debug hook (every `hook_every` VM instructions, 
 counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
 down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
+
+The clipboard: `c.clipboard` is the host's clipboard text; `printh(s, "@clip")` writes it (as
+PICO-8 does), and `c.paste(text)` is the player pressing ctrl-v (with `text` copied first, if
+given). stat(4) reads it as PICO-8 0.2 does: the clipboard's text only after the player has
+pressed ctrl-v while the cart runs, "" before (so that a cart cannot read the clipboard without
+the player's leave; pico-8.fandom.com/wiki/Clipboard, the manual's stat(4)). fake-08 has no
+clipboard: its stat(4) always returns "" ("no clipboard support currently", source/picoluaapi.cpp
+at f6bab5a) and its printh ignores the file name and prints to stdout, so a cart there needs
+another way to take text in (picross8's code screen has an on-screen keyboard).
 """
 from __future__ import annotations
 
@@ -112,6 +121,8 @@ class Console:
         self.music_calls: list = []
         self.extcmds: list = []
         self.printh_lines: list[str] = []
+        self.clipboard = ""     # the host's clipboard text (printh(s, "@clip") writes it)
+        self.pasted = False     # ctrl-v pressed: stat(4) reads the clipboard from then on
         self.warnings: list[str] = []   # what the console told stderr about the cart
         self.menu: dict[int, tuple] = {}
         self._cartdata_id = None
@@ -360,6 +371,13 @@ class Console:
         return Path(path)
 
     # ------------------------------------------------------------------ menu
+    def paste(self, text: str | None = None) -> None:
+        """The player presses ctrl-v (having copied `text`, if given): stat(4) returns the
+        clipboard from now on."""
+        if text is not None:
+            self.clipboard = text
+        self.pasted = True
+
     def set_menuitem(self, i: int, label, callback) -> None:
         if label is None:
             self.menu.pop(i, None)
@@ -375,8 +393,7 @@ class Console:
             (i for i, (label, _) in self.menu.items() if label == item), None)
         if key not in self.menu:
             raise KeyError(f"no menu item {item!r}: have {self.menu_items()}")
-        _, callback = self.menu[key]
-        return None if callback is None else self._run(callback, b)[1]
+        return self._run(self.ctl.menu_call, key, b)[1]
 
     # ------------------------------------------------------------------ cartdata
     def open_cartdata(self, id: str) -> bool:

@@ -77,6 +77,15 @@ end
 local pystat = stat
 stat = function(k) return pystat(k, n) end
 
+-- menu items' callbacks stay on the Lua side (Python gets `true` for one): a Python wrapper of
+-- a function handed over while a cart's coroutine runs crashes once that coroutine is
+-- collected (see the runners below), and a cart may set its menu from a coroutine
+local pymenuitem, menu_fns = menuitem, {}
+menuitem = function(i, label, f)
+ pymenuitem(i, label, f ~= nil)
+ menu_fns[flr(tonum(i) or 0)] = label ~= nil and f or nil
+end
+
 -- PICO-8 has none of these (reading one gives nil, as on PICO-8); the console keeps its own
 -- references above. They must stay plain nils: lupaz8 itself looks `debug` up. (tostring
 -- stays: PICO-8 has it, undocumented; see the package docstring)
@@ -142,6 +151,11 @@ function ctl.resume(co, ...)
  return false, r[1] and "attempt to yield from outside a coroutine" or tostr(r[2]), false
 end
 function ctl.count() return n end
+-- menu item i's callback with button bits b (nil: none)
+function ctl.menu_call(i, b)
+ local f = menu_fns[i]
+ if f then return f(b) end
+end
 -- hook calls for a fixed loop with the hook every k instructions
 function ctl.calibrate(k)
  n = 0

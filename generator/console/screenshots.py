@@ -5,8 +5,11 @@ puzzles (the first world's puzzle select with a few solved: pips, picture marks,
 ramp (the first puzzle, 5x5, with its controls line), ramp-10x10 (a 10x10 start puzzle in
 progress), play-<world> (a 15x15 board in progress in each world's palette) and solved (a
 finished picture in its colours, and solved-<first world>), puzzles-<last world> (its list with
-twenty pictures solved, in their colours); and the title at 1x as the label picture the build puts in the cart's
-__label__.
+twenty pictures solved, in their colours); editor-stalled, editor-solvable and editor-code (a
+picture drawn in the editor with one cell too many, line logic's unreachable cells dotted; the cell
+cleared, its verdict; its share code), editor-create (the create page) and code-damaged (the code
+screen refusing that code with one symbol changed); and the title at 1x as the label picture the build puts in
+the cart's __label__.
 """
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from pathlib import Path
 
 from generator.formats.atomic import write_atomic
 from generator.console.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
+from generator.solver.clues import grid_clues
+from generator.solver.linesolve import STALLED, solve
 
 SCALE = 4
 TITLE_FRAME = 45      # the logo is filled in and the prompt is showing: the label
@@ -97,4 +102,54 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
     for _ in range(8):
         p.press("right")
     shots.append(_shot(p, out, f"puzzles-{w['name']}"))
+    return shots + editor_shots(cart, manifest, out)
+
+
+def stalled_twin(manifest: dict, name: str):
+    """Picture `name` (15x15, line-solvable) and the first cell that, filled too, stalls line
+    logic: (the picture, the cell's x, y)."""
+    k = next(i for i, q in enumerate(manifest["puzzles"]) if q["name"] == name)
+    good = solution(manifest, k)
+    for y in range(good.shape[0]):
+        for x in range(good.shape[1]):
+            if not good[y, x]:
+                bad = good.copy()
+                bad[y, x] = True
+                if solve(grid_clues(bad)).status == STALLED:
+                    return good, (x, y)
+    raise ValueError(f"no cell stalls {name}")
+
+
+def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") -> list[Path]:
+    """The editor: picture `name` drawn with one cell too many (stalled, dotted), then fixed."""
+    good, (x, y) = stalled_twin(manifest, name)
+    p = Player(cart)
+    p.idle(2)
+    p.press("o")
+    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        p.press("right")
+    p.press("down")                  # 15x15
+    shots = [_shot(p, out, "editor-create")]
+    p.press("o")
+    p.enter(good)
+    p.move_to(x, y)
+    p.press("o")
+    p.idle(20)
+    shots.append(_shot(p, out, "editor-stalled"))
+    p.press("o")
+    p.idle(20)
+    shots.append(_shot(p, out, "editor-solvable"))
+    p.c.choose_menuitem("share code")
+    p.idle(2)
+    shots.append(_shot(p, out, "editor-code"))
+    # the code screen with that code pasted, one symbol wrong: refused as damaged
+    code = p.c.clipboard
+    p.press("o")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    p.press("down")                  # enter a code
+    p.press("o")
+    p.c.paste(code[:20] + ("0" if code[20] != "0" else "1") + code[21:])
+    p.idle(3)
+    shots.append(_shot(p, out, "code-damaged"))
     return shots

@@ -243,3 +243,20 @@ def test_stat_never_fails(make):
     assert c.global_("s5") == 42     # 0.2.6b's version number, as in the .p8 header
     c = make("for i=0,130 do v=stat(i) end k=stat(28,4) f=stat(110)")
     assert c.global_("k") is False and c.global_("f") is False
+
+
+def test_a_menu_item_set_inside_a_coroutine_survives_it(make):
+    # a callback made in a coroutine that is then collected: the bridge segfaulted when the
+    # menu was replaced later (picross8's code screen playing a code from its check's
+    # coroutine, every time); this small cart did not crash before the fix, but holds that
+    # callbacks kept on the Lua side still run and go when removed
+    c = make('co=cocreate(function() menuitem(1,"a",function(b) hit=b end) '
+             'menuitem(2,"b",function() end) end) coresume(co) co=nil '
+             'function _update() end function _draw() end')
+    c._collect("collect")
+    c.run_frames(2)
+    c.choose_menuitem("a", 16)
+    assert c.global_("hit") == 16
+    c.exec("menuitem(2)")            # replaced and removed ones go too
+    c._collect("collect")
+    assert c.menu_items() == {1: "a"}

@@ -1,0 +1,85 @@
+-- editor: draw a puzzle on the play screen (em set; cur -1, its
+-- board id 0 is never saved) with the game's controls: the clues
+-- follow the filled cells, and the solver works out the verdict in
+-- the coroutine vc a few lines a frame: line-solvable in vn rounds,
+-- or stalled, the cells it cannot reach marked on the board.
+-- de/dz: the design kept for the session (its cells, g's table;
+-- its size. no room in the save: see save.lua), ez the size chosen, ek the create page's choice, ed: come
+-- back here from playing it. vs/vn the solver's verdict, vf/ve the
+-- cells it reached, vt/vu the verdict's two lines
+--lint: em, ed, de, dz, ez, ek, vc, vs, vn, vf, ve, vt, vu
+ek=2
+
+-- the editor on the kept design if it is of size ez, else blank
+function edit()
+ em,ed,cur,sz,hist[0]=1,1,-1,ez
+ g=dz==sz and de or {}
+ cx,cy,msg,pk,aq=sz\2,sz\2
+ redesign()
+ go"play"
+end
+
+-- the design changed: its rows, clues (no line shown matched), the
+-- save, and the verdict again
+function redesign()
+ de,dz=g,sz
+ for y=1,15 do sol[y]=lmask(g,y-1,false,1) end
+ newboard(g)
+ rok,cok,dirty={},{}
+ vc,vt,vu,vs=cocreate(verdict),"checking",""
+end
+
+-- line logic on the clues of sol (in a coroutine: solve_hook rests)
+function verdict()
+ vf,ve={},{}
+ for y=1,sz do vf[y],ve[y]=0,0 end
+ vs,vn=solve(rc,cc,vf,ve)
+ vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." rounds" or "needs a guess,see the dots"))
+end
+
+-- the editor's update, after the play screen's input
+function edupd()
+ if (dirty) redesign()
+ coresume(vc)
+end
+
+-- its verdict, and a dot on each cell line logic does not reach,
+-- in the other colour: paper on a fill, fill on paper
+function eddrw()
+ ct(vu,26,45,6)
+ if vs=="stalled" then
+  for y=0,sz-1 do
+   for x=0,sz-1 do
+    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+x*cz+cz/2,by+y*cz+cz/2,cz\5,g[y*15+x]==1 and 1 or 4)
+   end
+  end
+ end
+end
+
+-- play it, share code: only a design line logic finishes
+function ifok(f)
+ return function()
+  if (vt=="line-solvable") return f()
+  say(vt,cx,cy)
+ end
+end
+
+-- the create page of the world screen: up/down choose
+ol2=split"5x5,10x10,15x15,enter a code"
+function crupd(o)
+ for b=2,3 do
+  if (bp(b)) ek=mid(1,ek+dy[b+1],4)
+ end
+ if o then
+  ez=ek*5
+  if ek>3 then entry() else edit() end
+ end
+end
+
+function crdrw()
+ ct("create",64,22,10)
+ ct("draw a puzzle or enter a code",64,32,6)
+ for k=1,4 do
+  ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
+ end
+end

@@ -1,0 +1,131 @@
+-- share: a puzzle as a share code and back (docs/share-codes.md,
+-- the twin of generator/formats/sharecode.py). a code is symbols
+-- of ab (5 bits each): the kind (5, a, f: the size; e: endless),
+-- the body (the cells row by row, 5 to a symbol, first cell the
+-- top bit; endless: its seed in 3), then 2 check symbols.
+--lint: tx, lt, lp, cm, ki
+ab="0123456789abcdefghjkmnpqrstvwxyz"
+
+-- the check of symbol values t[1..n]
+function hsum(t,n)
+ local h=0
+ for j=1,n do h=(h*31+t[j]+1)%1021 end
+ return h
+end
+
+-- the code of the puzzle being played (endless: of its seed)
+function code()
+ local t,v,s={cur==-2 and 14 or sz},0,""
+ if cur==-2 then
+  for k=2,0,-1 do add(t,eseed>>5*k&31) end
+ else
+  for k=0,sz*sz-1 do
+   v=v*2+(sol[k\sz+1]>>k%sz&1)
+   if (k%5>3) add(t,v) v=0
+  end
+ end
+ v=hsum(t,#t)
+ add(t,v\32)
+ add(t,v%32)
+ for c in all(t) do s..=sub(ab,c+1,c+1) end
+ return s
+end
+
+-- the pause menu's (and solved screen's) share: the code shown and
+-- copied to the clipboard
+function share()
+ local s=code()
+ printh(s,"@clip")
+ ask("share code (copied):\n"..sub(s,1,24).."\n"..sub(s,25).."\n\n\142 ok")
+end
+
+-- how each character reads: character o is at place o+1 (all
+-- 256), its value +48 (0-9, then :;<=>?@a-o for 10-31: capitals
+-- read as small letters, o as 0, i and l as 1), "." skipped
+-- (spaces, tabs, line ends, -), " " refused
+mp="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
+
+-- read code s as typed or pasted: nil with the puzzle set up (sol,
+-- sz, clues; cur -1) or nil and an endless seed, else the reason it
+-- is refused
+function decode(s)
+ local t={}
+ for k=1,#s do
+  local v=ord(mp,ord(s,k)+1)-48
+  if (v<-2) return "bad symbol "..sub(s,k,k).." at "..k
+  if (v>=0) add(t,v)
+ end
+ local k=t[1]
+ if (not k) return "type or paste a code"
+ -- its length: 3 symbols and the body
+ local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k]
+ if ((l or 0)<1) return "no such size"
+ if (#t!=l) return "wrong length"
+ if (hsum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
+ if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
+ cur,sz=-1,k
+ for y=1,15 do sol[y]=0 end
+ for j=0,k*k-1 do
+  sol[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
+ end
+ if (nofill()) return "empty"
+ newboard()
+end
+
+-- no cell of sol filled
+function nofill()
+ for y=1,15 do
+  if (sol[y]>0) return
+ end
+ return true
+end
+
+-- the code screen: a code pasted (ctrl-v: stat(4) reads the
+-- clipboard then) or typed on the keyboard of the 32 symbols (d-pad,
+-- o types, x deletes; x with nothing typed goes back). each change
+-- is read again; a whole grid code is checked by the solver in the
+-- coroutine vc, then played, or refused if it needs a guess
+function entry()
+ -- (and no undo steps of a design or code played before)
+ tx,ki,cm,lt,em,ed,vc,hist[0]="",0,""
+ go"code"
+end
+
+function cupd()
+ local p=stat(4)
+ if (p!=lp) lp,tx=p,sub(p,1,255)
+ -- (a code being checked: played once line logic finishes it,
+ -- outside the coroutine, else refused)
+ if vc then
+  coresume(vc)
+  if (costatus(vc)=="dead") vc,cm=nil,vs=="solved" and play() or "needs a guess"
+  return
+ end
+ for b=0,3 do
+  if (bp(b)) ki=(ki+split"-1,1,-8,8"[b+1])%32
+ end
+ if (bp(4)) tx..=sub(ab,ki+1,ki+1)
+ if bp(5) then
+  if (tx=="") go"worlds"
+  tx=sub(tx,1,-2)
+ end
+ if tx!=lt then
+  local s
+  lt,cm,s=tx,decode(tx)
+  if (s) return startendless(s)
+  if (not cm) vc,cm=cocreate(verdict),"checking"
+ end
+end
+
+function cdrw()
+ usepal(1)
+ ct("enter a share code",64,4,10)
+ print(sub(tx,1,30).."\n"..sub(tx,31,60),4,16,6)
+ for k=0,31 do
+  local x,y=22+k%8*12,36+k\8*12
+  if (k==ki) rect(x-3,y-3,x+5,y+7,9)
+  print(sub(ab,k+1,k+1),x,y,10)
+ end
+ ct(cm,64,90,10)
+ print("\142 type  \151 delete\nor paste it: ctrl-v",26,104,6)
+end

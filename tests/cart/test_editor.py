@@ -1,0 +1,187 @@
+"""The editor (cart/editor.lua) played as a player would in the console: choose a size on the
+create page, draw a picture with the game's controls, read the verdict on screen ("needs a
+guess" with the cells line logic cannot reach dotted, then "line-solvable in N rounds" once the
+picture is fixed), share its code (on screen and on the clipboard) and play it; never a frame
+over the budget while the solver works, and no design or code puzzle in the save."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from generator.console.player import Player
+from generator.pico8 import frame_budget
+from generator.solver.clues import grid_clues
+from generator.solver.linesolve import SOLVED, STALLED, solve
+from sharecoderef import encode, grid_of, reference_decode
+
+SIZES = {5: 0, 10: 1, 15: 2}      # downs from the top of the create page's list
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path, built_cart.manifest
+
+
+def stalled_twin(manifest) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """A packed 15x15 picture (line-solvable) and the same with one cell flipped so that line
+    logic stalls: (fixed, stalled, the flipped cell x, y), found with the Python solver."""
+    for q in manifest["puzzles"]:
+        if q["size"] != 15:
+            continue
+        good = grid_of(q["rows"])
+        for y in range(15):
+            for x in range(15):
+                if good[y, x]:
+                    continue
+                bad = good.copy()
+                bad[y, x] = True
+                if solve(grid_clues(bad)).status == STALLED:
+                    return good, bad, (x, y)
+    raise AssertionError("no packed picture has a stalling one-cell twin")
+
+
+def to_editor(cart_path, size: int, cartdata=None) -> Player:
+    p = Player(cart_path, cartdata)
+    p.idle(2)
+    p.press("o")
+    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        p.press("right")
+    for _ in range(3):
+        p.press("up")
+    for _ in range(SIZES[size]):
+        p.press("down")
+    p.press("o")
+    assert p.on("plupd") and p.g("em") and p.size() == size
+    return p
+
+
+def settle(p: Player, frames: int = 60) -> None:
+    """Frames until the verdict is in (the solver works a few lines a frame)."""
+    for _ in range(frames):
+        p.idle(1)
+        if p.g("vs"):
+            break
+    p.idle(2)
+
+
+def dotted(p: Player) -> np.ndarray:
+    """The cells with a dot: the centre pixel differs from the cell's own colour (its corner)."""
+    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cz")), int(p.g("bx")), int(p.g("by"))
+    out = np.zeros((n, n), dtype=bool)
+    for y in range(n):
+        for x in range(n):
+            px, py = bx + x * cz, by + y * cz
+            out[y, x] = s[py + cz // 2, px + cz // 2] != s[py + 1, px + 1]
+    return out
+
+
+def test_a_stalled_design_is_fixed_and_shared(cart):
+    path, manifest = cart
+    good, bad, (fx, fy) = stalled_twin(manifest)
+    p = to_editor(path, 15)
+    p.enter(bad)
+    assert np.array_equal(p.board() == 1, bad)
+    settle(p)
+    shown = p.recent_text(1)
+    assert "needs a guess" in shown and "see the dots" in shown
+    unreached = solve(grid_clues(bad)).grid == -1
+    assert unreached.any() and np.array_equal(dotted(p), unreached)
+    # play it and share code refuse a design that needs a guess, saying why
+    for item in ("play it", "share code"):
+        p.c.choose_menuitem(item)
+        p.idle(1)
+        assert p.on("plupd") and p.g("em") and "needs a guess" in p.recent_text(1)
+    # the fix: the flipped cell cleared (o on a fill clears it)
+    p.move_to(fx, fy)
+    p.press("o")
+    assert np.array_equal(p.board() == 1, good)
+    settle(p)
+    r = solve(grid_clues(good))
+    assert r.status == SOLVED
+    assert "line-solvable" in p.recent_text(1) and f"in {r.iterations} rounds" in p.recent_text(1)
+    assert not dotted(p).any()
+    # the solver's work spread over frames: none over the budget, this whole session
+    assert p.c.max_instructions < frame_budget(30)
+    p.c.choose_menuitem("share code")
+    p.idle(1)
+    code = encode(good)
+    assert p.c.clipboard == code
+    assert code[:24] in p.recent_text(1) and code[24:] in p.recent_text(1)
+    kind, grid = reference_decode(code)
+    assert kind == 15 and np.array_equal(grid, good)
+
+
+def test_clues_follow_the_drawing(cart):
+    p = to_editor(cart[0], 10)
+    pic = grid_of(["..........", ".##....##.", "####..####", "##########", "##########",
+                   ".########.", "..######..", "...####...", "....##....", ".........."])
+    p.enter(pic, rows=range(4))
+    p.idle(2)
+    part = np.zeros_like(pic)
+    part[:4] = pic[:4]
+    rc = p.g("rc")
+    assert [tuple(int(v) for v in rc[y + 1].values()) for y in range(10)] == \
+        [tuple(r) for r in grid_clues(part).rows]
+    p.enter(pic)
+    settle(p)
+    cc = p.g("cc")
+    assert [tuple(int(v) for v in cc[x + 1].values()) for x in range(10)] == \
+        [tuple(c) for c in grid_clues(pic).cols]
+    assert "line-solvable" in p.recent_text(1)
+    p.c.choose_menuitem("undo")      # the last stroke goes: clues and verdict follow
+    p.idle(1)
+    now = p.board() == 1
+    assert not np.array_equal(now, pic)
+    settle(p)
+    rc = p.g("rc")
+    assert [tuple(int(v) for v in rc[y + 1].values()) for y in range(10)] == \
+        [tuple(r) for r in grid_clues(now).rows]
+    want = "line-solvable" if solve(grid_clues(now)).status == SOLVED else "needs a guess"
+    assert want in p.recent_text(1)
+
+
+def test_play_it_then_back_to_the_design(cart):
+    store: dict = {}
+    p = to_editor(cart[0], 5, store)
+    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+    p.enter(heart)
+    settle(p)
+    p.c.choose_menuitem("play it")
+    p.idle(2)
+    assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
+    assert np.array_equal(p.sol(), heart)
+    p.enter(heart)
+    p.idle(45)
+    assert p.on("supd")
+    p.press("o")                          # continue: back to the editor, the design kept
+    assert p.on("plupd") and p.g("em")
+    assert np.array_equal(p.board() == 1, heart)
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("wupd")
+    p.press("o")                          # the same size again: the design is still there
+    assert np.array_equal(p.board() == 1, heart)
+    # no design and no code puzzle among the boards in progress, nor in the save
+    assert len(p.g("rb")) == 0
+    p.c.save_cartdata()
+    words = list(store.values())[0]
+    assert words[10] & 0xFF == 0          # byte 40: the entries end at once
+
+
+def test_the_code_of_a_design_plays_from_the_code_screen(cart):
+    p = to_editor(cart[0], 5)
+    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+    p.enter(heart)
+    settle(p)
+    p.c.choose_menuitem("share code")
+    p.idle(1)
+    p.press("o")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    assert p.on("cupd")
+    p.c.paste()                            # ctrl-v: what the cart copied
+    p.idle(5)
+    assert p.on("plupd") and not p.g("em") and np.array_equal(p.sol(), heart)

@@ -1,0 +1,279 @@
+"""Share codes in the cart (cart/share.lua) against docs/share-codes.md: the doc's test vectors,
+a pure-Python reference written here from the doc alone (every packed puzzle's code, random
+grids of every size), the reading rules (case, dashes, misread letters) and hostile codes, which
+the code screen refuses on screen in one short line; a pasted code plays with the same clues, an
+endless code starts that seed, and no frame of the check passes the budget."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from generator.console.console import Console
+from generator.console.player import Player
+from generator.pico8 import frame_budget
+from generator.solver.clues import grid_clues
+from generator.solver.linesolve import SOLVED, solve
+from sharecoderef import AB, LENGTH, encode, encode_seed, grid_of, reference_decode
+
+
+
+
+# ---- the cart's side ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path, built_cart.manifest
+
+
+@pytest.fixture(scope="module")
+def console(cart):
+    c = Console.load(cart[0], cartdata={}).boot()
+    c.run_frames(2)
+    return c
+
+
+def lua_code(c: Console, grid: np.ndarray) -> str:
+    n = grid.shape[0]
+    rows = ",".join(str(sum(1 << x for x in range(n) if grid[y, x])) for y in range(n))
+    return c.exec(f'cur,sz=0,{n} for y=1,15 do sol[y]=0 end '
+                  f'for y,r in ipairs(split"{rows}") do sol[y]=r end return code()')
+
+
+def lua_decode(c: Console, text: str):
+    """What decode() answers: the reason, or (size, grid), or (14, seed)."""
+    lit = "".join(ch if " " <= ch <= "~" and ch not in '"\\' else f"\\{ord(ch):03d}" for ch in text)
+    got = c.exec(f'local a,b=decode("{lit}")\nif (a) return a\n'
+                 f'if (b) return "seed "..b\n'
+                 f'local s=sz.."|" for y=1,sz do s..=sol[y].."," end return s')
+    if got.startswith("seed "):
+        return 14, int(got[5:])
+    if "|" not in got:
+        return got
+    n, rows = got.split("|")
+    n = int(n)
+    masks = [int(v) for v in rows.split(",")[:-1]]
+    return n, np.array([[m >> x & 1 for x in range(n)] for m in masks], dtype=bool)
+
+
+def same_answer(a, b) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return a[0] == b[0] and np.array_equal(a[1], b[1])
+
+
+def test_the_docs_vectors(console, cart, repo):
+    doc = (repo / "docs/share-codes.md").read_text()
+    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+    assert "`5azze4wm`" in doc and lua_code(console, heart) == "5azze4wm" == encode(heart)
+    first_random = next(p for p in cart[1]["puzzles"] if p["source"] == "puzzles.json#0")
+    code15 = re.search(r"`(f[0-9a-z]{47})`", doc).group(1)
+    assert lua_code(console, grid_of(first_random["rows"])) == code15
+    for seed, code in ((0, "e000mm"), (1234, "e16js4"), (32767, "ezzzsd")):
+        assert f"`{code}`" in doc
+        assert console.exec(f"cur,eseed=-2,{seed} return code()") == code == encode_seed(seed)
+        assert lua_decode(console, code) == (14, seed)
+    assert lua_decode(console, "500000g3") == "empty"
+    assert same_answer(lua_decode(console, "5azze4wm"), (5, heart))
+
+
+def test_every_packed_puzzle_round_trips(console, cart):
+    for p in cart[1]["puzzles"]:
+        g = grid_of(p["rows"])
+        code = lua_code(console, g)
+        assert code == encode(g), p["name"] or p["index"]
+        assert len(code) == LENGTH[g.shape[0]]
+        assert same_answer(lua_decode(console, code), (g.shape[0], g))
+
+
+grids = st.sampled_from([5, 10, 15]).flatmap(
+    lambda n: st.lists(st.booleans(), min_size=n * n, max_size=n * n).map(
+        lambda cells: np.array(cells, dtype=bool).reshape(n, n)))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(g=grids)
+def test_random_grids_encode_as_the_reference_and_read_back(console, g):
+    code = lua_code(console, g)
+    assert code == encode(g)
+    assert same_answer(lua_decode(console, code), reference_decode(code))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(text=st.text(alphabet=AB + AB.upper() + "oilOIL -\n\tu!é\x00" + "\x80\xff", max_size=60))
+def test_any_text_reads_as_the_reference_says(console, text):
+    want = reference_decode(text)
+    if want == "no code":
+        want = "type or paste a code"
+    assert same_answer(lua_decode(console, text), want)
+
+
+def test_the_reading_rules_and_hostile_codes(console):
+    heart = (5, grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
+    for ok in ("5AZZE4WM", " 5azz-e4wm\n", "5a\tzze\r4wm", "5azze4wm-"):
+        assert same_answer(lua_decode(console, ok), heart), ok
+    code = "5azze4wm"
+    # every single wrong symbol and every swap of two neighbours is caught
+    for k in range(len(code)):
+        for s in AB:
+            if s != code[k]:
+                bad = code[:k] + s + code[k + 1:]
+                assert lua_decode(console, bad) in ("damaged", "no such size", "wrong length"), bad
+        if k + 1 < len(code) and code[k] != code[k + 1]:
+            sw = code[:k] + code[k + 1] + code[k] + code[k + 2:]
+            assert lua_decode(console, sw) in ("damaged", "no such size", "wrong length"), sw
+    assert lua_decode(console, code[:-1]) == "wrong length"
+    assert lua_decode(console, code + "0") == "wrong length"
+    assert lua_decode(console, "") == "type or paste a code"
+    assert lua_decode(console, "5azzu4wm") == "bad symbol u at 5"
+    assert lua_decode(console, "gazze4wm") == "no such size"
+    assert lua_decode(console, "5" + "0" * 5000) == "wrong length"
+
+
+# ---- the code screen, as a player uses it ------------------------------------------------
+def to_code_screen(cart_path) -> Player:
+    p = Player(cart_path)
+    p.idle(2)
+    p.press("o")
+    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        p.press("right")
+    for _ in range(3):
+        p.press("down")              # 5x5, 10x10, 15x15, enter a code
+    p.press("o")
+    assert p.on("cupd")
+    return p
+
+
+def paste(p: Player, text: str, frames: int = 3) -> str:
+    p.c.paste(text)
+    p.idle(frames)
+    return p.recent_text(1)
+
+
+@pytest.mark.parametrize("text,shown", [
+    ("5azze4wn", "damaged"), ("5azze4w", "wrong length"), ("500000g3", "empty"),
+    ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", "no such size"), ("", "type or paste a code"),
+])
+def test_hostile_codes_are_refused_on_screen(cart, text, shown):
+    p = to_code_screen(cart[0])
+    assert shown in paste(p, text)
+    assert p.on("cupd")
+
+
+def test_a_huge_paste_is_refused_within_the_frame_budget(cart):
+    p = to_code_screen(cart[0])
+    assert "wrong length" in paste(p, "f" + "z" * 100000)
+    assert p.c.max_instructions < frame_budget(30)
+
+
+def test_a_code_that_needs_a_guess_is_refused_after_the_check(cart):
+    g = np.zeros((10, 10), dtype=bool)
+    g[0, 0] = g[1, 1] = g[5, 5] = True          # two diagonal pairs: line logic stalls
+    assert solve(grid_clues(g)).status != SOLVED
+    p = to_code_screen(cart[0])
+    paste(p, encode(g), frames=30)
+    assert "needs a guess" in p.recent_text(1)
+    assert p.on("cupd")
+
+
+def test_a_pasted_code_plays_with_the_same_clues(cart):
+    path, manifest = cart
+    src = next(q for q in manifest["puzzles"] if q["size"] == 15 and q["iterations"] >= 5)
+    g = grid_of(src["rows"])
+    p = to_code_screen(path)
+    p.c.paste("-".join(encode(g)[i:i + 8] for i in range(0, 48, 8)).upper())
+    for _ in range(60):
+        p.idle(1)
+        if p.on("plupd"):
+            break
+    assert p.on("plupd") and p.size() == 15
+    assert np.array_equal(p.sol(), g)
+    rc, cc = p.g("rc"), p.g("cc")
+    lua_rows = [tuple(int(v) for v in rc[y + 1].values()) for y in range(15)]
+    lua_cols = [tuple(int(v) for v in cc[x + 1].values()) for x in range(15)]
+    clues = grid_clues(g)
+    assert lua_rows == [tuple(r) for r in clues.rows] == [tuple(r) for r in src["row_clues"]]
+    assert lua_cols == [tuple(c) for c in clues.cols]
+    assert p.c.max_instructions < frame_budget(30)
+    # and it is played like a random puzzle: solved, shaded, its code shown again
+    p.enter(g)
+    p.idle(45)
+    assert p.on("supd")
+    p.press("x")
+    assert p.c.clipboard == encode(g)
+
+
+def test_an_endless_code_starts_that_seed(cart):
+    p = to_code_screen(cart[0])
+    p.c.paste("E16JS4")
+    for _ in range(300):
+        p.idle(1)
+        if p.on("plupd"):
+            break
+    assert p.on("plupd") and int(p.g("eseed")) == 1234 and int(p.g("cur")) == -2
+    assert p.c.exec("return code()") == "e16js4"
+    assert p.c.max_instructions < frame_budget(30)
+
+
+def test_typed_on_the_keyboard(cart):
+    p = to_code_screen(cart[0])
+    for ch in "5azze4wm":
+        k = AB.index(ch)
+        while int(p.g("ki")) != k:
+            ki = int(p.g("ki"))
+            if ki // 8 != k // 8:
+                p.press("down" if k // 8 > ki // 8 else "up")
+            else:
+                p.press("right" if k > ki else "left")
+        p.press("o")
+        if ch == "e":
+            assert "wrong length" in p.recent_text(1)
+            p.press("o")                      # a slip: e twice
+            assert "wrong length" in p.recent_text(1)
+            p.press("x")                      # x deletes it
+    p.idle(3)
+    assert p.on("plupd")
+    assert np.array_equal(p.sol(), grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
+
+
+def test_the_list_shares_the_puzzle_under_the_cursor(cart):
+    path, manifest = cart
+    p = Player(path)
+    p.idle(2)
+    p.press("o")
+    p.press("right")                      # the second world's list
+    p.press("o")
+    for _ in range(9):
+        p.press("right")
+    assert p.on("pupd")
+    k = int(p.g("ps"))
+    p.c.choose_menuitem("share code")
+    p.idle(1)
+    code = encode(grid_of(manifest["puzzles"][k]["rows"]))
+    assert p.c.clipboard == code and code[:24] in p.recent_text(1)
+    p.press("o")                          # the box closes; the list is as it was
+    p.idle(1)
+    assert p.on("pupd") and int(p.g("ps")) == k and not p.g("aq")
+    p.press("o")                          # and the puzzle opens as usual
+    assert p.on("plupd") and int(p.g("cur")) == k
+
+
+def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
+    p = to_code_screen(cart[0])
+    p.press("x")                          # back to the worlds: into the editor (5x5)
+    for _ in range(3):
+        p.press("up")
+    p.press("o")
+    assert p.on("plupd") and p.g("em")
+    p.press("o")                          # a mark in the design
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    paste(p, "5azze4wm", frames=5)
+    assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert p.board().sum() == 0 and "no undo" in p.recent_text(1)

@@ -1,0 +1,100 @@
+"""The editor and the code screen played in fake-08 (the handhelds' PICO-8) and in the console:
+every frame's screen the same palette indices, the same save, no frame over the budget in
+fake-08's own count. fake-08 has no clipboard (stat(4) is always ""; printh(s, "@clip") prints
+s on stdout): there a code is typed on the on-screen keyboard, and a shared code shows on stdout.
+Skips, saying why, unless FAKE08_RUNNER names a runner (`make compat` builds one)."""
+from __future__ import annotations
+
+import pytest
+
+from fake08 import compare, differing, needs_fake08, record
+from generator.console.player import Player
+from generator.pico8 import frame_budget
+from sharecoderef import AB, encode, grid_of
+
+pytestmark = needs_fake08
+
+HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+
+
+@pytest.fixture(scope="module")
+def cart(built_cart):
+    return built_cart.path
+
+
+def same(cart_path, rec, out):
+    a, b = compare(cart_path, rec, out)
+    assert differing(a, b) == {}
+    assert a.cartdata == b.cartdata
+    assert b.max_instructions < frame_budget(30)
+    return a, b
+
+
+def to_create(p: Player, downs: int) -> None:
+    p.idle(2)
+    p.press("o")
+    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        p.press("right")
+    p.idle(5)
+    for _ in range(3):
+        p.press("up")
+    for _ in range(downs):
+        p.press("down")
+    p.press("o")
+
+
+def test_the_editor_in_fake08(cart, tmp_path):
+    p = Player(cart)
+    rec = record(p)
+    to_create(p, 0)                        # 5x5
+    p.enter(grid_of(["#....", ".#...", ".....", ".....", "....."]))
+    p.idle(10)                             # needs a guess: four cells dotted
+    assert p.g("vs") == "stalled"
+    p.move_to(0, 0)
+    p.press("o")                           # cleared again (1,1 is the heart's)
+    p.enter(HEART)
+    p.idle(10)
+    assert p.g("vs") == "solved"
+    p.c.choose_menuitem("share code")
+    p.idle(5)
+    p.press("o")
+    p.idle(2)
+    p.c.choose_menuitem("play it")
+    p.idle(3)
+    p.enter(HEART)
+    p.idle(50)
+    p.press("x")                           # the solved screen's share
+    p.idle(5)
+    p.press("o")
+    p.idle(2)
+    p.press("o")                           # continue: back in the editor
+    p.idle(5)
+    assert p.on("plupd") and p.g("em")
+    _, b = same(cart, rec, tmp_path)
+    assert b.stdout.count(encode(HEART)) == 2     # fake-08's printh ignores "@clip"
+
+
+def test_the_code_screen_in_fake08(cart, tmp_path):
+    p = Player(cart)
+    rec = record(p)
+    to_create(p, 3)                        # enter a code
+    assert p.on("cupd")
+    typed = "5azze4wn"                     # damaged, then mended
+    for ch in typed + "\bm":
+        if ch == "\b":
+            p.press("x")
+            continue
+        k = AB.index(ch)
+        while int(p.g("ki")) != k:
+            ki = int(p.g("ki"))
+            if ki // 8 != k // 8:
+                p.press("down" if k // 8 > ki // 8 else "up")
+            else:
+                p.press("right" if k > ki else "left")
+        p.press("o")
+        if len(p.g("tx")) == len(typed) and ch == "n":
+            p.idle(2)
+            assert "damaged" in p.recent_text(1)
+    p.idle(10)
+    assert p.on("plupd")
+    same(cart, rec, tmp_path)
