@@ -81,8 +81,9 @@ class CartLua:
         rc, cc, rf, re = self._solve_args(clues, known)
         status, iterations = self.g.solve(rc, cc, rf, re)
         h, w = clues.height, clues.width
+        row = (1 << w) - 1   # solve() leaves the cells past the row marked empty in re
         fm = [from_lua_mask(rf[y + 1]) for y in range(h)]
-        em = [from_lua_mask(re[y + 1]) for y in range(h)]
+        em = [from_lua_mask(re[y + 1]) & row for y in range(h)]
         return SolveResult(status, int(iterations), grid_from_masks(fm, em, w))
 
     def _raw_count(self, fn, *args) -> int:
