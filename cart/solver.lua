@@ -1,9 +1,7 @@
 -- solver.lua: the line solver, the twin of generator/solver/linesolve.py.
+-- (line_clue, which makes clue tables from masks, is in clues.lua.)
 --
 -- api
---  line_clue(m) -> {run lengths} of the line mask m (bit x = cell x, 0-based; lines of
---    up to 15 cells, so bit 15 is clear and ends the last run; a second argument, the
---    line's length, is not needed). line_clue(0b0111011) = {2,3}; an empty line gives {}.
 --  solve(rcl,ccl,rf,re) -> status,iterations
 --    rcl[y] / ccl[x]: clue tables of row y / column x (1-based), e.g. from line_clue.
 --    rf[y] / re[y]: masks of row y's cells known filled / known empty (bit x = column x+1);
@@ -29,14 +27,6 @@
 -- cell -1 and bit 15 (0x8000) for the cell after the last, the line's two outer edges.
 -- the grid: every pass solves the rows, then the columns, that changed since their last
 -- solve (all of them at first); what a line learns is copied into the lines that cross it.
-
-function line_clue(m)
- local c,r={},0
- for x=0,15 do
-  if m>>>x&1!=0 then r+=1 elseif r>0 then add(c,r) r=0 end
- end
- return c
-end
 
 function solve(rcl,ccl,rf,re)
  -- lines: row y is line y, column x is line -x. z: cells known to both their lines,

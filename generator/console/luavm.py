@@ -1,7 +1,7 @@
 """Run the cart's Lua from Python under lupaz8 (z8lua: PICO-8's Lua dialect and 16.16 numbers).
 
 Pure Lua only: no graphics, input or sound. `CartLua` loads Lua source files into one runtime;
-its methods call cart/solver.lua (`line_clue`, `solve`) with Python values and return Python
+its methods call cart/clues.lua's `line_clue` and cart/solver.lua's `solve` with Python values and return Python
 values, and count the VM instructions a call takes (PICO-8 runs about 4M of them a second).
 
 Masks cross the border as PICO-8 numbers: a 16-bit mask is the integer part of a 16.16 number,
@@ -20,6 +20,7 @@ from generator.solver.linesolve import SolveResult
 
 CART_DIR = Path(__file__).resolve().parents[2] / "cart"
 SOLVER_LUA = CART_DIR / "solver.lua"
+CLUES_LUA = CART_DIR / "clues.lua"
 
 # Instruction counting: a count hook fires after every VM instruction (the hook's own
 # instructions are not counted: Lua turns hooks off inside a hook). PICO-8 numbers wrap at
@@ -53,11 +54,11 @@ def from_lua_mask(value) -> int:
 
 
 class CartLua:
-    """One lupaz8 runtime holding the given Lua files (default: the cart's solver)."""
+    """One lupaz8 runtime holding the given Lua files (default: the cart's solver and clues)."""
 
     def __init__(self, *paths: Path) -> None:
         self.rt = luaz8.LuaRuntime()
-        for path in paths or (SOLVER_LUA,):
+        for path in paths or (SOLVER_LUA, CLUES_LUA):
             self.rt.execute(Path(path).read_text())
         self.rt.execute(_COUNTER_LUA)
         self.g = self.rt.globals()

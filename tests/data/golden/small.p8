@@ -23,14 +23,6 @@ worlds={
  {name="lookout",title="ember lookout",first=2,count=3,bx=0,by=40,bw=128,bh=24,pal={[0]=0,128,130,133,2,141,132,135,137,9,10,143,136,142,4,15},ui={[0]=2,15,11,14,2,14,15,14,11,8,10,10,9,8,12,1},dim={[0]=2,2,2,2,2,2,2,3,3,3,3,3,2,3,3,3}},
 }
 
-function line_clue(m)
- local c,r={},0
- for x=0,15 do
-  if m>>>x&1!=0 then r+=1 elseif r>0 then add(c,r) r=0 end
- end
- return c
-end
-
 function solve(rcl,ccl,rf,re)
  local h,it,d,z,s=#rcl,-1,{},0,{}
  local function put(i,o,k)
