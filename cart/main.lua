@@ -28,6 +28,7 @@
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua
+#include clues.lua
 #include board.lua
 #include save.lua
 #include input.lua

@@ -15,7 +15,7 @@ sees the sound's state at its own time and its sfx()/music() calls sound from th
 next frame's samples). `keep_audio=False` keeps only the last frame's (`frame_audio`), for a
 player that streams it.
 
-Instructions are counted with a debug hook (every `hook_every` VM instructions, default 100):
+Instructions are counted with a debug hook (counter.lua, every `hook_every` VM instructions, default 100):
 counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
 down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
@@ -44,6 +44,7 @@ from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
 from generator.console.buttons import Buttons, button_index
+from generator.console.counter import instructions_per_hook_call, load_counter
 from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
                                     read_cartdata, read_p8, route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
@@ -52,24 +53,6 @@ from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 from generator.console.synth import Synth
 from generator.console.waves import RATE
-
-
-
-_PER_CALL: dict[int, int] = {}
-
-
-def instructions_per_hook_call(ctl, k: int) -> int:
-    """Cart instructions between two calls of a hook set to run every k instructions.
-
-    The hook's own instructions also count down, so a call comes every k - (h mod k) cart
-    instructions (h = the hook's length), or k when h divides k. Measured once: a fixed loop
-    counted exactly with k = 1, then with k.
-    """
-    if k not in _PER_CALL:
-        exact = to_raw(ctl.calibrate(1))
-        calls = to_raw(ctl.calibrate(k))
-        _PER_CALL[k] = max(1, round(exact / calls))
-    return _PER_CALL[k]
 
 
 MAX_LUA_MEMORY = 256 * 1024 * 1024
@@ -149,10 +132,11 @@ class Console:
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
         reasons = self.lua.table_from(UNSUPPORTED)
+        counter = load_counter(self.lua, hook_every)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
-        self.ctl = setup(api, names, reasons, hook_every, strict_coroutines)
+        self.ctl = setup(api, names, reasons, counter, strict_coroutines)
         self._per_call = instructions_per_hook_call(self.ctl, hook_every)
         self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None

@@ -1,8 +1,9 @@
 """Run the cart's Lua from Python under lupaz8 (z8lua: PICO-8's Lua dialect and 16.16 numbers).
 
 Pure Lua only: no graphics, input or sound. `CartLua` loads Lua source files into one runtime;
-its methods call cart/solver.lua (`line_clue`, `solve`) with Python values and return Python
-values, and count the VM instructions a call takes (PICO-8 runs about 4M of them a second).
+its methods call cart/clues.lua's `line_clue` and cart/solver.lua's `solve` with Python values
+and return Python values, and count the VM instructions a call takes (PICO-8 runs about 4M of
+them a second) with the console's own counter (counter.lua, its hook every instruction: exact).
 
 Masks cross the border as PICO-8 numbers: a 16-bit mask is the integer part of a 16.16 number,
 so bit 15 set reads as a negative number in Lua; `to_lua_mask`/`from_lua_mask` convert.
@@ -17,24 +18,12 @@ from lupaz8 import luaz8
 from generator.solver.clues import Clues
 from generator.solver.board import grid_from_masks, known_masks
 from generator.solver.linesolve import SolveResult
+from generator.console.counter import load_counter
+from generator.console.fixed import to_raw
 
 CART_DIR = Path(__file__).resolve().parents[2] / "cart"
 SOLVER_LUA = CART_DIR / "solver.lua"
-
-# Instruction counting: a count hook fires after every VM instruction (the hook's own
-# instructions are not counted: Lua turns hooks off inside a hook). PICO-8 numbers wrap at
-# 32767, so the count is kept as thousands and units.
-_COUNTER_LUA = """
-lr_u,lr_k=0,0
-function lr_hook() lr_u+=1 if lr_u>=1000 then lr_u=0 lr_k+=1 end end
-function lr_count(f,...)
- lr_u,lr_k=0,0
- debug.sethook(lr_hook,"",1)
- f(...)
- debug.sethook()
- return lr_k,lr_u
-end
-"""
+CLUES_LUA = CART_DIR / "clues.lua"
 
 
 def to_lua_mask(mask: int) -> int:
@@ -53,13 +42,13 @@ def from_lua_mask(value) -> int:
 
 
 class CartLua:
-    """One lupaz8 runtime holding the given Lua files (default: the cart's solver)."""
+    """One lupaz8 runtime holding the given Lua files (default: the cart's solver and clues)."""
 
     def __init__(self, *paths: Path) -> None:
         self.rt = luaz8.LuaRuntime()
-        for path in paths or (SOLVER_LUA,):
+        for path in paths or (SOLVER_LUA, CLUES_LUA):
             self.rt.execute(Path(path).read_text())
-        self.rt.execute(_COUNTER_LUA)
+        self.counter = load_counter(self.rt, 1)   # the console's counter, exact (every instruction)
         self.g = self.rt.globals()
         self._overhead = self._raw_count(self.rt.eval("function() end"))
 
@@ -81,13 +70,13 @@ class CartLua:
         rc, cc, rf, re = self._solve_args(clues, known)
         status, iterations = self.g.solve(rc, cc, rf, re)
         h, w = clues.height, clues.width
+        row = (1 << w) - 1   # solve() leaves the cells past the row marked empty in re
         fm = [from_lua_mask(rf[y + 1]) for y in range(h)]
-        em = [from_lua_mask(re[y + 1]) for y in range(h)]
+        em = [from_lua_mask(re[y + 1]) & row for y in range(h)]
         return SolveResult(status, int(iterations), grid_from_masks(fm, em, w))
 
     def _raw_count(self, fn, *args) -> int:
-        thousands, units = self.g.lr_count(fn, *args)
-        return int(thousands) * 1000 + int(units)
+        return to_raw(self.counter.call(fn, *args))
 
     def count(self, fn, *args) -> int:
         """VM instructions of the call fn(*args) (fn a Lua function), less the counter's overhead."""

@@ -1,26 +1,18 @@
 -- Run once in a fresh lupaz8 state before the cart. It receives the Python side's tables,
 -- keeps private references to the Lua libraries the console needs, then strips the globals
 -- down to PICO-8's: anything PICO-8 has that the console lacks is a loud error when read.
-local api, names, reasons, chunk, strict = ...
-local sethook, traceback, getinfo = debug.sethook, debug.traceback, debug.getinfo
+local api, names, reasons, counter, strict = ...
+local traceback, getinfo = debug.traceback, debug.getinfo
 local create, xpcall, error, rawget, load = coroutine.create, xpcall, error, rawget, load
 local running, yield_, status = coroutine.running, coroutine.yield, coroutine.status
 
--- instruction counting: the hook runs every `chunk` VM instructions and adds 1/65536 to n,
--- so n's 32 bits count the calls (PICO-8 numbers would wrap at 32767 as integers). The hook's
--- own instructions also use up the countdown; the Python side calibrates for that.
-local n, cap = 0, 0x7fff
-local function hook()
- n += 0x0.0001
- if n >= cap then
-  error("frame ran over the console's instruction limit (endless loop?)", 2)
- end
-end
+-- instruction counting: counter.lua (the same counter CartLua uses), given by the Python side
+local attach, count = counter.attach, counter.count
 
 -- coroutines do not inherit a hook function: give each new one the counter
 cocreate = function(f)
  local co = create(f)
- sethook(co, hook, "", chunk)
+ attach(co)
  return co
 end
 
@@ -75,7 +67,7 @@ end
 -- stat(1)/stat(2) need the running count; Python cannot call back into Lua for it from
 -- inside a coroutine, so the count travels with the call
 local pystat = stat
-stat = function(k) return pystat(k, n) end
+stat = function(k) return pystat(k, count()) end
 
 -- menu items' callbacks stay on the Lua side (Python gets `true` for one): a Python wrapper of
 -- a function handed over while a cart's coroutine runs crashes once that coroutine is
@@ -138,8 +130,7 @@ end
 -- run runner co (counted) until its job ends or calls flip(); returns ok, the first result
 -- or the error message with traceback, and co again when it stopped at a flip
 function ctl.resume(co, ...)
- n = 0
- sethook(co, hook, "", chunk)   -- (re)starts the countdown: counts round down per call
+ counter.start(co)   -- from 0, the countdown restarted: counts round down per call
  main = co
  local r = pack(resume(co, ...))
  main = nil
@@ -150,21 +141,11 @@ function ctl.resume(co, ...)
  end
  return false, r[1] and "attempt to yield from outside a coroutine" or tostr(r[2]), false
 end
-function ctl.count() return n end
 -- menu item i's callback with button bits b (nil: none)
 function ctl.menu_call(i, b)
  local f = menu_fns[i]
  if f then return f(b) end
 end
--- hook calls for a fixed loop with the hook every k instructions
-function ctl.calibrate(k)
- n = 0
- sethook(hook, "", k)
- local s = 0
- for j = 1, 10 do for i = 1, 4000 do s += i end end
- sethook()
- return n
-end
-function ctl.set_cap(c) cap = c end
+ctl.count, ctl.calibrate, ctl.set_cap = count, counter.calibrate, counter.set_cap
 function ctl.global(k) return rawget(_G, k) end
 return ctl

@@ -23,55 +23,45 @@ worlds={
  {name="lookout",title="ember lookout",first=2,count=3,bx=0,by=40,bw=128,bh=24,pal={[0]=0,128,130,133,2,141,132,135,137,9,10,143,136,142,4,15},ui={[0]=2,15,11,14,2,14,15,14,11,8,10,10,9,8,12,1},dim={[0]=2,2,2,2,2,2,2,3,3,3,3,3,2,3,3,3}},
 }
 
-function line_clue(m,n)
- local c,r={},0
- for x=0,n do
-  if m>>>x&1!=0 then r+=1 elseif r>0 then add(c,r) r=0 end
- end
- return c
-end
-
 function solve(rcl,ccl,rf,re)
- local h,w,it,d,z,s=#rcl,#ccl,-1,{},0,{[0]=.5}
+ local h,it,d,z,s=#rcl,-1,{},0,{}
  local function put(i,o,k)
-  k[i]|=o
+  o&=32767 k[i]|=o
   while o>0 do
    local t=o&-o
    local j=-sgn(i)*ord("\1\2\14\3x\15\7\4\9x\13x\6\8\12\5\11\10",t%19)
-   k[j]|=1<<abs(i)-1 z+=1 d[j]=nil o-=t
+   k[j]|=.5<<abs(i) z+=1 d[j]=nil o-=t
   end
  end
- for x=-w,-1 do rf[x],re[x]=0,0 end
- for y=1,h do put(y,rf[y],rf) put(y,re[y],re) end
+ for x=-15,-1 do rf[x],re[x]=0,-1<<h end
+ for y=1,h do put(y,rf[y],rf) put(y,re[y]|-1<<#ccl,re) end
  repeat
   it+=1
   local ch=z
-  for i=h,-w,-1 do
-   local c=rcl[i] or ccl[-i]
+  for i=h,-#ccl,-1 do
+   local c,f,e,q,x=rcl[i] or ccl[-i],rf[i],re[i],.5,0x8000
    if c and not d[i] then
     d[i]=1
-    local m=(1<<(i>0 and w or h))-1
-    local f,e,q=rf[i],re[i]|~m,.5
-    local p,x=~f&m+.5,m+1
+    local p=~f
     for j,l in ipairs(c) do
-     q=(p&~(p+q)|q)<<l+1&~f
-     for b=1,l do q&=~e<<b end
      s[j]=q
+     q=(p&~(p+q)|q)<<l+1&p
+     for b=1,l do q&=~e<<b end
     end
     for j=#c,0,-1 do
-     local l,y=c[j] or 0,s[j]
-     local a=p&~(p+y)|y
+     local a=p&~(p+q)|q
      repeat local o=x x|=x>>>1&a until o==x
-     f|=x y&=x x=y>>>l+1
-     for b=1,l do e|=y>>>b end
+     f|=x q&=x
+     for _=1,c[j] or 0 do q>>>=1 e|=q end
+     x=q>>>1 q=s[j]
     end
     if (x==0) return "contradiction",it
-    put(i,~f&m,rf) put(i,~e,re)
+    put(i,~f,rf) put(i,~e,re)
     if (solve_hook) solve_hook()
    end
   end
  until z==ch
- return z<h*w and "stalled" or "solved",it
+ return z<15*h and "stalled" or "solved",it
 end
 function _draw()
  cls(1)
