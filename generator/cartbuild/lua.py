@@ -146,6 +146,18 @@ def lua_string(s: str) -> str:
     return f'"{s}"'
 
 
+def _world_record(w: dict) -> str:
+    """One world as its record in the constants' `wrec` string: name, title, first, count,
+    bx, by, bw, bh, then pal, ui and dim as 32 hex digits each (dim all 0 when absent)."""
+    for key in ("name", "title"):
+        assert "," not in w[key] and "/" not in w[key], w[key]   # worlds.py's rules keep them out
+    tables = [w["pal"], w["ui"], w.get("dim", [0] * 16)]
+    assert all(len(t) == 16 and all(0 <= c < 256 for c in t) for t in tables)
+    fields = [w["name"], w["title"], *(str(w[k]) for k in ("first", "count", "bx", "by", "bw", "bh")),
+              *("".join(f"{c:02x}" for c in t) for t in tables)]
+    return ",".join(fields)
+
+
 def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
                     pz_hash: int = 0, colours: list[str] | None = None) -> str:
     """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui.
@@ -166,20 +178,23 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "-- pictures' own colours by p+1: chr(48+slot) per filled cell in reading order",
         "-- (generator/cartbuild/colours.py); \"\" = the shading rule (draw.lua)",
         f"pz_cols=split({lua_string(','.join(colours))},\",\",false)",
-        "-- worlds in order: puzzles first..first+count-1, backdrop bx,by,bw,bh in the",
-        "-- spritesheet, pal = display palette for pal(w.pal,1), ui = the screen slot of",
-        "-- each ui colour role 0-15 (cart/draw.lua names them) for the draw palette pal(w.ui),",
-        "-- dim = the art subdued (palette.dim_table) for pal(w.dim)",
-        "worlds={",
+        "-- worlds in order, a record each (\"/\" between them): name, title, puzzles",
+        "-- first..first+count-1, backdrop bx,by,bw,bh in the spritesheet, then three",
+        "-- tables of 16 as two hex digits a value (0-based): pal = display palette for",
+        "-- pal(w.pal,1), ui = the screen slot of each ui colour role 0-15 (cart/draw.lua",
+        "-- names them) for the draw palette pal(w.ui), dim = the art subdued",
+        "-- (palette.dim_table) for pal(w.dim). one string costs the same few tokens",
+        "-- whatever the number of worlds; the loop below reads it into tables",
+        "worlds={}",
+        f"for r in all(split({lua_string('/'.join(_world_record(w) for w in worlds))},\"/\",false)) do",
+        " local v=split(r,\",\",false)",
+        " for k=3,11 do",
+        "  local t,s={},v[k]",
+        "  for i=0,15 do t[i]=tonum(\"0x\"..sub(s,i*2+1,i*2+2)) end",
+        "  v[k]=k<9 and tonum(s) or t",
+        " end",
+        " local n,t,f,c,x,y,w,h,p,u,d=unpack(v)",
+        " add(worlds,{name=n,title=t,first=f,count=c,bx=x,by=y,bw=w,bh=h,pal=p,ui=u,dim=d})",
+        "end",
     ]
-    for w in worlds:
-        pal = ",".join(str(c) for c in w["pal"][1:])
-        ui = ",".join(str(c) for c in w["ui"][1:])
-        lines.append(f" {{name={lua_string(w['name'])},title={lua_string(w['title'])},"
-                     f"first={w['first']},count={w['count']},"
-                     f"bx={w['bx']},by={w['by']},bw={w['bw']},bh={w['bh']},"
-                     f"pal={{[0]={w['pal'][0]},{pal}}},ui={{[0]={w['ui'][0]},{ui}}}"
-                     + (f",dim={{[0]={w['dim'][0]},{','.join(str(c) for c in w['dim'][1:])}}}" if "dim" in w else "")
-                     + "},")
-    lines.append("}")
     return "\n".join(lines) + "\n"

@@ -113,7 +113,7 @@ def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
         rt.execute("poke(%d,%s)" % (a, ",".join(str(b) for b in rom[a:a + 64])))
     # only the generated constants (the game's own code may call what lupaz8 lacks)
     start = cart.code.index("pz_base,")
-    rt.execute(cart.code[start:cart.code.index("\n}\n", cart.code.index("worlds={")) + 3])
+    rt.execute(cart.code[start:cart.code.index("\nend\n", cart.code.index("worlds={}")) + 5])
     rt.execute("""
       out={}
       local a=pz_base+pz_count
@@ -148,9 +148,15 @@ def test_token_count_matches_shrinko_reading_the_cart(small):
 def test_palettes_in_lua_and_manifest(small):
     _, res, out = small
     cart = pico_cart.read_cart(str(out))
+    # the worlds table as the cart's Lua reads it (lupaz8), against the manifest
+    rt = luaz8.LuaRuntime()
+    start = cart.code.index("worlds={}")
+    rt.execute(cart.code[start:cart.code.index("\nend\n", start) + 5])
+    rt.execute('s="" for w in all(worlds) do for i=0,15 do s..=w.pal[i].."," end s..="/" end')
+    lua_pals = [[int(c) for c in t.split(",")[:-1]] for t in rt.eval("s").split("/")[:-1]]
+    assert lua_pals == [w["pal"] for w in res.manifest["worlds"]]
     for w in res.manifest["worlds"]:
         assert len(w["pal"]) == 16
-        assert f"pal={{[0]={w['pal'][0]},{','.join(map(str, w['pal'][1:]))}}}" in cart.code
         assert all(0 <= c < 16 or 128 <= c < 144 for c in w["pal"])
     assert all(e["delta_e"] < 10 for pal in res.manifest["palettes"].values() for e in pal)
 

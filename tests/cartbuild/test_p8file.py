@@ -10,6 +10,8 @@ import pico_cart  # noqa: E402
 from generator import UserError
 from generator.cartbuild.p8file import cart_text
 from generator.cartbuild.lua import constants_chunk, inline_includes
+from generator.cartbuild.tokens import count_text
+from lupaz8 import luaz8
 from generator.cartbuild.rom import ROM_SIZE
 
 
@@ -70,15 +72,32 @@ def test_include_cycles_repeats_and_missing_files_refused(tmp_path):
 
 
 def test_constants_chunk_shape():
-    w = dict(name="a", title="t", first=0, count=2, bx=0, by=16, bw=128, bh=24, pal=list(range(16)),
-             ui=list(range(15, -1, -1)))
-    text = constants_chunk(0x1000, [None, "crow"], [w])
+    w = dict(name="a", title="t 1", first=0, count=2, bx=0, by=16, bw=128, bh=24,
+             pal=[0, *range(129, 144)], ui=list(range(15, -1, -1)))
+    text = constants_chunk(0x1000, [None, "crow"], [w, dict(w, name="b", first=2, count=0)])
     assert text.startswith("-- picross8\n")
     assert "pz_base,pz_count=0x1000,2\n" in text
     assert 'pz_names=split(",crow",",",false)\n' in text
-    assert ('{name="a",title="t",first=0,count=2,bx=0,by=16,bw=128,bh=24,'
-            'pal={[0]=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15},'
-            'ui={[0]=15,14,13,12,11,10,9,8,7,6,5,4,3,2,1,0}},') in text
+    # the worlds, read back by lupaz8 as the cart reads them: tables indexed from 0
+    rt = luaz8.LuaRuntime()
+    rt.execute(text)
+    rt.execute("""
+      s=""
+      for w in all(worlds) do
+        s..=w.name.."|"..w.title.."|"..w.first.."|"..w.count.."|"..w.bx.."|"..w.by.."|"..w.bw.."|"..w.bh
+        for k in all(split"pal,ui,dim") do
+          s..="|"
+          for i=0,15 do s..=w[k][i].."," end
+        end
+        s..="\\n"
+      end
+    """)
+    pal = "0," + "".join(f"{c}," for c in range(129, 144))
+    ui = "".join(f"{c}," for c in range(15, -1, -1))
+    one = f"|0|2|0|16|128|24|{pal}|{ui}|{'0,' * 16}"
+    assert rt.eval("s") == f"a|t 1{one}\nb|t 1{one.replace('|0|2|', '|2|0|', 1)}\n"
+    # a world costs a record in one string: the chunk's tokens do not grow with the worlds
+    assert count_text(text).tokens == count_text(constants_chunk(0x1000, [None, "crow"], [w])).tokens
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

@@ -14,14 +14,24 @@ pz_names=split(",,,,",",",false)
 -- pictures' own colours by p+1: chr(48+slot) per filled cell in reading order
 -- (generator/cartbuild/colours.py); "" = the shading rule (draw.lua)
 pz_cols=split(",,,,",",",false)
--- worlds in order: puzzles first..first+count-1, backdrop bx,by,bw,bh in the
--- spritesheet, pal = display palette for pal(w.pal,1), ui = the screen slot of
--- each ui colour role 0-15 (cart/draw.lua names them) for the draw palette pal(w.ui),
--- dim = the art subdued (palette.dim_table) for pal(w.dim)
-worlds={
- {name="spires",title="pastel spires",first=0,count=2,bx=0,by=16,bw=128,bh=24,pal={[0]=129,1,131,133,141,13,134,7,14,15,135,143,6,142,2,12},ui={[0]=9,7,12,5,2,6,1,6,9,13,14,8,13,4,2,7},dim={[0]=11,12,12,11,11,11,9,9,11,9,9,9,9,11,11,12}},
- {name="lookout",title="ember lookout",first=2,count=3,bx=0,by=40,bw=128,bh=24,pal={[0]=0,128,130,133,2,141,132,135,137,9,10,143,136,142,4,15},ui={[0]=2,15,11,14,2,14,15,14,11,8,10,10,9,8,12,1},dim={[0]=2,2,2,2,2,2,2,3,3,3,3,3,2,3,3,3}},
-}
+-- worlds in order, a record each ("/" between them): name, title, puzzles
+-- first..first+count-1, backdrop bx,by,bw,bh in the spritesheet, then three
+-- tables of 16 as two hex digits a value (0-based): pal = display palette for
+-- pal(w.pal,1), ui = the screen slot of each ui colour role 0-15 (cart/draw.lua
+-- names them) for the draw palette pal(w.ui), dim = the art subdued
+-- (palette.dim_table) for pal(w.dim). one string costs the same few tokens
+-- whatever the number of worlds; the loop below reads it into tables
+worlds={}
+for r in all(split("spires,pastel spires,0,2,0,16,128,24,810183858d0d86070e0f878f068e020c,09070c0502060106090d0e080d040207,0b0c0c0b0b0b09090b090909090b0b0c/lookout,ember lookout,2,3,0,40,128,24,00808285028d848789090a8f888e040f,020f0b0e020e0f0e0b080a0a09080c01,02020202020202030303030302030303","/",false)) do
+ local v=split(r,",",false)
+ for k=3,11 do
+  local t,s={},v[k]
+  for i=0,15 do t[i]=tonum("0x"..sub(s,i*2+1,i*2+2)) end
+  v[k]=k<9 and tonum(s) or t
+ end
+ local n,t,f,c,x,y,w,h,p,u,d=unpack(v)
+ add(worlds,{name=n,title=t,first=f,count=c,bx=x,by=y,bw=w,bh=h,pal=p,ui=u,dim=d})
+end
 
 function solve(rcl,ccl,rf,re)
  local h,it,d,z,s=#rcl,-1,{},0,{}
