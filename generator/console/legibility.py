@@ -6,14 +6,20 @@ pixels as displayed at the end of the frame, after both palettes, as a player se
 
 - a text's ink is the pixels its glyphs set (PICO-8's font, drawn where the cart printed it)
   that still show its colour when the frame is done; a clue number's ink is the pixels of its
-  box (`clue_box`) in its colour;
+  box (`clue_box`) in its colour (none when the whole box is: covered by a box of that colour);
 - a text's background is the most common colour of the pixels touching the ink (the 8-neighbour
   ring around every stroke, the ink left out): what the strokes must stand out from; a clue
   number's, the most common colour in its box between its strokes (the band or highlight it
   sits on; its box is no wider than a column);
 - contrast is WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05), 1 to 21;
 - two clue numbers are apart by the background pixels between their inks (Chebyshev: 0 when
-  they touch, diagonally too), and told apart by colour when the backgrounds under them differ.
+  they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
+  one line 2 px (1 px is the gap inside "15"), or 1 px on different backgrounds (bands); on
+  lines one above the other 1 px, PICO-8's own line spacing (a column's numbers, neighbouring
+  rows' clues).
+
+This measures; the rules it is held to (4.5:1 for text, 1.5:1 and at most half the live
+contrast for dimmed clues) are in tests/cart/test_legibility.py.
 """
 from __future__ import annotations
 

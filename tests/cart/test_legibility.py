@@ -155,3 +155,16 @@ def test_the_lookout_dialog_of_main_would_fail(cart, tmp_path):
     ratios = [s.item.ratio for s in t.seen.values()
               if s.screen == "dialog" and s.item.text.startswith("clear the whole")]
     assert ratios and max(ratios) < 1.5
+
+
+def test_the_15x15_clues_of_main_would_fail(cart, tmp_path):
+    """Without the bands (drawn in the backdrop's colour, as if absent), the packed 15x15 boards
+    show numbers side by side 1 px apart on one background: "15" beside "1" reads "151"."""
+    src = cart[0].read_text()
+    band = "rectfill(x-1,0,x+3,by-2,15)"
+    assert src.count(band) == 1
+    old = tmp_path / "main-clues.p8"
+    old.write_text(src.replace(band, "rectfill(x-1,0,x+3,by-2,0)"))
+    bad = _not_apart(tour.layouts(old, range(len(cart[1]["puzzles"]))))
+    assert len(bad) > 100
+    assert any({a.split("'")[1], b.split("'")[1]} == {"15", "1"} and g == 1 for a, b, g in bad)
