@@ -14,7 +14,8 @@ pixels as displayed at the end of the frame, after both palettes, as a player se
 - contrast is WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05), 1 to 21;
 - two clue numbers are apart by the background pixels between their inks (Chebyshev: 0 when
   they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
-  one line 2 px (1 px is the gap inside "15"), or 1 px on different backgrounds (bands); on
+  one line 2 px (1 px is the gap inside "15"), or 1 px on backgrounds at least 10 CIEDE2000
+  apart (bands); on
   lines one above the other 1 px, PICO-8's own line spacing (a column's numbers, neighbouring
   rows' clues).
 
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.cartbuild.palette import contrast
+from generator.cartbuild.palette import ciede2000, contrast, srgb_to_lab
 from generator.console.gfx import Gfx
 from generator.console.memory import CLIP, DISPLAY_PAL, DRAW_PAL, PEN, Memory
 from generator.console.picture import PALETTE
@@ -207,12 +208,22 @@ SIDE_GAP = 2       # background pixels between numbers side by side (1 is the ga
 LINE_GAP = 1       # between numbers on different lines (PICO-8's own line spacing)
 
 
+BAND_DELTA_E = 10  # CIEDE2000 between two backgrounds told apart at a glance (2 is barely seen)
+
+
+def told_apart(a: Item, b: Item) -> bool:
+    """Are the backgrounds under two numbers colours a player tells apart at once?"""
+    if a.bg_rgb is None or b.bg_rgb is None:
+        return False
+    return ciede2000(srgb_to_lab(a.bg_rgb), srgb_to_lab(b.bg_rgb)) >= BAND_DELTA_E
+
+
 def apart(a: Item, b: Item, g: int) -> bool:
     """Does a player see two clue numbers `g` background pixels apart as two numbers: side by
-    side at least SIDE_GAP apart, or LINE_GAP on different backgrounds (bands under neighbouring
-    columns); on different lines at least LINE_GAP?"""
+    side at least SIDE_GAP apart, or LINE_GAP on backgrounds told apart (bands under
+    neighbouring columns); on different lines at least LINE_GAP?"""
     if one_line(a, b):
-        return g >= SIDE_GAP or g >= LINE_GAP and a.bg_rgb != b.bg_rgb
+        return g >= SIDE_GAP or g >= LINE_GAP and told_apart(a, b)
     return g >= LINE_GAP
 
 
