@@ -42,7 +42,6 @@ function clues()
  for i=0,sz-1 do
   local x,y=bx-2,by+1+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
-  if (i==cx) rectfill(bx+i*cz+o+1,0,bx+i*cz+o+3,by-2,15)
   local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
@@ -56,6 +55,15 @@ function clues()
    if (t[j]>9) q=#t-j
   end
   x,y=bx+1+i*cz+o,by-6
+  -- 15x15: every other column's clues on a band (15) its cell wide,
+  -- so that a two-digit number (as wide as the cell) 1 px from its
+  -- neighbour's is told apart (the lit numbers show the cursor's
+  -- column there); smaller boards: the cursor's column on a strip
+  if sz<15 then
+   if (i==cx) rectfill(x,0,x+2,by-2,15)
+  elseif i%2>0 then
+   rectfill(x-1,0,x+3,by-2,15)
+  end
   if (q and q==lq) q+=1 y-=5
   lq=q
   for j=#t,1,-1 do

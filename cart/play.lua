@@ -148,14 +148,14 @@ function pldrw()
   preview(11,4)
   -- a world's first puzzle shows the controls until the first mark
   if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
-  ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,7)
+  ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  board(0)
- ct(msg or em and vt or clock(tf),26,38,msg and 9 or 10)
+ ct(msg or em and vt or clock(tf),26,38,msg and 13 or 10)
  if (em) eddrw()
 end
 

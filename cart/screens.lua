@@ -58,10 +58,10 @@ function tdrw()
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
-  ct("\142 fill   \151 cross",60,62,7)
-  ct("hold while moving: paint",64,70,7)
-  ct("double tap: jump 5",64,78,7)
-  ct("pause menu: hint, undo",64,86,7)
+  ct("\142 fill   \151 cross",60,62,13)
+  ct("hold while moving: paint",64,70,13)
+  ct("double tap: jump 5",64,78,13)
+  ct("pause menu: hint, undo",64,86,13)
  end
  blink("press \142",96)
 end
@@ -104,7 +104,7 @@ function wdrw()
  local w=ws>#worlds and 1 or ws
  usepal(w)
  backdrop(w,48)
- ct("choose a world",64,8,7)
+ ct("choose a world",64,8,13)
  if ws>#worlds+1 then
   crdrw()
  elseif ws>#worlds then
@@ -116,13 +116,13 @@ function wdrw()
   ct(wd.title,64,22,10)
   ct(s.."/"..wd.count.." solved",64,32,6)
   local k=wip()
-  if (k) ct("no. "..k.." in progress",64,92,7)
+  if (k) ct("no. "..k.." in progress",64,92,13)
   -- progress bar
   rectfill(24,84,104,86,2)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
  end
- print("\139",4,22,9)
- print("\145",117,22,9)
+ print("\139",4,22,13)
+ print("\145",117,22,13)
  blink("\142 play  \151 back",108)
 end
 
@@ -180,7 +180,7 @@ function pdrw()
  if f then
   redraw,top,tq=false,t,{}
   print(wd.title,2,2,10)
-  print("\151 back",96,2,7)
+  print("\151 back",96,2,13)
   for k=top*7,min(top*7+34,wd.count-1) do
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
    rectfill(x,y,x+16,y+16,2)
@@ -188,7 +188,10 @@ function pdrw()
    if best[p] then
     add(tq,{p,x,y})
    else
-    ct(k+1 .."",x+9,y+4,inrb(p+1) and 9 or 4)
+    -- a board in progress: its number lit on the dark tile
+    local r=inrb(p+1)
+    if (r) rectfill(x+1,y+1,x+15,y+15,15)
+    ct(k+1 .."",x+9,y+4,r and 10 or 4)
     pips(p,x+2,y+12)
     if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,3) line(x+1,y+1,x+3,y+1,3)
    end
@@ -217,13 +220,13 @@ function pdrw()
  local b=best[ps]
  print(b and pname(ps) or "no. "..i+1,2,112,10)
  local s=nsolved().."/"..wd.count.." solved"
- print(s,127-#s*4,112,7)
+ print(s,127-#s*4,112,13)
  -- its size, or once solved the options its best time was made with
  local o=b and bo[ps] or 0
  s=o>0 and split"+check,+cross,+check +cross"[o\2] or pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
  print(s,111-#s*4,120,6)
  pips(ps,113,121)
- print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,7)
+ print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,13)
 end
 
 -- solved puzzle p's picture in its tile at x,y in its colours, 3 px

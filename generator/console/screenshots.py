@@ -3,7 +3,8 @@
 `take(cart, manifest, out_dir, label)` writes, 4x scaled: title, title-controls, worlds (each world's card),
 puzzles (the first world's puzzle select with a few solved: pips, picture marks, progress),
 ramp (the first puzzle, 5x5, with its controls line), ramp-10x10 (a 10x10 start puzzle in
-progress), play-<world> (a 15x15 board in progress in each world's palette) and solved (a
+progress), play-<world> (a 15x15 board in progress in each world's palette; dialog-<last world>
+the clear-board question over it) and solved (a
 finished picture in its colours, and solved-<first world>), puzzles-<last world> (its list with
 twenty pictures solved, in their colours); editor-stalled, editor-solvable and editor-code (a
 picture drawn in the editor with one cell too many, line logic's unreachable cells dotted; the cell
@@ -83,6 +84,10 @@ def take(cart: Path, manifest: dict, out: Path, label: Path | None = None) -> li
         p.move_to(5, 9)
         p.idle(1)
         shots.append(_shot(p, out, f"play-{w['name']}"))
+        if w is worlds[-1]:              # a question over that board
+            p.c.choose_menuitem("clear board")
+            p.idle(1)
+            shots.append(_shot(p, out, f"dialog-{w['name']}"))
 
     # a picture revealed in its colours in each world (the lookout's is `solved`), and the
     # lookout's list with its first pictures solved: thumbnails in colour

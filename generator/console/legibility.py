@@ -1,0 +1,244 @@
+"""What a player can read: texts and clue numbers measured on the displayed screen.
+
+The console is told where the cart writes (`instrument` wraps the cart's `print` and its clue
+`num` to note each call's place, text and screen slot); everything else is measured on the
+pixels as displayed at the end of the frame, after both palettes, as a player sees them:
+
+- a text's ink is the pixels its glyphs set (PICO-8's font, drawn where the cart printed it)
+  that still show its colour when the frame is done; a clue number's ink is the pixels of its
+  box (`clue_box`) in its colour (none when the whole box is: covered by a box of that colour);
+- a text's background is the most common colour of the pixels touching the ink (the 8-neighbour
+  ring around every stroke, the ink left out): what the strokes must stand out from; a clue
+  number's, the most common colour in its box between its strokes (the band or highlight it
+  sits on; its box is no wider than a column);
+- contrast is WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05), 1 to 21;
+- two clue numbers are apart by the background pixels between their inks (Chebyshev: 0 when
+  they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
+  one line 2 px (1 px is the gap inside "15"), or 1 px on backgrounds at least 10 CIEDE2000
+  apart (bands); on
+  lines one above the other 1 px, PICO-8's own line spacing (a column's numbers, neighbouring
+  rows' clues).
+
+This measures; the rules it is held to (4.5:1 for text, 1.5:1 and at most half the live
+contrast for dimmed clues) are in tests/cart/test_legibility.py.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.cartbuild.palette import ciede2000, contrast, srgb_to_lab
+from generator.console.gfx import Gfx
+from generator.console.memory import CLIP, DISPLAY_PAL, DRAW_PAL, PEN, Memory
+from generator.console.picture import PALETTE
+from generator.console.text import draw_text
+
+# Lua run once after boot: each print and num call of a frame is noted in __seen (reset by
+# `seen`): kind, text or value, x, y, the screen slot it draws in (after the draw palette)
+INSTRUMENT = """
+__seen={}
+local _print,_num=print,num
+function print(...)
+ local s,x,y,c=...
+ if (y==nil) c=x
+ add(__seen,{"t",tostr(s),x,y,peek(0x5f00+((c or peek(0x5f25))&15))&15})
+ return _print(...)
+end
+if _num then
+ function num(v,x,y,c)
+  add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c})
+  return _num(v,x,y,c)
+ end
+end
+"""
+
+
+def instrument(console) -> None:
+    console.exec(INSTRUMENT, "=legibility")
+
+
+def clue_box(value: int) -> tuple[int, int]:
+    """(width, height) of a clue number as cart/draw.lua's num draws it: 3x4 digits, 10-15 a
+    bar, a gap and a digit."""
+    return (5 if value > 9 else 3), 4
+
+
+@dataclass
+class Item:
+    kind: str                # "text" (print) or "clue" (num)
+    text: str                # P8SCII text, or the clue's value
+    x: int
+    y: int
+    role: int | None         # clue numbers: the cart's colour role (6 clue, 7 dim, 10 lit)
+    ink: np.ndarray          # (k, 2) y, x of the ink pixels still showing
+    drawn: int               # pixels the glyphs set (the ink when nothing covers it)
+    ink_rgb: tuple
+    bg_rgb: tuple | None
+    ratio: float             # ink against background; 0 when nothing of it shows
+
+    @property
+    def visible(self) -> bool:
+        return self.drawn > 0 and len(self.ink) * 2 >= self.drawn
+
+    def where(self) -> str:
+        return f"{self.kind} {self.text!r} at {self.x},{self.y}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_pixels(text: str, x: int, y: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """(mask, (y0, y1, x0, x1)): the pixels print(text, x, y) sets, drawn on a blank screen with
+    PICO-8's font, within their bounding box (empty when none is on screen)."""
+    mem = Memory()
+    for i in range(16):
+        mem.ram[DRAW_PAL + i] = i
+    mem.ram[PEN] = 1
+    mem.ram[CLIP:CLIP + 4] = bytes([0, 0, 128, 128])
+    draw_text(Gfx(mem), text, x, y)
+    ys, xs = np.nonzero(mem.px)
+    if not len(ys):
+        return np.zeros((0, 0), dtype=bool), (0, 0, 0, 0)
+    box = (int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1)
+    return mem.px[box[0]:box[1], box[2]:box[3]] != 0, box
+
+
+def _ring(mask: np.ndarray) -> np.ndarray:
+    """The pixels 8-touching `mask` (padded by one all round), outside it."""
+    h, w = mask.shape
+    grown = np.zeros((h + 2, w + 2), dtype=bool)
+    for dy in range(3):
+        for dx in range(3):
+            grown[dy:dy + h, dx:dx + w] |= mask
+    inner = np.zeros_like(grown)
+    inner[1:-1, 1:-1] = mask
+    return grown & ~inner
+
+
+def _window(a: np.ndarray, y0: int, y1: int, x0: int, x1: int, fill) -> np.ndarray:
+    """a[y0:y1, x0:x1], reaching off the screen (filled with `fill` there)."""
+    out = np.full((y1 - y0, x1 - x0), fill, dtype=a.dtype)
+    sy0, sy1, sx0, sx1 = max(y0, 0), min(y1, 128), max(x0, 0), min(x1, 128)
+    if sy0 < sy1 and sx0 < sx1:
+        out[sy0 - y0:sy1 - y0, sx0 - x0:sx1 - x0] = a[sy0:sy1, sx0:sx1]
+    return out
+
+
+def seen(console) -> list[Item]:
+    """Every text and clue number the cart drew in the frame just run, measured on the display,
+    and the record emptied for the next frame."""
+    n = int(console.exec("return #__seen", "=legibility") or 0)
+    t = console.global_("__seen")
+    raw = [t[i + 1] for i in range(n)]
+    if n:
+        console.exec("__seen={}", "=legibility")
+    lut = np.frombuffer(bytes(console.mem.ram[DISPLAY_PAL:DISPLAY_PAL + 16]), dtype=np.uint8) & 0x8F
+    shown = lut[console.mem.px].astype(np.int16)   # the colour each pixel shows (0-15, 128-143)
+    items = []
+    for r in raw:
+        kind, text = ("text" if r[1] == "t" else "clue"), str(r[2])
+        x, y, slot = int(r[3]), int(r[4]), int(r[5])
+        role = None if kind == "text" else int(r[6])
+        m = _measure(kind, text, x, y, int(lut[slot]), shown)
+        if m is not None:
+            items.append(Item(kind, text, x, y, role, *m))
+    return items
+
+
+_measured: dict = {}
+
+
+def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
+    """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number, or None when
+    none of it is on screen; the same item on the same pixels is measured once."""
+    if kind == "text":
+        drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
+    else:
+        w, h = clue_box(int(float(text)))
+        y0, y1, x0, x1 = y, y + h, x, x + w
+        drawn = None
+    if y1 <= y0 or x1 <= x0:
+        return None
+    here = _window(shown, y0 - 1, y1 + 1, x0 - 1, x1 + 1, -1)
+    key = (kind, text, x, y, colour, here.tobytes())
+    if key in _measured:
+        return _measured[key]
+    if drawn is None:
+        drawn = here[1:-1, 1:-1] == colour
+        if drawn.all():                      # no glyph fills its box: covered by its colour
+            drawn = np.zeros_like(drawn)
+    ink = drawn & (here[1:-1, 1:-1] == colour)
+    ring = _ring(drawn) & (here != colour) & (here >= 0)
+    if kind == "clue" and (~drawn).any():
+        ring = np.zeros_like(ring)           # a clue number: what shows in its box between strokes
+        ring[1:-1, 1:-1] = ~drawn
+    bg_rgb, ratio = None, 0.0
+    if ink.any() and ring.any():
+        vals, counts = np.unique(here[ring], return_counts=True)
+        bg_rgb = _rgb(int(vals[counts.argmax()]))
+        ratio = contrast(_rgb(colour), bg_rgb)
+    ys, xs = np.nonzero(ink)
+    m = (np.stack([ys + y0, xs + x0], axis=1), int(drawn.sum()), _rgb(colour), bg_rgb, ratio)
+    if len(_measured) > 50_000:
+        _measured.clear()
+    _measured[key] = m
+    return m
+
+
+def _rgb(c: int) -> tuple[int, int, int]:
+    return tuple(int(v) for v in PALETTE[(c & 15) + (16 if c & 0x80 else 0)])
+
+
+def gap(a: Item, b: Item) -> int:
+    """Background pixels between two inks, the closer way (0: they touch, diagonally too)."""
+    if not len(a.ink) or not len(b.ink):
+        return 99
+    d = np.abs(a.ink[:, None, :] - b.ink[None, :, :]).max(axis=2)
+    return int(d.min()) - 1
+
+
+def one_line(a: Item, b: Item) -> bool:
+    """Are two inks on one line, side by side (their rows overlap)? Otherwise they are on lines
+    one above the other (a column clue's numbers, neighbouring rows' clues, a lifted number),
+    read apart as lines of text are."""
+    return bool(a.ink[:, 0].min() <= b.ink[:, 0].max() and b.ink[:, 0].min() <= a.ink[:, 0].max())
+
+
+SIDE_GAP = 2       # background pixels between numbers side by side (1 is the gap inside "15")
+LINE_GAP = 1       # between numbers on different lines (PICO-8's own line spacing)
+
+
+BAND_DELTA_E = 10  # CIEDE2000 between two backgrounds told apart at a glance (2 is barely seen)
+
+
+def told_apart(a: Item, b: Item) -> bool:
+    """Are the backgrounds under two numbers colours a player tells apart at once?"""
+    if a.bg_rgb is None or b.bg_rgb is None:
+        return False
+    return ciede2000(srgb_to_lab(a.bg_rgb), srgb_to_lab(b.bg_rgb)) >= BAND_DELTA_E
+
+
+def apart(a: Item, b: Item, g: int) -> bool:
+    """Does a player see two clue numbers `g` background pixels apart as two numbers: side by
+    side at least SIDE_GAP apart, or LINE_GAP on backgrounds told apart (bands under
+    neighbouring columns); on different lines at least LINE_GAP?"""
+    if one_line(a, b):
+        return g >= SIDE_GAP or g >= LINE_GAP and told_apart(a, b)
+    return g >= LINE_GAP
+
+
+def neighbours(items: list[Item], within: int = SIDE_GAP) -> list[tuple[Item, Item, int]]:
+    """Pairs of clue numbers a player may not tell apart (`apart` fails), with their gap."""
+    clues = [it for it in items if it.kind == "clue" and len(it.ink)]
+    if len(clues) < 2:
+        return []
+    b = np.array([(it.ink[:, 0].min(), it.ink[:, 0].max(), it.ink[:, 1].min(), it.ink[:, 1].max())
+                  for it in clues])
+    near = ((b[None, :, 0] <= b[:, None, 1] + within) & (b[:, None, 0] <= b[None, :, 1] + within)
+            & (b[None, :, 2] <= b[:, None, 3] + within) & (b[:, None, 2] <= b[None, :, 3] + within))
+    out = []
+    for i, j in zip(*np.nonzero(np.triu(near, 1))):
+        g = gap(clues[i], clues[j])
+        if not apart(clues[i], clues[j], g):
+            out.append((clues[i], clues[j], g))
+    return out

@@ -1,0 +1,237 @@
+"""A player's tour of every screen of the picross8 cart, noting what can be read on each.
+
+`tour(cart, manifest)` plays the built cart in the console with buttons and the pause menu
+only, in every world and in endless in each world's palette: the title (and its controls), the
+world screen (each world's card with a board in progress, and endless), the puzzle list
+(solved pictures, unsolved and in-progress tiles), the play screen at 5x5, 10x10 and 15x15 (the
+first puzzle's controls tip, lit and dimmed clue numbers, the mistake and hint messages), both
+questions (clear the board; the full save), the solved screen and endless's "making a puzzle".
+Every frame it notes the texts and clue numbers drawn (generator.console.legibility), measured
+on the display. `layouts(cart, puzzles)` draws the play screen of each packed puzzle and
+`endless_layouts(cart, n)` of n endless puzzles the cart makes, for the clue gaps.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from generator.console import legibility
+from generator.console.player import Player, saved_progress, solution
+
+SCREENS = {"tupd": "title", "wupd": "worlds", "pupd": "list", "plupd": "play", "supd": "solved",
+           "eupd": "endless"}
+
+
+class Stuck(RuntimeError):
+    """The tour waited longer than any screen takes: the cart is not where the script thinks."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    screen: str         # title, worlds, list, play, dialog, solved, endless
+    world: str          # the palette it was drawn in (a world's name)
+    frame: int          # the first frame it was seen so
+    item: legibility.Item
+
+
+def _key(s: Seen) -> tuple:
+    it = s.item
+    return (s.screen, s.world, it.kind, it.text, it.x, it.y, it.role, it.ink_rgb, it.bg_rgb,
+            len(it.ink))
+
+
+class Tourist(Player):
+    """A Player whose every frame's texts are measured: each one seen (once per screen, world,
+    place and colours) in `seen`; `world` names the palette (the world whose colours are up)."""
+
+    def __init__(self, cart: Path, cartdata: dict | None = None) -> None:
+        super().__init__(cart, cartdata)
+        legibility.instrument(self.c)
+        self.seen: dict[tuple, Seen] = {}
+        self.dialogs = 0
+        self.last: list[legibility.Item] = []
+        step = self.c.step
+
+        def measured_step(buttons=(), mouse=None):
+            frame = step(buttons, mouse)
+            items = self.last = legibility.seen(self.c)
+            if items:
+                screen = next((name for fn, name in SCREENS.items() if self.on(fn)), "?")
+                if screen == "play" and self.g("aq"):
+                    screen = "dialog"
+                    self.dialogs += 1
+                for it in items:
+                    s = Seen(screen, self.world(), frame.index, it)
+                    self.seen.setdefault(_key(s), s)
+            self.c.frames.clear()            # a long tour keeps no frames
+            return frame
+        self.c.step = measured_step
+
+    def world(self) -> str:
+        return str(self.g("worlds")[int(self.g("wo") or 1)]["name"])
+
+    def until(self, what, frames: int = 600, buttons=()) -> None:
+        for _ in range(frames):
+            if what():
+                return
+            self.c.step(buttons)
+        raise Stuck(f"waited {frames} frames at frame {self.c.frame_index}")
+
+    def tile(self, k: int) -> None:
+        """On the puzzle list: the cursor onto the world's tile k (from 0)."""
+        first = int(self.g("worlds")[int(self.g("ws"))]["first"])
+        for _ in range(300):
+            at = int(self.g("ps")) - first
+            if at == k:
+                return
+            d = k - at
+            self.press("down" if d >= 7 else "up" if d <= -7 else "right" if d > 0 else "left")
+        raise Stuck(f"list cursor never reached tile {k}")
+
+    def answer(self, button: str = "o") -> None:
+        """A question up (the full save's): answer it."""
+        if self.on("plupd") and self.g("aq"):
+            self.idle(2)
+            self.press(button)
+
+    def open_tile(self, k: int) -> None:
+        self.tile(k)
+        self.press("o")
+        self.until(lambda: self.on("plupd"))
+        self.idle(2)
+
+    def first_mark(self, sol) -> None:
+        """Fill the solution's first filled cell; the save being full, keep the board."""
+        y, x = (int(v) for v in np.argwhere(sol)[0])
+        self.idle(5)
+        self.move_to(x, y)
+        self.press("o")
+        self.until(lambda: self.g("aq"), frames=30)
+        self.answer("o")
+
+    def leave(self) -> None:
+        self.c.choose_menuitem("leave puzzle")
+        self.idle(2)
+        self.answer("x")
+        self.until(lambda: self.on("pupd") or self.on("wupd"))
+        self.idle(2)
+
+
+def _first(manifest: dict, world: int, size: int) -> int:
+    """The world's number (from 0) of its first puzzle of `size`."""
+    w = manifest["worlds"][world]
+    ps = manifest["puzzles"][w["first"]:w["first"] + w["count"]]
+    return next(i for i, q in enumerate(ps) if q.get("size", 15) == size)
+
+
+def _world(cart: Path, manifest: dict, w: int) -> dict:
+    first = manifest["worlds"][w]["first"]
+    t = Tourist(cart, saved_progress(cart, {first + k: 50 + 31 * k for k in (1, 2, 4, 7)}))
+    t.idle(75)                                   # the title and its controls
+    t.press("o")
+    for _ in range(w):
+        t.press("right")
+    t.press("o")                                 # the list
+    t.open_tile(0)                               # the first puzzle: its controls tip
+    t.press("left")
+    t.press("o")                                 # a mark (wrong or right), then a hint
+    t.hint()
+    t.idle(3)
+    t.c.choose_menuitem("clear board")           # the question, kept
+    t.idle(3)
+    t.press("x")
+    t.leave()
+    # boards in progress up to a full save (the first puzzle's is one), then a fifth asks
+    for n, k in enumerate((3, 5, _first(manifest, w, 15), 8)):
+        t.open_tile(k)
+        t.idle(5)
+        t.press("o")
+        t.idle(3)
+        if n == 3:
+            t.until(lambda: t.g("aq"), frames=30)
+        t.answer("o")
+        t.leave()
+    for size in (10, 15):                        # partly entered: lit and dimmed clues
+        k = _first(manifest, w, size) + 1
+        t.open_tile(k)
+        sol = solution(manifest, first + k)
+        t.first_mark(sol)
+        t.enter(sol, rows=range(sol.shape[0] // 2))
+        t.hint()
+        t.idle(3)
+        t.leave()
+    k = _first(manifest, w, 5) + 2                # solved: the reveal, the name, the time
+    t.open_tile(k)
+    t.first_mark(solution(manifest, first + k))
+    t.enter(solution(manifest, first + k))
+    t.until(lambda: t.on("supd"))
+    t.idle(50)
+    t.press("o")
+    t.until(lambda: t.on("pupd"))
+    for _ in range(9):                           # along solved, unsolved and in-progress tiles
+        t.press("right")
+    t.press("down")
+    t.idle(3)
+    t.press("x")                                 # the worlds: every card
+    for _ in range(len(manifest["worlds"]) + 1):
+        t.press("right")
+        t.idle(3)
+    return t.seen
+
+
+def _endless(cart: Path, manifest: dict, w: int) -> dict:
+    """Endless in world w's palette: the n-th endless puzzle takes world n % count + 1."""
+    t = Tourist(cart, saved_progress(cart, {}))
+    t.c.exec(f"nend={w}")
+    t.idle(2)
+    t.press("o")
+    for _ in range(len(manifest["worlds"])):
+        t.press("right")
+    t.press("o")
+    t.until(lambda: t.on("plupd"), frames=3000)
+    t.idle(3)
+    sol = t.sol()
+    t.enter(sol, rows=range(sol.shape[0] // 2))
+    t.hint()
+    t.idle(3)
+    return t.seen
+
+
+def tour(cart: Path, manifest: dict) -> list[Seen]:
+    """Every text and clue number seen in every world and endless palette."""
+    seen: dict = {}
+    for w in range(len(manifest["worlds"])):
+        seen |= _world(cart, manifest, w)
+        seen |= _endless(cart, manifest, w)
+    return list(seen.values())
+
+
+def layout(t: Tourist, start: str) -> list[legibility.Item]:
+    """The clue numbers of the play screen once `start` (Lua) has set up a board, blank."""
+    t.c.exec(start)
+    t.until(lambda: t.on("plupd"), frames=5000)
+    t.c.exec("redraw=true")
+    t.idle(1)
+    return [it for it in t.last if it.kind == "clue"]
+
+
+# puzzle p in its world's colours
+_PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then ws,wo=i,i end end startpz({0})"
+
+
+def layouts(cart: Path, puzzles) -> list[list[legibility.Item]]:
+    """Each packed puzzle's clue numbers as its blank play screen shows them."""
+    t = Tourist(cart)
+    return [layout(t, _PACKED.format(int(p))) for p in puzzles]
+
+
+# the cart's endless generator run to its end within one call (the cart spreads it over frames)
+_ENDLESS = "srand({}) startendless() while costatus(gen)!='dead' do coresume(gen) end wo=ew play()"
+
+
+def endless_layouts(cart: Path, seeds) -> list[list[legibility.Item]]:
+    """The clue numbers of the endless puzzles the cart makes from each seed."""
+    t = Tourist(cart)
+    return [layout(t, _ENDLESS.format(int(s))) for s in seeds]
