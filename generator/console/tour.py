@@ -5,7 +5,10 @@ only, in every world and in endless in each world's palette: the title (and its 
 world screen (each world's card with a board in progress, and endless), the puzzle list
 (solved pictures, unsolved and in-progress tiles), the play screen at 5x5, 10x10 and 15x15 (the
 first puzzle's controls tip, lit and dimmed clue numbers, the mistake and hint messages), both
-questions (clear the board; the full save), the solved screen and endless's "making a puzzle".
+questions (clear the board; the full save), the solved screen and endless's "making a puzzle";
+and the create page, the editor (a design that needs a guess, its dots and refusal, then a
+line-solvable one and its share code) and the code screen (a code typed short, a damaged one
+pasted, then one played).
 Every frame it notes the texts and clue numbers drawn (generator.console.legibility), measured
 on the display. `layouts(cart, puzzles)` draws the play screen of each packed puzzle and
 `endless_layouts(cart, n)` of n endless puzzles the cart makes, for the clue gaps.
@@ -21,7 +24,7 @@ from generator.console import legibility
 from generator.console.player import Player, saved_progress, solution
 
 SCREENS = {"tupd": "title", "wupd": "worlds", "pupd": "list", "plupd": "play", "supd": "solved",
-           "eupd": "endless"}
+           "eupd": "endless", "cupd": "code"}
 
 
 class Stuck(RuntimeError):
@@ -30,7 +33,7 @@ class Stuck(RuntimeError):
 
 @dataclass(frozen=True)
 class Seen:
-    screen: str         # title, worlds, list, play, dialog, solved, endless
+    screen: str         # title, worlds, create, list, play, editor, dialog, solved, endless, code
     world: str          # the palette it was drawn in (a world's name)
     frame: int          # the first frame it was seen so
     item: legibility.Item
@@ -59,7 +62,11 @@ class Tourist(Player):
             items = self.last = legibility.seen(self.c)
             if items:
                 screen = next((name for fn, name in SCREENS.items() if self.on(fn)), "?")
-                if screen == "play" and self.g("aq"):
+                if screen == "worlds" and int(self.g("ws")) > len(self.g("worlds")) + 1:
+                    screen = "create"
+                if screen == "play" and self.g("em"):
+                    screen = "editor"
+                if screen in ("play", "editor") and self.g("aq"):
                     screen = "dialog"
                     self.dialogs += 1
                 for it in items:
@@ -199,12 +206,58 @@ def _endless(cart: Path, manifest: dict, w: int) -> dict:
     return t.seen
 
 
+def _create(cart: Path, manifest: dict, w: int) -> dict:
+    """The create page, the editor in world w's palette and the code screen."""
+    t = Tourist(cart, saved_progress(cart, {}))
+    t.idle(2)
+    t.press("o")
+    for _ in range(len(manifest["worlds"]) + 1):  # past the worlds and endless: create
+        t.press("right")
+    t.idle(3)
+    t.c.exec(f"wo={w + 1}")                      # the editor draws in the last world's colours
+    t.press("o")                                 # 10x10, the page's first choice
+    t.until(lambda: t.on("plupd") and t.g("em"))
+    t.idle(3)
+    for x, y in ((2, 2), (3, 3)):                # two cells on a diagonal: either diagonal fits
+        t.move_to(x, y)
+        t.press("o")
+    t.until(lambda: t.g("vt") == "needs a guess", frames=120)
+    t.idle(2)
+    t.c.choose_menuitem("share code")            # refused, saying why
+    t.idle(3)
+    t.move_to(3, 3)
+    t.press("o")                                 # one cell: line-solvable
+    t.until(lambda: t.g("vt") == "line-solvable", frames=120)
+    t.idle(2)
+    t.c.choose_menuitem("share code")            # the code, in a question's box
+    t.until(lambda: t.g("aq"), frames=30)
+    t.idle(2)
+    t.press("o")
+    t.c.choose_menuitem("leave puzzle")
+    t.until(lambda: t.on("wupd"))
+    t.idle(2)
+    for _ in range(2):                           # enter a code
+        t.press("down")
+    t.press("o")
+    t.until(lambda: t.on("cupd"))
+    for b in ("right",) * 5 + ("o",):            # "5" typed: too short
+        t.press(b)
+    t.idle(2)
+    t.c.paste("5azze4wn")                        # damaged
+    t.idle(3)
+    t.c.paste("5azze4wm")                        # the heart: checked, then played
+    t.until(lambda: t.on("plupd"), frames=300)
+    t.idle(3)
+    return t.seen
+
+
 def tour(cart: Path, manifest: dict) -> list[Seen]:
     """Every text and clue number seen in every world and endless palette."""
     seen: dict = {}
     for w in range(len(manifest["worlds"])):
         seen |= _world(cart, manifest, w)
         seen |= _endless(cart, manifest, w)
+        seen |= _create(cart, manifest, w)
     return list(seen.values())
 
 

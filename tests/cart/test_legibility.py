@@ -1,6 +1,7 @@
 """Every text legible and every clue number apart, measured on the displayed pixels.
 
-A player's tour (generator/console/tour.py) plays the built cart through every screen and both
+A player's tour (generator/console/tour.py) plays the built cart through every screen (the editor,
+the create page and the code screen too) and every
 questions in every world and in endless in each world's palette, and notes each text and clue
 number the cart drew, measured after both palettes (generator/console/legibility.py):
 
@@ -55,12 +56,14 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     for s in seen:
         got[s.world].add(s.screen)
     assert set(got) == worlds
-    assert {"title", "endless"} <= set().union(*got.values())
+    assert {"title", "endless", "create", "code"} <= set().union(*got.values())
     for w in worlds:
-        assert {"worlds", "list", "play", "dialog", "solved"} <= got[w], (w, got[w])
+        assert {"worlds", "list", "play", "editor", "dialog", "solved"} <= got[w], (w, got[w])
     texts = {s.item.text for s in seen}
     assert any(t.startswith("clear the whole board") for t in texts)
     assert any(t.startswith("the save holds") for t in texts)
+    assert any(t.startswith("share code") for t in texts)
+    assert {"needs a guess", "see the dots", "line-solvable", "damaged", "wrong length"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}
     assert {(w, r) for w in worlds for r in (6, 7, 10)} <= roles
 
