@@ -1,8 +1,7 @@
 """Every text legible and every clue number apart, measured on the displayed pixels.
 
 A player's tour (generator/console/tour.py) plays the built cart through every screen (the editor,
-the create page and the code screen too) and every
-questions in every world and in endless in each world's palette, and notes each text and clue
+the create page and the code screen too) and every question in every world and in endless in each world's palette, and notes each text and clue
 number the cart drew, measured after both palettes (generator/console/legibility.py):
 
 - every text and live or lit clue number: WCAG 2 contrast at least 4.5:1 against the background
