@@ -30,6 +30,7 @@ from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
+from generator.cartbuild.legible import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
@@ -188,6 +189,8 @@ def build(worlds_path, main_lua) -> BuildResult:
 
     wtables = []
     for w in cfg.worlds:
+        check_world(w.name, [PICO8[s.pico8] for s in sheet.palettes[w.name]], list(w.ui),
+                    str(worlds_path))
         bd = w.art.backdrop
         wtables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
                             count=sum(1 for p in placed if p.world == w.name),

@@ -1,0 +1,62 @@
+"""Each world's colour roles held to its texts' contrast when the cart is built
+(generator/cartbuild/legible.py), beside the measure on the screen (tests/cart/test_legibility.py)."""
+import json
+
+import pytest
+
+from cartfixtures import CART
+from generator import UserError
+from generator.cartbuild.build import build
+from generator.cartbuild.legible import DIM, PAIRS, TEXT, check_world
+from generator.cartbuild.palette import PICO8, contrast
+from generator.cartbuild.worlds import ROLES
+
+from test_worlds import edited
+
+
+def test_the_pairs_name_real_roles_and_the_measures_rules():
+    assert all(ink in ROLES and bg in ROLES for ink, bg, _ in PAIRS)
+    assert {least for *_, least in PAIRS} == {TEXT, DIM} and (TEXT, DIM) == (4.5, 1.5)
+    # every text role on both backgrounds texts are drawn on
+    assert {(i, b) for i, b, _ in PAIRS} >= {(i, b) for i in ("text", "clue", "dim_clue")
+                                               for b in ("backdrop", "clue_highlight")}
+
+
+def test_the_shipped_worlds_pass_with_the_figures_the_screen_shows(tmp_path):
+    res = build(CART / "worlds.json", CART / "main.lua")
+    for w in res.manifest["worlds"]:
+        display = [PICO8[c] for c in w["pal"]]
+        check_world(w["name"], display, w["ui"])
+        ratios = {(i, b): contrast(display[w["ui"][ROLES.index(i)]], display[w["ui"][ROLES.index(b)]])
+                  for i, b, _ in PAIRS}
+        # the lowest text pair as test_legibility measures it on the displayed pixels
+        assert min(r for (i, _), r in ratios.items() if i != "dim_clue") == pytest.approx(
+            {"spires": 5.13, "lookout": 4.94}[w["name"]], abs=0.01)
+
+
+@pytest.mark.parametrize("role,on,words", [  # role takes the slot of on
+    ("text", "backdrop", "ui role 'text' on 'backdrop' is 1.00:1"),
+    ("picture_half_lit", "backdrop", "ui role 'picture_half_lit' on 'backdrop' is 1.00:1"),
+    ("clue_highlight", "text", "ui role 'text' on 'clue_highlight' is 1.00:1"),
+    ("dim_clue", "backdrop", "ui role 'dim_clue' on 'backdrop' is 1.00:1, and the cart prints text so: it needs 1.5:1"),
+])
+def test_a_world_whose_text_would_not_read_is_refused_in_one_line(tmp_path, role, on, words):
+    # role given the slot of `on`
+    def change(c):
+        c["worlds"][0]["ui"][role] = c["worlds"][0]["ui"][on]
+    d = edited(tmp_path, change)
+    with pytest.raises(UserError) as e:
+        build(d / "worlds.json", d / "main.lua")
+    msg = str(e.value)
+    assert words in msg and "(spires)" in msg and "\n" not in msg
+
+
+def test_the_lookout_question_of_before_would_have_been_refused():
+    # issue 20: lookout's questions were text (yellow) on paper (peach), 1.19:1
+    lookout = json.loads((CART / "worlds.json").read_text())["worlds"][1]["ui"]
+    ui = [lookout[r] for r in ROLES]
+    res = build(CART / "worlds.json", CART / "main.lua")
+    display = [PICO8[c] for c in res.manifest["worlds"][1]["pal"]]
+    ui[ROLES.index("clue_highlight")] = ui[ROLES.index("paper")]
+    with pytest.raises(UserError, match=r"'text' on 'clue_highlight' is 1\.19:1"):
+        check_world("lookout", display, ui)
