@@ -22,26 +22,17 @@ function lmask(a,i,c,v)
  return m
 end
 
--- solution as a cell table, for column masks
-function solcells()
- local s={}
- for y=0,sz-1 do
-  for x=0,sz-1 do s[y*15+x]=sol[y+1]>>x&1 end
- end
- return s
-end
-
 -- start a puzzle of sz from sol: clues, blank board (or the saved
 -- one in b)
 function newboard(b)
  cz=75\sz bw=sz*cz
- local s=solcells()
  rc,cc,rk,ck,rok,cok,dm,st,g={},{},{},{},{},{},{},{},b or {}
- for i=0,sz-1 do
-  rc[i+1]=line_clue(sol[i+1],sz)
-  cc[i+1]=line_clue(lmask(s,i,true,1),sz)
-  rk[i+1]=ckey(rc[i+1])
-  ck[i+1]=ckey(cc[i+1])
+ for i=1,sz do
+  -- column i's mask from the rows (bit y-1 = row y)
+  local m=0
+  for y=1,sz do m|=(sol[y]>>i-1&1)<<y-1 end
+  rc[i],cc[i]=line_clue(sol[i]),line_clue(m)
+  rk[i],ck[i]=ckey(rc[i]),ckey(cc[i])
  end
  for i=0,224 do g[i]=g[i] or 0 end
  recheck()
@@ -51,8 +42,8 @@ end
 function check(x,y)
  local r,c=rok[y+1],cok[x+1]
  st[y+1],st[x+16]=1,1
- rok[y+1]=ckey(line_clue(lmask(g,y,false,1),sz))==rk[y+1]
- cok[x+1]=ckey(line_clue(lmask(g,x,true,1),sz))==ck[x+1]
+ rok[y+1]=ckey(line_clue(lmask(g,y,false,1)))==rk[y+1]
+ cok[x+1]=ckey(line_clue(lmask(g,x,true,1)))==ck[x+1]
  return rok[y+1] and not r or cok[x+1] and not c
 end
 
@@ -114,10 +105,11 @@ function placed(t,f,x)
  local a,b=fits(t,f,x),fits(u,mirror(f),mirror(x))
  for j=1,n do
   local l,k,p=t[j],0
+  local m=(1<<l)-1
   for s=0,sz do
    if (a[j-1][s] and runok(s,l,f,x) and b[n-j][sz-s-l]) k+=1 p=s
   end
-  d[j]=k==1 and f>>p&(1<<l)-1==(1<<l)-1
+  d[j]=k==1 and f>>p&m==m
  end
  return d
 end
@@ -129,7 +121,7 @@ function dims(n)
   n-=1
   st[k]=nil
   local i,c=(k-1)%15,k>15
-  dm[k]=placed(c and cc[i+1] or rc[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
+  dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
   redraw=true
  end
 end

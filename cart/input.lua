@@ -11,9 +11,9 @@ function readbtn()
  mx,my,mb=stat(32),stat(33),stat(34)&3
  local bt=btn()|mb<<4
  for b=0,5 do
-  local f=hf[b] or 0
-  if (f>0 and bt>>b&1==0) rl[b],hl[b]=fc,f
-  hf[b]=bt>>b&1==1 and f+1 or 0
+  local f,d=hf[b] or 0,bt>>b&1
+  if (f>0 and d<1) rl[b],hl[b]=fc,f
+  hf[b]=d*(f+1)
  end
 end
 
@@ -38,12 +38,9 @@ function set(i,v)
   -- a new step ends what could be redone
   for k=h.n+1,#h do h[k]=nil end
   h.n+=1
-  h[h.n]={}
-  ns=false
+  h[h.n],ns={}
  end
- add(h[h.n],i)
- add(h[h.n],g[i])
- add(h[h.n],v)
+ for w in all{i,g[i],v} do add(h[h.n],w) end
  g[i]=v
  dirty,redraw,msg=true,true
 end
@@ -57,7 +54,8 @@ function mark(v)
  if (w) v=2
  if (g[i]==v) sfx(19) return
  set(i,v)
- sfx(v==1 and 0 or v==2 and 1 or 2)
+ -- (fill 0, cross 1, clear 2)
+ sfx((v+2)%3)
  if (w) say("mistake!",cx,cy)
  if check(cx,cy) and not em then
   sfx(3)
@@ -102,6 +100,12 @@ function guide(v)
  return min(sz-1,(v\5+1)*5)
 end
 
+-- a stroke being painted goes on over the cursor's cell if that
+-- cell is as the stroke's first was
+function paint()
+ if (pk and g[cy*15+cx]==pv) mark(pm)
+end
+
 -- the play screen: d-pad moves, a quick second tap jumps past the
 -- next 5-cell guide; o fills, x crosses, again clears; holding o or
 -- x while moving paints the same change along the way (pk: the
@@ -115,7 +119,7 @@ function playinput()
  -- the cursor follows the pointer over the board
  if x and (x!=lmx or y!=lmy) then
   cx,cy,redraw=x,y,true
-  if (pk and g[cy*15+cx]==pv) mark(pm)
+  paint()
  end
  lmx,lmy=x,y
  for b=4,5 do
@@ -133,10 +137,11 @@ function playinput()
   if bp(b) then
    -- a tap right after a tap (released, again within 4 frames)
    local j,v=not pk and hf[b]==1 and fc-(rl[b] or -9)<5 and hl[b]<7,b<2 and cx or cy
+   -- (b%2*2-1: -1 left or up, 1 right or down)
    local e=sz-1
-   v=j and (dx[b+1]+dy[b+1]>0 and guide(v) or e-guide(e-v)) or mid(0,v+dx[b+1]+dy[b+1],e)
+   v=j and (b%2>0 and guide(v) or e-guide(e-v)) or mid(0,v+b%2*2-1,e)
    if b<2 then cx=v else cy=v end
-   if (pk and g[cy*15+cx]==pv) mark(pm)
+   paint()
   end
  end
  redraw=redraw or hf[4]+hf[5]>0 or btn()>0

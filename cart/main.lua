@@ -10,7 +10,7 @@
 --  board    sol solution rows, g cells, rc/cc clues, rk/ck their
 --           keys, rok/cok lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, op the
+--  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
 --           settings (music off, options), bo best times' options
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
@@ -24,7 +24,7 @@
 --           pc the solved picture's colours
 --  music    mw the world whose music plays, ol the option labels
 --lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
---lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
+--lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua

@@ -6,8 +6,8 @@
 -- session: best[p] (puzzle p, 0-based): nil unsolved, else its best
 -- time in seconds (0: solved, the time no longer saved). a board has
 -- an id: p+1 for puzzle p, 255 for endless (bid() of the one being
--- played); its cells live in bd[id], 45 bytes (0-based), 5 cells to a
--- byte in base 3 (cell i=y*15+x is byte i\5, digit i%5; 0 blank 1
+-- played); its cells live in bd[id], 45 bytes (1-based), 5 cells to a
+-- byte in base 3 (cell i=y*15+x is byte i\5+1, digit i%5; 0 blank 1
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
 -- its clock in clk[id] (seconds). rb: ids of the boards in progress,
@@ -53,7 +53,7 @@ pw=split"1,3,9,27,81"
 function getb()
  local b=bd[bid()] or {}
  g={}
- for i=0,224 do g[i]=(b[i\5] or 0)\pw[i%5+1]%3 end
+ for i=0,224 do g[i]=(b[i\5+1] or 0)\pw[i%5+1]%3 end
 end
 function putb()
  local b={}
@@ -61,7 +61,7 @@ function putb()
  for k=0,44 do
   local v=0
   for j=4,0,-1 do v=v*3+g[k*5+j] end
-  b[k]=v
+  add(b,v)
  end
 end
 
@@ -73,9 +73,7 @@ end
 
 -- is board id in progress?
 function inrb(id)
- for v in all(rb) do
-  if (v==id) return true
- end
+ return count(rb,id)>0
 end
 
 -- the board that keeping board id would push out of the save
@@ -101,9 +99,8 @@ end
 -- forget the board being played (solved, or left blank)
 function drop()
  local id=bid()
- bd[id]=nil
+ bd[id],clk[id]=nil
  del(rb,id)
- clk[id]=nil
  persist()
 end
 
@@ -140,10 +137,9 @@ function loadsave()
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
    -- byte (below 3^5)
    if (a>0x5ed0) break
-   local b={}
-   for k=0,44 do
-    b[k]=peek(a+3+k)
-    if (b[k]>242) ok=false
+   local b={peek(a+3,45)}
+   for v in all(b) do
+    if (v>242) ok=false
    end
    if ok and (id<=pz_count or id==255) and not clk[id] and #rb<nb then
     clk[id],bd[id]=w,b
@@ -163,29 +159,32 @@ function persist()
  poke2(0x5e06,nend)
  for p in pairs(best) do
   local a=0x5e08+p\8
-  poke(a,peek(a)|1<<p%8)
+  poke(a,@a|1<<p%8)
  end
  poke(0x5e27,@0x5e27|op%2*128)
  poke(0x5eff,op&6)
- local a,o=0x5e28,0
+ sa=0x5e28
+ local o=0
  for k=1,min(nb,#rb) do
   local id=rb[k]
-  poke(a,id)
-  poke2(a+1,clk[id])
-  for j=0,44 do poke(a+3+j,bd[id][j]) end
-  a+=48
+  ent(id,clk[id])
+  poke(sa,unpack(bd[id]))
+  sa+=45
  end
  -- (a mark first where the options change, if both fit)
  for id in all(rs) do
   local v=bo[id-1]
-  if (v!=o and a<0x5efa) o=v poke(a,255) poke2(a+1,v|0x8000) a+=3
-  if a<0x5efd and v==o then
-   poke(a,id)
-   poke2(a+1,best[id-1]|0x8000)
-   a+=3
-  end
+  if (v!=o and sa<0x5efa) o=v ent(255,v|0x8000)
+  if (sa<0x5efd and v==o) ent(id,best[id-1]|0x8000)
  end
  -- last, through dset: pico-8 persists pokes to 0x5e00 too, but a
  -- player that saves only on dset still writes the whole save
  dset(0,sid)
+end
+
+-- write an entry's head at sa (byte id, word w) and move past it
+function ent(id,w)
+ poke(sa,id)
+ poke2(sa+1,w)
+ sa+=3
 end

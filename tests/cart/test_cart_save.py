@@ -52,7 +52,7 @@ def check_valid(p: Player, n: int):
     # every board's cells are marks
     bd = p.g("bd")
     for i in ids:
-        cells = [int(bd[i][k]) for k in range(45)]
+        cells = [int(bd[i][k]) for k in range(1, 46)]
         assert max(cells) < 243
 
 

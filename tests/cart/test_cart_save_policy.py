@@ -358,7 +358,7 @@ class SavePolicy(RuleBasedStateMachine):
         # (the question that named it) or once solved or cleared
         now, bd = {i for i, _ in saved}, self.p.g("bd")
         for i in set(self.last_saved) - now:
-            marked = bd[i] is not None and any(int(bd[i][k]) for k in range(45))
+            marked = bd[i] is not None and any(int(bd[i][k]) for k in range(1, 46))
             assert i in (getattr(self, "lost_ok", None), getattr(self, "kept_over", None)) or \
                 (i not in self.R and not marked), i
         self.last_saved, self.lost_ok = [i for i, _ in saved], None
