@@ -40,11 +40,12 @@ end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
- local r,c=rok[y+1],cok[x+1]
- st[y+1],st[x+16]=1,1
- rok[y+1]=ckey(line_clue(lmask(g,y,false,1)))==rk[y+1]
- cok[x+1]=ckey(line_clue(lmask(g,x,true,1)))==ck[x+1]
- return rok[y+1] and not r or cok[x+1] and not c
+ local i,j=y+1,x+1
+ local r,c=rok[i],cok[j]
+ st[i],st[j+15]=1,1
+ rok[i]=ckey(line_clue(lmask(g,y,false,1)))==rk[i]
+ cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ck[j]
+ return rok[i] and not r or cok[j] and not c
 end
 
 -- every line matches its clues
@@ -62,24 +63,22 @@ end
 -- fits(t,f,x)[m][s]: runs 1..m of t fit before cell s-1, which is
 -- left empty (s=0: no cells), so run m+1 may start at cell s.
 function fits(t,f,x)
- local a,e={[0]={}}
- for s=0,sz do
-  a[0][s]=1
-  if (f>>s&1==1) break
+ local a={[0]={}}
+ -- o[e] set from cell e on, over unfilled cells (a gap)
+ local function gap(o,e)
+  while e<sz+2 and not o[e] do
+   o[e]=1
+   if (f>>e&1==1) break
+   e+=1
+  end
  end
+ gap(a[0],0)
  for m=1,#t do
   local l,o=t[m],{}
   a[m]=o
+  -- (a gap from just past the run's empty end)
   for s=0,sz do
-   if a[m-1][s] and runok(s,l,f,x) then
-    -- from just past the run's empty end, over unfilled cells
-    e=s+l+1
-    while e<sz+2 and not o[e] do
-     o[e]=1
-     if (f>>e&1==1) break
-     e+=1
-    end
-   end
+   if (a[m-1][s] and runok(s,l,f,x)) gap(o,s+l+1)
   end
  end
  return a

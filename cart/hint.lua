@@ -34,10 +34,8 @@ function dohint()
   -- marked first: a change clears the message
   cx,cy,ns=hx,hy,true
   mark(hv)
-  say("hint",hx,hy)
- else
-  say("no hint",cx,cy)
  end
+ say(hv and "hint" or "no hint",cx,cy)
 end
 
 -- show s for two seconds with the cursor on x,y

@@ -4,7 +4,8 @@
 -- counting as o and x; rl[b] = frame fc it was last let go, hl[b]
 -- how long it was held then. mx,my = the pointer, mb its buttons.
 hf,rl,hl,fc={},{},{},0
-dx,dy=split"-1,1,0,0",split"0,0,-1,1"
+-- (dy: the d-pad buttons' vertical steps)
+dy=split"0,0,-1,1"
 
 function readbtn()
  fc+=1
@@ -124,11 +125,11 @@ function playinput()
  lmx,lmy=x,y
  for b=4,5 do
   -- a mouse click counts on the board only
-  if hf[b]==1 and (x or mb>>b-4&1==0) then
-   if (mb>>b-4&1==1) cx,cy=x,y
-   local m=b-3
+  local c=mb>>b-4&1
+  if hf[b]==1 and (x or c<1) then
+   if (c>0) cx,cy=x,y
    pk,pv,ns=b,g[cy*15+cx],true
-   pm=pv==m and 0 or pv<1 and m or pv
+   pm=pv==b-3 and 0 or pv<1 and b-3 or pv
    mark(pm)
   end
  end
