@@ -2,7 +2,8 @@
 -- cz px (bw px in all).
 -- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
--- rc/cc = row/column clues, rk/ck their keys, rok/cok = line satisfied.
+-- rc/cc = row/column clues, rok/cok = line satisfied (its clue's key,
+-- ckey, is the clue's).
 -- dm[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
 -- st[k] set while line k's marks changed since dm[k] was worked out.
 
@@ -22,17 +23,23 @@ function lmask(a,i,c,v)
  return m
 end
 
+-- two tables of 15 rows of 0: nothing known yet, for solve
+function zeros()
+ local f,e={},{}
+ for y=1,15 do f[y],e[y]=0,0 end
+ return f,e
+end
+
 -- start a puzzle of sz from sol: clues, blank board (or the saved
 -- one in b)
 function newboard(b)
  cz=75\sz bw=sz*cz
- rc,cc,rk,ck,rok,cok,dm,st,g={},{},{},{},{},{},{},{},b or {}
+ rc,cc,rok,cok,dm,st,g={},{},{},{},{},{},b or {}
  for i=1,sz do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
   for y=1,sz do m|=(sol[y]>>i-1&1)<<y-1 end
   rc[i],cc[i]=line_clue(sol[i]),line_clue(m)
-  rk[i],ck[i]=ckey(rc[i]),ckey(cc[i])
  end
  for i=0,224 do g[i]=g[i] or 0 end
  recheck()
@@ -43,15 +50,15 @@ function check(x,y)
  local i,j=y+1,x+1
  local r,c=rok[i],cok[j]
  st[i],st[j+15]=1,1
- rok[i]=ckey(line_clue(lmask(g,y,false,1)))==rk[i]
- cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ck[j]
+ rok[i]=ckey(line_clue(lmask(g,y,false,1)))==ckey(rc[i])
+ cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ckey(cc[j])
  return rok[i] and not r or cok[j] and not c
 end
 
 -- every line matches its clues
 function solved()
  for i=1,sz do
-  if not (rok[i] and cok[i]) then return false end
+  if (not (rok[i] and cok[i])) return
  end
  return true
 end
@@ -99,7 +106,8 @@ end
 
 function placed(t,f,x)
  local n,d,u=#t,{},{}
- for j=1,n do u[j]=t[n+1-j] end
+ -- (u: t reversed)
+ for v in all(t) do add(u,v,1) end
  -- a: from the left, b: the runs after, from the right
  local a,b=fits(t,f,x),fits(u,mirror(f),mirror(x))
  for j=1,n do

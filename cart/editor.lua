@@ -31,8 +31,7 @@ end
 
 -- line logic on the clues of sol (in a coroutine: solve_hook rests)
 function verdict()
- vf,ve={},{}
- for y=1,sz do vf[y],ve[y]=0,0 end
+ vf,ve=zeros()
  vs,vn=solve(rc,cc,vf,ve)
  vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." rounds" or "needs a guess,see the dots"))
 end
@@ -50,7 +49,7 @@ function eddrw()
  if vs=="stalled" then
   for y=0,sz-1 do
    for x=0,sz-1 do
-    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+x*cz+cz/2,by+y*cz+cz/2,cz\5,g[y*15+x]==1 and 1 or 4)
+    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[y*15+x]==1 and 1 or 4)
    end
   end
  end
@@ -72,7 +71,7 @@ function crupd(o)
  end
  if o then
   ez=ek*5
-  if ek>3 then entry() else edit() end
+  (ek>3 and entry or edit)()
  end
 end
 

@@ -41,8 +41,7 @@ function startendless(s)
    local n=x<<1|x>>1
    if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) sol[v]&=~x
    newboard()
-   local f,e={},{}
-   for y=1,15 do f[y],e[y]=0,0 end
+   local f,e=zeros()
    yield()
   until solve(rc,cc,f,e)=="solved"
  end)
@@ -61,8 +60,7 @@ function edrw()
  usepal(ew)
  for y=0,14 do
   for x=0,14 do
-   local k=(x+y-sf\2)%20
-   rectfill(27+x*5,27+y*5,30+x*5,30+y*5,k<3 and 4 or 1)
+   rectfill(27+x*5,27+y*5,30+x*5,30+y*5,(x+y-sf\2)%20<3 and 4 or 1)
   end
  end
  ct("making a puzzle",64,110,10)

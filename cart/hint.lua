@@ -7,15 +7,15 @@ end
 
 function dohint()
  local f,e={},{}
- for y=0,sz-1 do
-  f[y+1]=lmask(g,y,false,1)
-  e[y+1]=lmask(g,y,false,2)
+ for y=1,sz do
+  local a,b,s=lmask(g,y-1,false,1),lmask(g,y-1,false,2),sol[y]
+  f[y],e[y]=a,b
   -- a fill the solution leaves empty or a cross on a filled cell:
   -- the first in reading order is pointed at
-  local m,x=f[y+1]&~sol[y+1]|e[y+1]&sol[y+1],0
+  local m,x=a&~s|b&s,0
   if m>0 then
    while m>>x&1<1 do x+=1 end
-   return say("mistake!",x,y)
+   return say("mistake!",x,y-1)
   end
  end
  solve(rc,cc,f,e)

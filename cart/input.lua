@@ -27,7 +27,7 @@ end
 -- the play screen's cell under the pointer (nil off the board)
 function cellat()
  local x,y=(mx-bx)\cz,(my-by)\cz
- if (x==mid(0,x,sz-1) and y==mid(0,y,sz-1)) return x,y
+ if (min(x,y)>=0 and max(x,y)<sz) return x,y
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
@@ -145,5 +145,5 @@ function playinput()
    paint()
   end
  end
- redraw=redraw or hf[4]+hf[5]>0 or btn()>0
+ redraw=redraw or hf[4]+hf[5]+btn()>0
 end

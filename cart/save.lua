@@ -124,28 +124,30 @@ function loadsave()
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
  while a<0x5efd and peek(a)>0 do
-  local id,w,ok=peek(a),peek2(a+1),true
+  -- (a: past the entry's head)
+  local id,w=peek(a),peek2(a+1)
   local p=id-1
+  a+=3
   if w<0 then
    -- a best time: of a solved puzzle, once; or the options of those
    -- after it
    w&=0x7fff
    if (id==255) o=w&6
    if (best[p]==0 and w>0) best[p],bo[p]=w,o add(rs,id)
-   a+=3
   else
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
    -- byte (below 3^5)
-   if (a>0x5ed0) break
-   local b={peek(a+3,45)}
+   -- (a byte past 3^5: no such id)
+   if (a>0x5ed3) break
+   local b={peek(a,45)}
    for v in all(b) do
-    if (v>242) ok=false
+    if (v>242) id=256
    end
-   if ok and (id<=pz_count or id==255) and not clk[id] and #rb<nb then
+   if (id<=pz_count or id==255) and not clk[id] and #rb<nb then
     clk[id],bd[id]=w,b
     add(rb,id)
    end
-   a+=48
+   a+=45
   end
  end
  persist()
