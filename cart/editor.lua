@@ -3,17 +3,20 @@
 -- follow the filled cells, and the solver works out the verdict in
 -- the coroutine vc a few lines a frame: line-solvable in vn rounds,
 -- or stalled, the cells it cannot reach marked on the board.
--- de/dz: the design kept for the session (its cells, g's table;
--- its size. no room in the save: see save.lua), ez the size chosen, ek the create page's choice, ed: come
+-- de/dz: the design (its 15 rows as masks, bit x = column x; its
+-- size), ds: it is in the save (save.lua), ez the size chosen, ek
+-- the create page's choice, ed: come
 -- back here from playing it. vs/vn the solver's verdict, vf/ve the
 -- cells it reached, vt/vu the verdict's two lines
---lint: em, ed, de, dz, ez, ek, vc, vs, vn, vf, ve, vt, vu
+--lint: em, ed, de, dz, ds, ez, ek, vc, vs, vn, vf, ve, vt, vu
 ek=2
 
 -- the editor on the kept design if it is of size ez, else blank
 function edit()
  em,ed,cur,sz,hist[0]=1,1,-1,ez
- g=dz==sz and de or {}
+ -- (false off the design: newboard makes it 0)
+ g={}
+ for i=0,224 do g[i]=dz==sz and de[i\15+1]>>i%15&1 end
  cx,cy,msg,pk,aq=sz\2,sz\2
  redesign()
  go"play"
@@ -22,8 +25,14 @@ end
 -- the design changed: its rows, clues (no line shown matched), the
 -- save, and the verdict again
 function redesign()
- de,dz=g,sz
- for y=1,15 do sol[y]=lmask(g,y-1,false,1) end
+ de,dz={},sz
+ for y=1,15 do
+  sol[y]=lmask(g,y-1,false,1)
+  de[y]=sol[y]
+ end
+ -- saved if it has a fill and there is room (at most 3 boards)
+ ds=not nofill() and min(#rb,nb)<4
+ persist()
  newboard(g)
  rok,cok,dirty={},{}
  vc,vt,vu,vs=cocreate(verdict),"checking",""
@@ -42,10 +51,12 @@ function edupd()
  coresume(vc)
 end
 
--- its verdict, and a dot on each cell line logic does not reach,
--- in the other colour: paper on a fill, fill on paper
+-- its verdict (a design the save has no room for: its second line
+-- takes turns, a second each, with "not saved: 4 boards in
+-- progress"), and a dot on each cell line logic does not reach, in
+-- the other colour: paper on a fill, fill on paper
 function eddrw()
- ct(vu,26,45,6)
+ ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
   for y=0,sz-1 do
    for x=0,sz-1 do

@@ -24,15 +24,18 @@
 --       w<0: the best time of puzzle id-1, w&0x7fff s; id 255 (no
 --       puzzle 254): the options the best times after it were made
 --       with, w&6, until the next (0 before the first)
---       boards first, then best times while they fit (7 beside 4
---       boards, less an entry for each option mark)
--- designs (editor.lua) are not saved. a 15x15 design needs 29
--- bytes (225 cells) and an entry: beside 4 boards (40+192 bytes)
--- only 23 are left, and every id 1-255 is taken. beside 3 boards or
--- fewer one would fit (a mark entry, id 255 and w with bit 14), but
--- its reading and writing cost ~110 tokens the budget did not have.
--- so the editor keeps one design for the session (until the cart
--- is reset), and its share code, copied to the clipboard, keeps it
+--       id 255 and w<0 with bit 14: the design (editor.lua), of
+--       size w&15, its 15 rows in 30 bytes (words, bit x = column x)
+--       boards first, then the design, then best times while they
+--       fit (7 beside 4 boards, 12 beside 3 and the design; less an
+--       entry for each option mark)
+-- the design takes a board's place: while one is saved (ds) the
+-- save holds 3 boards in progress, not 4 (nb), and a 4th asks
+-- which board to drop as a 5th does without a design. a design is
+-- saved once drawn (a filled cell) if at most 3 boards are saved;
+-- with 4 the editor says it is not saved (it stays for the session
+-- and its share code keeps it: no board is pushed out for it). an
+-- empty design frees the place.
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
@@ -132,7 +135,20 @@ function loadsave()
    -- a best time: of a solved puzzle, once; or the options of those
    -- after it
    w&=0x7fff
-   if (id==255) o=w&6
+   if id==255 then
+    if w>0x3fff then
+     -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
+     -- entries), its rows cut to its size
+     local z=w&15
+     if z%5<1 and z>0 and a<0x5ee0 then
+      de,dz,ds={},z,true
+      for y=1,15 do de[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1) end
+     end
+     a+=30
+    else
+     o=w&6
+    end
+   end
    if (best[p]==0 and w>0) best[p],bo[p]=w,o add(rs,id)
   else
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
@@ -156,6 +172,7 @@ end
 -- write the session's progress to the cartdata (not named save:
 -- that is a pico-8 command)
 function persist()
+ nb=ds and 3 or 4
  memset(0x5e00,0,256)
  poke2(0x5e04,eseed)
  poke2(0x5e06,nend)
@@ -172,6 +189,13 @@ function persist()
   ent(id,clk[id])
   poke(sa,unpack(bd[id]))
   sa+=45
+ end
+ if ds then
+  ent(255,0xc000+dz)
+  for y=1,15 do
+   poke2(sa,de[y])
+   sa+=2
+  end
  end
  -- (a mark first where the options change, if both fit)
  for id in all(rs) do

@@ -161,11 +161,44 @@ def test_play_it_then_back_to_the_design(cart):
     assert p.on("wupd")
     p.press("o")                          # the same size again: the design is still there
     assert np.array_equal(p.board() == 1, heart)
-    # no design and no code puzzle among the boards in progress, nor in the save
+    # no design and no code puzzle among the boards in progress; the design is in the save
+    # (an entry id 255, w 0xc000 + its size) and comes back in a new console (a reset)
     assert len(p.g("rb")) == 0
     p.c.save_cartdata()
     words = list(store.values())[0]
-    assert words[10] & 0xFF == 0          # byte 40: the entries end at once
+    assert words[10] & 0xFF == 255 and (words[10] >> 8) & 0xFFFF == 0xC005
+    q = to_editor(cart[0], 5, dict(store))
+    assert np.array_equal(q.board() == 1, heart)
+    assert int(q.g("nb")) == 3            # the design holds a board's place
+
+
+def test_a_design_is_not_saved_beside_4_boards(cart):
+    """With 4 boards in progress a design stays for the session but not in the save (no board
+    is pushed out for it), and the editor says so; beside 3 it is saved."""
+    for n in (4, 3):
+        store: dict = {}
+        p = Player(cart[0], store)
+        for q in range(n):                  # n boards in progress, a fill each
+            p.c.exec(f"loadpz({q}) getb() g[0]=1 tf=0 keep()")
+        p.c.save_cartdata()
+        p = to_editor(cart[0], 5, store)
+        p.enter(grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
+        settle(p)
+        p.c.save_cartdata()
+        data = b"".join((int(w) & 0xFFFFFFFF).to_bytes(4, "little") for w in list(store.values())[0])
+        boards = [data[40 + 48 * k] for k in range(n)]
+        assert boards == list(range(n, 0, -1)), boards    # every board kept, most recent first
+        after = data[40 + 48 * n]
+        # (the verdict's second line takes turns with the note, a second each)
+        p.idle(120)
+        said = p.recent_text(120)
+        assert "in 2 rounds" in said
+        if n == 4:
+            assert after != 255
+            assert all(s in said for s in ("not saved:", "4 boards", "in progress"))
+        else:
+            assert after == 255 and data[41 + 48 * n:43 + 48 * n] == bytes([5, 0xC0])
+            assert "not saved" not in said
 
 
 def test_the_code_of_a_design_plays_from_the_code_screen(cart):
