@@ -42,7 +42,13 @@ end
 function verdict()
  vf,ve=zeros()
  vs,vn=solve(rc,cc,vf,ve)
- vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." rounds" or "needs a guess,see the dots"))
+ vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." round"..(vn>1 and "s" or "") or "needs a guess,see the dots"))
+ -- its difficulty pips, drawn as the puzzle list draws a puzzle's
+ -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
+ -- rounds and the lines that move in each), the solver's passes x
+ -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
+ -- pips for 146 and is a pip off for all the others but one
+ pip[-1]=mid(1,vn*sz\12,5)
 end
 
 -- the editor's update, after the play screen's input
@@ -54,8 +60,10 @@ end
 -- its verdict (a design the save has no room for: its second line
 -- takes turns, a second each, with "not saved: 4 boards in
 -- progress"), and a dot on each cell line logic does not reach, in
--- the other colour: paper on a fill, fill on paper
+-- the other colour: paper on a fill, fill on paper. a design line
+-- logic finishes shows its pips under the verdict
 function eddrw()
+ if (vt=="line-solvable") pips(-1,19,51)
  ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
   for y=0,sz-1 do
