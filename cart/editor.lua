@@ -47,7 +47,7 @@ function verdict()
  -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
  -- rounds and the lines that move in each), the solver's passes x
  -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
- -- pips for 146 and is a pip off for all the others but one
+ -- pips for 146, is a pip off for 105 and two off for 3
  pip[-1]=mid(1,vn*sz\12,5)
 end
 

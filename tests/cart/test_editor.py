@@ -100,7 +100,8 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert r.status == SOLVED
     assert "line-solvable" in p.recent_text(1) and f"in {r.iterations} rounds" in p.recent_text(1)
     assert not dotted(p).any()
-    # its pips: the proxy of the solver's passes, and a pip at most from the packed puzzle's
+    # its pips: the proxy of the solver's passes (for this picture a pip at most from the
+    # packed puzzle's; over all 254: 146 the same, 105 a pip off, 3 two off)
     want = next(q["difficulty"]["pips"] for q in manifest["puzzles"]
                 if q["size"] == 15 and np.array_equal(grid_of(q["rows"]), good))
     assert shown_pips(p) == proxy_pips(r.iterations, 15) and abs(shown_pips(p) - want) <= 1
