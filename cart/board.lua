@@ -2,7 +2,8 @@
 -- cz px (bw px in all).
 -- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
--- rc/cc = row/column clues, rk/ck their keys, rok/cok = line satisfied.
+-- rc/cc = row/column clues, rok/cok = line satisfied (its clue's key,
+-- ckey, is the clue's).
 -- dm[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
 -- st[k] set while line k's marks changed since dm[k] was worked out.
 
@@ -22,26 +23,23 @@ function lmask(a,i,c,v)
  return m
 end
 
--- solution as a cell table, for column masks
-function solcells()
- local s={}
- for y=0,sz-1 do
-  for x=0,sz-1 do s[y*15+x]=sol[y+1]>>x&1 end
- end
- return s
+-- two tables of 15 rows of 0: nothing known yet, for solve
+function zeros()
+ local f,e={},{}
+ for y=1,15 do f[y],e[y]=0,0 end
+ return f,e
 end
 
 -- start a puzzle of sz from sol: clues, blank board (or the saved
 -- one in b)
 function newboard(b)
  cz=75\sz bw=sz*cz
- local s=solcells()
- rc,cc,rk,ck,rok,cok,dm,st,g={},{},{},{},{},{},{},{},b or {}
- for i=0,sz-1 do
-  rc[i+1]=line_clue(sol[i+1],sz)
-  cc[i+1]=line_clue(lmask(s,i,true,1),sz)
-  rk[i+1]=ckey(rc[i+1])
-  ck[i+1]=ckey(cc[i+1])
+ rc,cc,rok,cok,dm,st,g={},{},{},{},{},{},b or {}
+ for i=1,sz do
+  -- column i's mask from the rows (bit y-1 = row y)
+  local m=0
+  for y=1,sz do m|=(sol[y]>>i-1&1)<<y-1 end
+  rc[i],cc[i]=line_clue(sol[i]),line_clue(m)
  end
  for i=0,224 do g[i]=g[i] or 0 end
  recheck()
@@ -49,17 +47,18 @@ end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
- local r,c=rok[y+1],cok[x+1]
- st[y+1],st[x+16]=1,1
- rok[y+1]=ckey(line_clue(lmask(g,y,false,1),sz))==rk[y+1]
- cok[x+1]=ckey(line_clue(lmask(g,x,true,1),sz))==ck[x+1]
- return rok[y+1] and not r or cok[x+1] and not c
+ local i,j=y+1,x+1
+ local r,c=rok[i],cok[j]
+ st[i],st[j+15]=1,1
+ rok[i]=ckey(line_clue(lmask(g,y,false,1)))==ckey(rc[i])
+ cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ckey(cc[j])
+ return rok[i] and not r or cok[j] and not c
 end
 
 -- every line matches its clues
 function solved()
  for i=1,sz do
-  if not (rok[i] and cok[i]) then return false end
+  if (not (rok[i] and cok[i])) return
  end
  return true
 end
@@ -71,24 +70,22 @@ end
 -- fits(t,f,x)[m][s]: runs 1..m of t fit before cell s-1, which is
 -- left empty (s=0: no cells), so run m+1 may start at cell s.
 function fits(t,f,x)
- local a,e={[0]={}}
- for s=0,sz do
-  a[0][s]=1
-  if (f>>s&1==1) break
+ local a={[0]={}}
+ -- o[e] set from cell e on, over unfilled cells (a gap)
+ local function gap(o,e)
+  while e<sz+2 and not o[e] do
+   o[e]=1
+   if (f>>e&1==1) break
+   e+=1
+  end
  end
+ gap(a[0],0)
  for m=1,#t do
   local l,o=t[m],{}
   a[m]=o
+  -- (a gap from just past the run's empty end)
   for s=0,sz do
-   if a[m-1][s] and runok(s,l,f,x) then
-    -- from just past the run's empty end, over unfilled cells
-    e=s+l+1
-    while e<sz+2 and not o[e] do
-     o[e]=1
-     if (f>>e&1==1) break
-     e+=1
-    end
-   end
+   if (a[m-1][s] and runok(s,l,f,x)) gap(o,s+l+1)
   end
  end
  return a
@@ -109,15 +106,17 @@ end
 
 function placed(t,f,x)
  local n,d,u=#t,{},{}
- for j=1,n do u[j]=t[n+1-j] end
+ -- (u: t reversed)
+ for v in all(t) do add(u,v,1) end
  -- a: from the left, b: the runs after, from the right
  local a,b=fits(t,f,x),fits(u,mirror(f),mirror(x))
  for j=1,n do
   local l,k,p=t[j],0
+  local m=(1<<l)-1
   for s=0,sz do
    if (a[j-1][s] and runok(s,l,f,x) and b[n-j][sz-s-l]) k+=1 p=s
   end
-  d[j]=k==1 and f>>p&(1<<l)-1==(1<<l)-1
+  d[j]=k==1 and f>>p&m==m
  end
  return d
 end
@@ -129,7 +128,7 @@ function dims(n)
   n-=1
   st[k]=nil
   local i,c=(k-1)%15,k>15
-  dm[k]=placed(c and cc[i+1] or rc[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
+  dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
   redraw=true
  end
 end

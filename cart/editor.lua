@@ -3,17 +3,20 @@
 -- follow the filled cells, and the solver works out the verdict in
 -- the coroutine vc a few lines a frame: line-solvable in vn rounds,
 -- or stalled, the cells it cannot reach marked on the board.
--- de/dz: the design kept for the session (its cells, g's table;
--- its size. no room in the save: see save.lua), ez the size chosen, ek the create page's choice, ed: come
+-- de/dz: the design (its 15 rows as masks, bit x = column x; its
+-- size), ds: it is in the save (save.lua), ez the size chosen, ek
+-- the create page's choice, ed: come
 -- back here from playing it. vs/vn the solver's verdict, vf/ve the
 -- cells it reached, vt/vu the verdict's two lines
---lint: em, ed, de, dz, ez, ek, vc, vs, vn, vf, ve, vt, vu
+--lint: em, ed, de, dz, ds, ez, ek, vc, vs, vn, vf, ve, vt, vu
 ek=2
 
 -- the editor on the kept design if it is of size ez, else blank
 function edit()
  em,ed,cur,sz,hist[0]=1,1,-1,ez
- g=dz==sz and de or {}
+ -- (false off the design: newboard makes it 0)
+ g={}
+ for i=0,224 do g[i]=dz==sz and de[i\15+1]>>i%15&1 end
  cx,cy,msg,pk,aq=sz\2,sz\2
  redesign()
  go"play"
@@ -22,8 +25,14 @@ end
 -- the design changed: its rows, clues (no line shown matched), the
 -- save, and the verdict again
 function redesign()
- de,dz=g,sz
- for y=1,15 do sol[y]=lmask(g,y-1,false,1) end
+ de,dz={},sz
+ for y=1,15 do
+  sol[y]=lmask(g,y-1,false,1)
+  de[y]=sol[y]
+ end
+ -- saved if it has a fill and there is room (at most 3 boards)
+ ds=not nofill() and min(#rb,nb)<4
+ persist()
  newboard(g)
  rok,cok,dirty={},{}
  vc,vt,vu,vs=cocreate(verdict),"checking",""
@@ -31,10 +40,15 @@ end
 
 -- line logic on the clues of sol (in a coroutine: solve_hook rests)
 function verdict()
- vf,ve={},{}
- for y=1,sz do vf[y],ve[y]=0,0 end
+ vf,ve=zeros()
  vs,vn=solve(rc,cc,vf,ve)
- vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." rounds" or "needs a guess,see the dots"))
+ vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." round"..(vn>1 and "s" or "") or "needs a guess,see the dots"))
+ -- its difficulty pips, drawn as the puzzle list draws a puzzle's
+ -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
+ -- rounds and the lines that move in each), the solver's passes x
+ -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
+ -- pips for 146, is a pip off for 105 and two off for 3
+ pip[-1]=mid(1,vn*sz\12,5)
 end
 
 -- the editor's update, after the play screen's input
@@ -43,14 +57,18 @@ function edupd()
  coresume(vc)
 end
 
--- its verdict, and a dot on each cell line logic does not reach,
--- in the other colour: paper on a fill, fill on paper
+-- its verdict (a design the save has no room for: its second line
+-- takes turns, a second each, with "not saved: 4 boards in
+-- progress"), and a dot on each cell line logic does not reach, in
+-- the other colour: paper on a fill, fill on paper. a design line
+-- logic finishes shows its pips under the verdict
 function eddrw()
- ct(vu,26,45,6)
+ if (vt=="line-solvable") pips(-1,19,51)
+ ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
   for y=0,sz-1 do
    for x=0,sz-1 do
-    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+x*cz+cz/2,by+y*cz+cz/2,cz\5,g[y*15+x]==1 and 1 or 4)
+    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[y*15+x]==1 and 1 or 4)
    end
   end
  end
@@ -72,7 +90,7 @@ function crupd(o)
  end
  if o then
   ez=ek*5
-  if ek>3 then entry() else edit() end
+  (ek>3 and entry or edit)()
  end
 end
 

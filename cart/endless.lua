@@ -7,35 +7,41 @@
 -- each puzzle is in the next world's colours and music (ew), by the
 -- count solved
 ew=1
+
+-- a random whole number 0..n-1
+function ri(n)
+ return rnd(n)\1
+end
 -- (s: the seed of a share code, in place of the board in progress)
 function startendless(s)
  cur,sz,ew=-2,15,nend%#worlds+1
- if (not inrb(255)) eseed=rnd(32767)\1
+ if (not inrb(255)) eseed=ri(32767)
  if (s) drop() eseed,hist[255]=s
  srand(eseed)
  gen=cocreate(function()
   repeat
    -- body rows t..u, half-width w (at least o), wide on row a,
    -- legs below row l at k, eyes on row v at j
-   local b,t,w,o,k={[0]=0},rnd(3)\1+2,rnd(5)\1+1,rnd()<.7 and 1 or 0
-   local u,j=16-t,rnd(5)\1+1
-   local a,l,v,x=rnd(u-t)\1+t,rnd()<.5 and u-rnd(2)\1-2 or 99,rnd(5)\1+t+1,1<<7+j|1<<7-j
+   local b,t,w,o,k={[0]=0},ri(3)+2,ri(5)+1,rnd()<.7 and 1 or 0
+   local u,j=16-t,ri(5)+1
+   local a,l,v,x=ri(u-t)+t,rnd()<.5 and u-ri(2)-2 or 99,ri(5)+t+1,1<<7+j|1<<7-j
    for y=1,16 do
     b[y]=0
-    w=mid(o,w+rnd(5)\1-2,6)
+    w=mid(o,w+ri(5)-2,6)
     local z=y==a and 6 or w
     if (y==l) k=min(j,max(1,z))
     for d=0,6 do
      if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=1<<7+d|1<<7-d
     end
    end
-   for y=1,15 do b[y]&=b[y]<<1|b[y]>>1|b[y-1]|b[y+1] end
-   for y=1,15 do sol[y]=b[y]<<1|b[y]>>1|b[y-1]|b[y+1]|b[y] end
+   -- (the cells beside row y's: left, right, above, below)
+   local function nbr(y) return b[y]<<1|b[y]>>1|b[y-1]|b[y+1] end
+   for y=1,15 do b[y]&=nbr(y) end
+   for y=1,15 do sol[y]=nbr(y)|b[y] end
    local n=x<<1|x>>1
    if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) sol[v]&=~x
    newboard()
-   local f,e={},{}
-   for y=1,15 do f[y],e[y]=0,0 end
+   local f,e=zeros()
    yield()
   until solve(rc,cc,f,e)=="solved"
  end)
@@ -54,8 +60,7 @@ function edrw()
  usepal(ew)
  for y=0,14 do
   for x=0,14 do
-   local k=(x+y-sf\2)%20
-   rectfill(27+x*5,27+y*5,30+x*5,30+y*5,k<3 and 4 or 1)
+   rectfill(27+x*5,27+y*5,30+x*5,30+y*5,(x+y-sf\2)%20<3 and 4 or 1)
   end
  end
  ct("making a puzzle",64,110,10)

@@ -6,26 +6,26 @@ function hint()
 end
 
 function dohint()
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   local v,s=g[y*15+x],sol[y+1]>>x&1
-   if v==1 and s==0 or v==2 and s==1 then
-    say("mistake!",x,y)
-    return
-   end
-  end
- end
  local f,e={},{}
- for y=0,sz-1 do
-  f[y+1]=lmask(g,y,false,1)
-  e[y+1]=lmask(g,y,false,2)
+ for y=1,sz do
+  local a,b,s=lmask(g,y-1,false,1),lmask(g,y-1,false,2),sol[y]
+  f[y],e[y]=a,b
+  -- a fill the solution leaves empty or a cross on a filled cell:
+  -- the first in reading order is pointed at
+  local m,x=a&~s|b&s,0
+  if m>0 then
+   while m>>x&1<1 do x+=1 end
+   return say("mistake!",x,y-1)
+  end
  end
  solve(rc,cc,f,e)
  -- of the cells line logic fixes, the one nearest the cursor
  local d,hx,hy,hv=99
  for y=0,sz-1 do
   for x=0,sz-1 do
-   local v=f[y+1]>>x&1==1 and 1 or e[y+1]>>x&1==1 and 2 or 0
+   -- (1 forced filled, 2 forced empty: the marks agree with the
+   -- solution, so no cell is both)
+   local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
    local k=abs(x-cx)+abs(y-cy)
    if (v>0 and g[y*15+x]==0 and k<d) d,hx,hy,hv=k,x,y,v
   end
@@ -34,10 +34,8 @@ function dohint()
   -- marked first: a change clears the message
   cx,cy,ns=hx,hy,true
   mark(hv)
-  say("hint",hx,hy)
- else
-  say("no hint",cx,cy)
  end
+ say(hv and "hint" or "no hint",cx,cy)
 end
 
 -- show s for two seconds with the cursor on x,y

@@ -4,16 +4,17 @@
 -- counting as o and x; rl[b] = frame fc it was last let go, hl[b]
 -- how long it was held then. mx,my = the pointer, mb its buttons.
 hf,rl,hl,fc={},{},{},0
-dx,dy=split"-1,1,0,0",split"0,0,-1,1"
+-- (dy: the d-pad buttons' vertical steps)
+dy=split"0,0,-1,1"
 
 function readbtn()
  fc+=1
  mx,my,mb=stat(32),stat(33),stat(34)&3
  local bt=btn()|mb<<4
  for b=0,5 do
-  local f=hf[b] or 0
-  if (f>0 and bt>>b&1==0) rl[b],hl[b]=fc,f
-  hf[b]=bt>>b&1==1 and f+1 or 0
+  local f,d=hf[b] or 0,bt>>b&1
+  if (f>0 and d<1) rl[b],hl[b]=fc,f
+  hf[b]=d*(f+1)
  end
 end
 
@@ -26,7 +27,7 @@ end
 -- the play screen's cell under the pointer (nil off the board)
 function cellat()
  local x,y=(mx-bx)\cz,(my-by)\cz
- if (x==mid(0,x,sz-1) and y==mid(0,y,sz-1)) return x,y
+ if (min(x,y)>=0 and max(x,y)<sz) return x,y
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
@@ -38,12 +39,9 @@ function set(i,v)
   -- a new step ends what could be redone
   for k=h.n+1,#h do h[k]=nil end
   h.n+=1
-  h[h.n]={}
-  ns=false
+  h[h.n],ns={}
  end
- add(h[h.n],i)
- add(h[h.n],g[i])
- add(h[h.n],v)
+ for w in all{i,g[i],v} do add(h[h.n],w) end
  g[i]=v
  dirty,redraw,msg=true,true
 end
@@ -57,7 +55,8 @@ function mark(v)
  if (w) v=2
  if (g[i]==v) sfx(19) return
  set(i,v)
- sfx(v==1 and 0 or v==2 and 1 or 2)
+ -- (fill 0, cross 1, clear 2)
+ sfx((v+2)%3)
  if (w) say("mistake!",cx,cy)
  if check(cx,cy) and not em then
   sfx(3)
@@ -102,6 +101,12 @@ function guide(v)
  return min(sz-1,(v\5+1)*5)
 end
 
+-- a stroke being painted goes on over the cursor's cell if that
+-- cell is as the stroke's first was
+function paint()
+ if (pk and g[cy*15+cx]==pv) mark(pm)
+end
+
 -- the play screen: d-pad moves, a quick second tap jumps past the
 -- next 5-cell guide; o fills, x crosses, again clears; holding o or
 -- x while moving paints the same change along the way (pk: the
@@ -115,16 +120,16 @@ function playinput()
  -- the cursor follows the pointer over the board
  if x and (x!=lmx or y!=lmy) then
   cx,cy,redraw=x,y,true
-  if (pk and g[cy*15+cx]==pv) mark(pm)
+  paint()
  end
  lmx,lmy=x,y
  for b=4,5 do
   -- a mouse click counts on the board only
-  if hf[b]==1 and (x or mb>>b-4&1==0) then
-   if (mb>>b-4&1==1) cx,cy=x,y
-   local m=b-3
+  local c=mb>>b-4&1
+  if hf[b]==1 and (x or c<1) then
+   if (c>0) cx,cy=x,y
    pk,pv,ns=b,g[cy*15+cx],true
-   pm=pv==m and 0 or pv<1 and m or pv
+   pm=pv==b-3 and 0 or pv<1 and b-3 or pv
    mark(pm)
   end
  end
@@ -133,11 +138,12 @@ function playinput()
   if bp(b) then
    -- a tap right after a tap (released, again within 4 frames)
    local j,v=not pk and hf[b]==1 and fc-(rl[b] or -9)<5 and hl[b]<7,b<2 and cx or cy
+   -- (b%2*2-1: -1 left or up, 1 right or down)
    local e=sz-1
-   v=j and (dx[b+1]+dy[b+1]>0 and guide(v) or e-guide(e-v)) or mid(0,v+dx[b+1]+dy[b+1],e)
+   v=j and (b%2>0 and guide(v) or e-guide(e-v)) or mid(0,v+b%2*2-1,e)
    if b<2 then cx=v else cy=v end
-   if (pk and g[cy*15+cx]==pv) mark(pm)
+   paint()
   end
  end
- redraw=redraw or hf[4]+hf[5]>0 or btn()>0
+ redraw=redraw or hf[4]+hf[5]+btn()>0
 end

@@ -7,10 +7,10 @@
 --  main     scr screens, upd/drw the current one's functions,
 --           sf frames on it, redraw: draw what is cached again,
 --           nu: no upper memory
---  board    sol solution rows, g cells, rc/cc clues, rk/ck their
---           keys, rok/cok lines matched, dm/st clue numbers placed,
+--  board    sol solution rows, g cells, rc/cc clues, rok/cok
+--           lines matched, dm/st clue numbers placed,
 --           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, op the
+--  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
 --           settings (music off, options), bo best times' options
 --  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
 --           the cell it was last on, pk/pv/pm/ns the stroke, hist
@@ -23,8 +23,8 @@
 --           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
 --           pc the solved picture's colours
 --  music    mw the world whose music plays, ol the option labels
---lint: upd, drw, sf, redraw, g, rc, cc, rk, ck, rok, cok, dm, st
---lint: eseed, nend, best, clk, rb, rs, mx, my, mb, lmx, lmy, pk, pv
+--lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st
+--lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, lmx, lmy, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua
@@ -90,7 +90,7 @@ function _init()
  -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
  -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped)
  poke(0x9fff,1)
- nu=peek(0x9fff)<1
+ nu=@0x9fff<1
  loadsave()
  go"title"
 end

@@ -6,8 +6,8 @@
 -- session: best[p] (puzzle p, 0-based): nil unsolved, else its best
 -- time in seconds (0: solved, the time no longer saved). a board has
 -- an id: p+1 for puzzle p, 255 for endless (bid() of the one being
--- played); its cells live in bd[id], 45 bytes (0-based), 5 cells to a
--- byte in base 3 (cell i=y*15+x is byte i\5, digit i%5; 0 blank 1
+-- played); its cells live in bd[id], 45 bytes (1-based), 5 cells to a
+-- byte in base 3 (cell i=y*15+x is byte i\5+1, digit i%5; 0 blank 1
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
 -- its clock in clk[id] (seconds). rb: ids of the boards in progress,
@@ -24,15 +24,18 @@
 --       w<0: the best time of puzzle id-1, w&0x7fff s; id 255 (no
 --       puzzle 254): the options the best times after it were made
 --       with, w&6, until the next (0 before the first)
---       boards first, then best times while they fit (7 beside 4
---       boards, less an entry for each option mark)
--- designs (editor.lua) are not saved. a 15x15 design needs 29
--- bytes (225 cells) and an entry: beside 4 boards (40+192 bytes)
--- only 23 are left, and every id 1-255 is taken. beside 3 boards or
--- fewer one would fit (a mark entry, id 255 and w with bit 14), but
--- its reading and writing cost ~110 tokens the budget did not have.
--- so the editor keeps one design for the session (until the cart
--- is reset), and its share code, copied to the clipboard, keeps it
+--       id 255 and w<0 with bit 14: the design (editor.lua), of
+--       size w&15, its 15 rows in 30 bytes (words, bit x = column x)
+--       boards first, then the design, then best times while they
+--       fit (7 beside 4 boards, 12 beside 3 and the design; less an
+--       entry for each option mark)
+-- the design takes a board's place: while one is saved (ds) the
+-- save holds 3 boards in progress, not 4 (nb), and a 4th asks
+-- which board to drop as a 5th does without a design. a design is
+-- saved once drawn (a filled cell) if at most 3 boards are saved;
+-- with 4 the editor says it is not saved (it stays for the session
+-- and its share code keeps it: no board is pushed out for it). an
+-- empty design frees the place.
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown.
@@ -53,7 +56,7 @@ pw=split"1,3,9,27,81"
 function getb()
  local b=bd[bid()] or {}
  g={}
- for i=0,224 do g[i]=(b[i\5] or 0)\pw[i%5+1]%3 end
+ for i=0,224 do g[i]=(b[i\5+1] or 0)\pw[i%5+1]%3 end
 end
 function putb()
  local b={}
@@ -61,7 +64,7 @@ function putb()
  for k=0,44 do
   local v=0
   for j=4,0,-1 do v=v*3+g[k*5+j] end
-  b[k]=v
+  add(b,v)
  end
 end
 
@@ -73,9 +76,7 @@ end
 
 -- is board id in progress?
 function inrb(id)
- for v in all(rb) do
-  if (v==id) return true
- end
+ return count(rb,id)>0
 end
 
 -- the board that keeping board id would push out of the save
@@ -101,9 +102,8 @@ end
 -- forget the board being played (solved, or left blank)
 function drop()
  local id=bid()
- bd[id]=nil
+ bd[id],clk[id]=nil
  del(rb,id)
- clk[id]=nil
  persist()
 end
 
@@ -127,29 +127,43 @@ function loadsave()
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
  while a<0x5efd and peek(a)>0 do
-  local id,w,ok=peek(a),peek2(a+1),true
+  -- (a: past the entry's head)
+  local id,w=peek(a),peek2(a+1)
   local p=id-1
+  a+=3
   if w<0 then
    -- a best time: of a solved puzzle, once; or the options of those
    -- after it
    w&=0x7fff
-   if (id==255) o=w&6
+   if id==255 then
+    if w>0x3fff then
+     -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
+     -- entries), its rows cut to its size
+     local z=w&15
+     if z%5<1 and z>0 and a<0x5ee0 then
+      de,dz,ds={},z,true
+      for y=1,15 do de[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1) end
+     end
+     a+=30
+    else
+     o=w&6
+    end
+   end
    if (best[p]==0 and w>0) best[p],bo[p]=w,o add(rs,id)
-   a+=3
   else
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
    -- byte (below 3^5)
-   if (a>0x5ed0) break
-   local b={}
-   for k=0,44 do
-    b[k]=peek(a+3+k)
-    if (b[k]>242) ok=false
+   -- (a byte past 3^5: no such id)
+   if (a>0x5ed3) break
+   local b={peek(a,45)}
+   for v in all(b) do
+    if (v>242) id=256
    end
-   if ok and (id<=pz_count or id==255) and not clk[id] and #rb<nb then
+   if (id<=pz_count or id==255) and not clk[id] and #rb<nb then
     clk[id],bd[id]=w,b
     add(rb,id)
    end
-   a+=48
+   a+=45
   end
  end
  persist()
@@ -158,34 +172,45 @@ end
 -- write the session's progress to the cartdata (not named save:
 -- that is a pico-8 command)
 function persist()
+ nb=ds and 3 or 4
  memset(0x5e00,0,256)
  poke2(0x5e04,eseed)
  poke2(0x5e06,nend)
  for p in pairs(best) do
   local a=0x5e08+p\8
-  poke(a,peek(a)|1<<p%8)
+  poke(a,@a|1<<p%8)
  end
  poke(0x5e27,@0x5e27|op%2*128)
  poke(0x5eff,op&6)
- local a,o=0x5e28,0
+ sa=0x5e28
+ local o=0
  for k=1,min(nb,#rb) do
   local id=rb[k]
-  poke(a,id)
-  poke2(a+1,clk[id])
-  for j=0,44 do poke(a+3+j,bd[id][j]) end
-  a+=48
+  ent(id,clk[id])
+  poke(sa,unpack(bd[id]))
+  sa+=45
+ end
+ if ds then
+  ent(255,0xc000+dz)
+  for y=1,15 do
+   poke2(sa,de[y])
+   sa+=2
+  end
  end
  -- (a mark first where the options change, if both fit)
  for id in all(rs) do
   local v=bo[id-1]
-  if (v!=o and a<0x5efa) o=v poke(a,255) poke2(a+1,v|0x8000) a+=3
-  if a<0x5efd and v==o then
-   poke(a,id)
-   poke2(a+1,best[id-1]|0x8000)
-   a+=3
-  end
+  if (v!=o and sa<0x5efa) o=v ent(255,v|0x8000)
+  if (sa<0x5efd and v==o) ent(id,best[id-1]|0x8000)
  end
  -- last, through dset: pico-8 persists pokes to 0x5e00 too, but a
  -- player that saves only on dset still writes the whole save
  dset(0,sid)
+end
+
+-- write an entry's head at sa (byte id, word w) and move past it
+function ent(id,w)
+ poke(sa,id)
+ poke2(sa+1,w)
+ sa+=3
 end

@@ -6,6 +6,11 @@
 --lint: tx, lt, lp, cm, ki
 ab="0123456789abcdefghjkmnpqrstvwxyz"
 
+-- symbol c's character
+function sym(c)
+ return sub(ab,c+1,c+1)
+end
+
 -- the check of symbol values t[1..n]
 function hsum(t,n)
  local h=0
@@ -15,19 +20,18 @@ end
 
 -- the code of the puzzle being played (endless: of its seed)
 function code()
- local t,v,s={cur==-2 and 14 or sz},0,""
- if cur==-2 then
-  for k=2,0,-1 do add(t,eseed>>5*k&31) end
- else
-  for k=0,sz*sz-1 do
-   v=v*2+(sol[k\sz+1]>>k%sz&1)
-   if (k%5>3) add(t,v) v=0
-  end
+ -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
+ -- top; else the cells)
+ local e=cur==-2
+ local t,v,s={e and 14 or sz},0,""
+ for k=0,e and 14 or sz*sz-1 do
+  v=v*2+((e and eseed>>14-k or sol[k\sz+1]>>k%sz)&1)
+  if (k%5>3) add(t,v) v=0
  end
  v=hsum(t,#t)
  add(t,v\32)
  add(t,v%32)
- for c in all(t) do s..=sub(ab,c+1,c+1) end
+ for c in all(t) do s..=sym(c) end
  return s
 end
 
@@ -104,7 +108,7 @@ function cupd()
  for b=0,3 do
   if (bp(b)) ki=(ki+split"-1,1,-8,8"[b+1])%32
  end
- if (bp(4)) tx..=sub(ab,ki+1,ki+1)
+ if (bp(4)) tx..=sym(ki)
  if bp(5) then
   if (tx=="") go"worlds"
   tx=sub(tx,1,-2)
@@ -124,7 +128,7 @@ function cdrw()
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
   if (k==ki) rect(x-3,y-3,x+5,y+7,9)
-  print(sub(ab,k+1,k+1),x,y,10)
+  print(sym(k),x,y,10)
  end
  ct(cm,64,90,10)
  print("\142 type  \151 delete\nor paste it: ctrl-v",26,104,6)

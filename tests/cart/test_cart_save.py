@@ -52,8 +52,14 @@ def check_valid(p: Player, n: int):
     # every board's cells are marks
     bd = p.g("bd")
     for i in ids:
-        cells = [int(bd[i][k]) for k in range(45)]
+        cells = [int(bd[i][k]) for k in range(1, 46)]
         assert max(cells) < 243
+    # a design read from the save is a size the editor has, its rows within it, and it takes a
+    # board's place
+    if p.g("ds"):
+        z, de = int(p.g("dz")), p.g("de")
+        assert z in (5, 10, 15) and len(ids) <= NB - 1
+        assert all(0 <= int(de[y]) < (1 << z) if y <= z else int(de[y]) == 0 for y in range(1, 16))
 
 
 def test_a_save_of_another_puzzle_set_or_layout_is_not_read(cart):
@@ -133,6 +139,39 @@ def test_the_cart_boots_on_random_cartdata_and_shows_only_valid_progress(cart):
         again = Player(path, {CARTDATA_ID: list(p.c.cartdata_store[CARTDATA_ID])})
         assert progress(again, n)[:2] == progress(p, n)[:2]
         assert p.c.max_instructions <= p.c.budget
+
+
+def design_entry(size: int, rows) -> bytes:
+    """A design entry: id 255, w 0xc000 + size, 15 row words."""
+    return bytes([255]) + (0xC000 + size).to_bytes(2, "little") + b"".join(
+        (r & 0xFFFF).to_bytes(2, "little") for r in list(rows) + [0] * (15 - len(rows)))
+
+
+def test_a_design_entry_is_read_only_when_valid(cart):
+    """A design of a size the editor lacks is dropped; rows reaching past its size are cut; a
+    design that would pass the entries' end is not read; and best times after it still are."""
+    path, manifest = cart
+    n = len(manifest["puzzles"])
+    base = bytearray(raw(saved_progress(path, {})))
+    best = bytes([4]) + (0x8000 + 99).to_bytes(2, "little")      # puzzle 3 in 99 s (flag set below)
+    for size, rows, at, want in [(5, [0x1F, 0xFFFF, 1], 40, (5, [0x1F, 0x1F, 1, 0, 0])),
+                                 (10, [0x3FF] * 15, 40, (10, [0x3FF] * 10 + [0] * 5)),
+                                 (3, [1, 1, 1], 40, None), (0, [1], 40, None), (16, [1], 40, None),
+                                 (15, [1] * 15, 221, None)]:
+        data = bytearray(base)
+        data[8] |= 1 << 3
+        e = design_entry(size, rows)
+        data[at:at + len(e)] = e[:253 - at]
+        if at + 33 + 3 <= 253:
+            data[at + 33:at + 36] = best
+        p = Player(path, words(bytes(data)))
+        check_valid(p, n)
+        if want is None:
+            assert not p.g("ds")
+        else:
+            de = p.g("de")
+            assert int(p.g("dz")) == want[0] and [int(de[y]) for y in range(1, 6)] == want[1][:5]
+            assert p.best(3) == 99 and int(p.g("nb")) == NB - 1
 
 
 def test_cartdata_lives_in_save_lua_only():

@@ -14,7 +14,11 @@ model (what a player is promised), and after every step the cart must agree with
 - the saved boards' cells are the cells the player left on them;
 - independently of the model: a board with marks leaves the save only when the player said so
   (🅾️ on the question that named it), or when it was solved or cleared;
-- after a restart the list opens on the world's most recent board in progress.
+- after a restart the list opens on the world's most recent board in progress;
+- a design drawn in the editor (a 5x5 heart, or cleared) is in the save once it has a fill and at
+  most 3 boards are saved, and then takes a board's place (3 boards, not 4, until it is cleared);
+  with 4 boards saved it is not saved and no board goes for it; a saved design comes back after a
+  restart.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 from generator.console.player import CARTDATA_ID, Player
 
 NB = 4
+HEART = np.array([[c == "#" for c in r] for r in [".#.#.", "#####", "#####", ".###.", "..#.."]])
 SEEN: Counter = Counter()   # what the runs did (the test asserts that they did it all)
 
 
@@ -43,6 +48,21 @@ def cart(built_cart):
     return built_cart.path, built_cart.manifest
 
 
+def saved_design(store: dict) -> np.ndarray | None:
+    """The design in a cartdata store (an entry id 255, w with bits 15 and 14: its size, then 15
+    rows as words), as its size x size cells, or None."""
+    raw = b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in store.get(CARTDATA_ID, [0] * 64))
+    a = 40
+    while a < 253 and raw[a]:
+        w = int.from_bytes(raw[a + 1:a + 3], "little")
+        if raw[a] == 255 and w & 0xC000 == 0xC000:
+            n = w & 15
+            rows = [int.from_bytes(raw[a + 3 + 2 * y:a + 5 + 2 * y], "little") for y in range(n)]
+            return np.array([[r >> x & 1 for x in range(n)] for r in rows], dtype=bool)
+        a += 3 if w & 0x8000 else 48
+    return None
+
+
 def saved_boards(store: dict) -> list[tuple[int, np.ndarray]]:
     """(id, 15x15 cells) of the boards in a cartdata store, in the save's order."""
     raw = b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in store.get(CARTDATA_ID, [0] * 64))
@@ -50,7 +70,7 @@ def saved_boards(store: dict) -> list[tuple[int, np.ndarray]]:
     while a < 253 and raw[a]:
         w = int.from_bytes(raw[a + 1:a + 3], "little", signed=True)
         if w < 0:
-            a += 3
+            a += 33 if raw[a] == 255 and w & 0x4000 else 3     # the design, or a best time
             continue
         b = raw[a + 3:a + 48]
         cells = np.array([b[i // 5] // 3 ** (i % 5) % 3 for i in range(225)]).reshape(15, 15)
@@ -85,6 +105,7 @@ class SavePolicy(RuleBasedStateMachine):
         self.asked_from_leave = False
         self.asked_this_visit = 0
         self.last_saved = []
+        self.design, self.ds = None, False   # the session's design; is it in the save?
         # a start with n boards left half done (the save is full from 4 on), played as below
         for i in range(n):
             self.open_puzzle(i % 2, 6 + i)
@@ -94,6 +115,11 @@ class SavePolicy(RuleBasedStateMachine):
             self.leave()
 
     # -- what the model expects
+    @property
+    def nb(self) -> int:
+        """Boards the save holds: a saved design takes one's place."""
+        return NB - 1 if self.ds else NB
+
     def _sol(self) -> np.ndarray:
         return self.p.sol()
 
@@ -114,13 +140,13 @@ class SavePolicy(RuleBasedStateMachine):
                 self.R.remove(x)
             self.cells.pop(x, None)
             return None
-        if x in self.R[:NB] or len(self.R) < NB or self.kept_this_visit:
+        if x in self.R[:self.nb] or len(self.R) < self.nb or self.kept_this_visit:
             if x in self.R:
                 self.R.remove(x)
             self.R.insert(0, x)
             self.cells[x] = live
             return None
-        return board_name(self.manifest, self.R[NB - 1])
+        return board_name(self.manifest, self.R[self.nb - 1])
 
     def _expect_question(self, name):
         aq = self.p.g("aq")
@@ -131,7 +157,7 @@ class SavePolicy(RuleBasedStateMachine):
             self.asked_this_visit += 1
             assert self.asked_this_visit <= 1, "asked twice on one visit"
             self.screen = "ask"
-            self.drops = self.R[NB - 1]
+            self.drops = self.R[self.nb - 1]
             event("asked")
 
     def _to_menu(self):
@@ -187,7 +213,7 @@ class SavePolicy(RuleBasedStateMachine):
         # opening asks nothing, and shows the board as left; a board in the save is now its most
         # recent
         assert not self.p.g("aq"), "asked on opening a board"
-        if self.cur in self.R[:NB]:
+        if self.cur in self.R[:self.nb]:
             self.R.remove(self.cur)
             self.R.insert(0, self.cur)
         want = self.cells.get(self.cur)
@@ -329,6 +355,40 @@ class SavePolicy(RuleBasedStateMachine):
         else:
             self._to_menu()
 
+    @precondition(lambda self: self.screen == "menu")
+    @rule(fill=st.booleans())
+    def draw_design(self, fill):
+        """The create page's 5x5: draw the heart (fill) or clear the design, then leave."""
+        p = self.p
+        while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+            p.press("right")
+        for _ in range(3):
+            p.press("up")
+        p.press("o")
+        assert p.on("plupd") and p.g("em") and p.size() == 5
+        # the editor opens on the design as left (kept for the session, or from the save)
+        assert (p.board()[:5, :5] == 1).tolist() == (self.design if self.design is not None
+                                                      else np.zeros((5, 5), bool)).tolist()
+        # (opening it saves it if it has a fill and there is room)
+        self.ds = self.design is not None and (self.ds or len(self.R) < NB)
+        if fill:
+            p.enter(HEART)
+        else:
+            for y, x in np.argwhere(p.board()[:5, :5] == 1):
+                p.move_to(int(x), int(y))
+                p.press("o")
+        p.idle(2)
+        self.design = HEART if fill else None
+        self.ds = fill and (self.ds or len(self.R) < NB)
+        event(f"design {'saved' if self.ds else 'kept for the session' if fill else 'cleared'}")
+        if fill:                          # (the note takes turns with the verdict's 2nd line)
+            p.idle(120)
+            assert ("not saved" in p.recent_text(120)) == (not self.ds)
+        p.c.choose_menuitem("leave puzzle")
+        p.idle(2)
+        assert not p.g("aq")
+        self._to_menu()
+
     @precondition(lambda self: self.screen != "menu")
     @rule()
     def restart(self):
@@ -339,6 +399,7 @@ class SavePolicy(RuleBasedStateMachine):
         saved = saved_boards(self.store)
         self.R = [i for i, _ in saved]
         self.cells = {i: c for i, c in saved}
+        self.design = self.design if self.ds else None
         rb = self.p.g("rb")
         assert [int(rb[k]) for k in range(1, len(rb) + 1)] == self.R
         self.p.idle(2)
@@ -351,17 +412,22 @@ class SavePolicy(RuleBasedStateMachine):
         if not hasattr(self, "p"):
             return
         saved = saved_boards(self.store)
-        assert [i for i, _ in saved] == self.R[:NB]
+        assert [i for i, _ in saved] == self.R[:self.nb]
         for i, c in saved:
             assert (c == self.cells[i]).all(), f"board {i} saved with other cells"
         # never lost silently: a saved board with marks leaves only when the player said so
         # (the question that named it) or once solved or cleared
         now, bd = {i for i, _ in saved}, self.p.g("bd")
         for i in set(self.last_saved) - now:
-            marked = bd[i] is not None and any(int(bd[i][k]) for k in range(45))
+            marked = bd[i] is not None and any(int(bd[i][k]) for k in range(1, 46))
             assert i in (getattr(self, "lost_ok", None), getattr(self, "kept_over", None)) or \
                 (i not in self.R and not marked), i
         self.last_saved, self.lost_ok = [i for i, _ in saved], None
+        # the design is in the save as the model says, with its cells
+        d = saved_design(self.store)
+        assert (d is not None) == self.ds, (d, self.ds)
+        if d is not None:
+            assert (d == self.design).all()
         assert self.p.c.max_instructions <= self.p.c.budget
 
 
@@ -372,4 +438,5 @@ def test_the_save_policy_over_random_play(cart):
         suppress_health_check=list(HealthCheck)))
     # (derandomized: the same sequences every run, so this holds) the runs did it all
     print(dict(SEEN))
-    assert {"asked", "answered keep", "answered leave", "restart", "solved a puzzle"} <= set(SEEN), SEEN
+    assert {"asked", "answered keep", "answered leave", "restart", "solved a puzzle", "design saved",
+            "design cleared"} <= set(SEEN), SEEN

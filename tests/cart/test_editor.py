@@ -100,6 +100,11 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert r.status == SOLVED
     assert "line-solvable" in p.recent_text(1) and f"in {r.iterations} rounds" in p.recent_text(1)
     assert not dotted(p).any()
+    # its pips: the proxy of the solver's passes (for this picture a pip at most from the
+    # packed puzzle's; over all 254: 146 the same, 105 a pip off, 3 two off)
+    want = next(q["difficulty"]["pips"] for q in manifest["puzzles"]
+                if q["size"] == 15 and np.array_equal(grid_of(q["rows"]), good))
+    assert shown_pips(p) == proxy_pips(r.iterations, 15) and abs(shown_pips(p) - want) <= 1
     # the solver's work spread over frames: none over the budget, this whole session
     assert p.c.max_instructions < frame_budget(30)
     p.c.choose_menuitem("share code")
@@ -109,6 +114,42 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert code[:24] in p.recent_text(1) and code[24:] in p.recent_text(1)
     kind, grid = reference_decode(code)
     assert kind == 15 and np.array_equal(grid, good)
+
+
+def proxy_pips(passes: int, size: int) -> int:
+    """editor.lua's pips for a line-solvable design: passes x size // 12, 1 to 5."""
+    return max(1, min(5, passes * size // 12))
+
+
+def shown_pips(p: Player) -> int:
+    """The pips drawn under the verdict (5 dots of 2x2 px from 19,51, 3 px apart, as the puzzle
+    list draws them): lit ones are in the first dot's colour, the rest in another."""
+    s = p.c.screen()
+    dots = [int(s[51, 19 + 3 * j]) for j in range(5)]
+    assert all(int(s[51 + dy, 19 + 3 * j + dx]) == dots[j] for j in range(5) for dx in (0, 1) for dy in (0, 1))
+    lit = dots[0]
+    n = next((j for j in range(5) if dots[j] != lit), 5)
+    assert all(d != lit for d in dots[n:]) and len(set(dots)) <= 2
+    return n
+
+
+def test_a_design_solved_in_one_round_says_round_and_shows_its_pips(cart):
+    """Every cell filled: line logic finishes in one pass: "in 1 round" (singular), 1 pip; the
+    heart takes 2 passes: "in 2 rounds"; a stalled design shows no pips."""
+    p = to_editor(cart[0], 5)
+    p.enter(np.ones((5, 5), bool))
+    settle(p)
+    said = p.recent_text(1)
+    assert "in 1 round" in said and "rounds" not in said
+    assert shown_pips(p) == 1
+    q = to_editor(cart[0], 15)
+    x = np.zeros((15, 15), bool)
+    x[0, 0] = x[1, 1] = True                 # a diagonal pair: its mirror fits the clues too
+    q.enter(x)
+    settle(q)
+    assert "needs a guess" in q.recent_text(1)
+    s = q.c.screen()
+    assert len({int(s[51, 19 + 3 * j]) for j in range(5)}) == 1   # no pips drawn
 
 
 def test_clues_follow_the_drawing(cart):
@@ -161,11 +202,44 @@ def test_play_it_then_back_to_the_design(cart):
     assert p.on("wupd")
     p.press("o")                          # the same size again: the design is still there
     assert np.array_equal(p.board() == 1, heart)
-    # no design and no code puzzle among the boards in progress, nor in the save
+    # no design and no code puzzle among the boards in progress; the design is in the save
+    # (an entry id 255, w 0xc000 + its size) and comes back in a new console (a reset)
     assert len(p.g("rb")) == 0
     p.c.save_cartdata()
     words = list(store.values())[0]
-    assert words[10] & 0xFF == 0          # byte 40: the entries end at once
+    assert words[10] & 0xFF == 255 and (words[10] >> 8) & 0xFFFF == 0xC005
+    q = to_editor(cart[0], 5, dict(store))
+    assert np.array_equal(q.board() == 1, heart)
+    assert int(q.g("nb")) == 3            # the design holds a board's place
+
+
+def test_a_design_is_not_saved_beside_4_boards(cart):
+    """With 4 boards in progress a design stays for the session but not in the save (no board
+    is pushed out for it), and the editor says so; beside 3 it is saved."""
+    for n in (4, 3):
+        store: dict = {}
+        p = Player(cart[0], store)
+        for q in range(n):                  # n boards in progress, a fill each
+            p.c.exec(f"loadpz({q}) getb() g[0]=1 tf=0 keep()")
+        p.c.save_cartdata()
+        p = to_editor(cart[0], 5, store)
+        p.enter(grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
+        settle(p)
+        p.c.save_cartdata()
+        data = b"".join((int(w) & 0xFFFFFFFF).to_bytes(4, "little") for w in list(store.values())[0])
+        boards = [data[40 + 48 * k] for k in range(n)]
+        assert boards == list(range(n, 0, -1)), boards    # every board kept, most recent first
+        after = data[40 + 48 * n]
+        # (the verdict's second line takes turns with the note, a second each)
+        p.idle(120)
+        said = p.recent_text(120)
+        assert "in 2 rounds" in said
+        if n == 4:
+            assert after != 255
+            assert all(s in said for s in ("not saved:", "4 boards", "in progress"))
+        else:
+            assert after == 255 and data[41 + 48 * n:43 + 48 * n] == bytes([5, 0xC0])
+            assert "not saved" not in said
 
 
 def test_the_code_of_a_design_plays_from_the_code_screen(cart):
