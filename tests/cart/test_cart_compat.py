@@ -139,6 +139,32 @@ def calls(text: str, names: str):
         yield m.group(1), text[m.end():i]
 
 
+_OPS = {"@": "peek", "%": "peek2", "$": "peek4"}
+
+
+def peek_ops(text: str):
+    """("peek"/"peek2"/"peek4", address text) of each use of PICO-8's peek operators @, % and $
+    (% only where it is unary: after an operator, a bracket, a comma or a keyword, not after a
+    value, where it is modulo). The address is the operand: a literal, a name or a bracket."""
+    for m in re.finditer(r"([@%$])\s*(\(|[\w.]+)", text):
+        before = text[:m.start()].rstrip()
+        if m.group(1) == "%" and before and (before[-1] in ")]}\"'" or before[-1].isalnum()
+                                              or before[-1] == "_") and not re.search(
+                r"(?<![\w.])(return|and|or|not|in|do|then|else)$", before):
+            continue
+        start = m.start(2)
+        if m.group(2) == "(":
+            depth, i = 0, start
+            while True:
+                depth += {"(": 1, ")": -1}.get(text[i], 0)
+                i += 1
+                if depth == 0:
+                    break
+            yield _OPS[m.group(1)], text[start + 1:i - 1]
+        else:
+            yield _OPS[m.group(1)], m.group(2)
+
+
 def args(text: str) -> list[str]:
     out, depth, cur = [], 0, ""
     for ch in text:
@@ -164,7 +190,8 @@ def test_upper_memory_holds_only_the_screen_cache():
                ("poke", "0x9fff,1"), ("peek", "0x9fff")}
     seen = set()
     for name, text in lua_files():
-        for fn, a in calls(text, r"peek[24]?|poke[24]?|memcpy|memset|reload"):
+        found = [*calls(text, r"peek[24]?|poke[24]?|memcpy|memset|reload"), *peek_ops(text)]
+        for fn, a in found:
             where = ",".join(args(a)[:2 if fn in ("memcpy", "reload") else 1])
             if any(int(h, 16) >= UPPER for h in re.findall(r"0x([0-9a-f]+)", where, re.I)):
                 assert (fn, a.replace(" ", "")) in allowed, f"{name}: {fn}({a})"
@@ -175,6 +202,10 @@ def test_upper_memory_holds_only_the_screen_cache():
 def test_the_rule_finds_upper_memory():
     found = [a for _, a in calls("x=peek(0xa000+i) y=peek(0x5e00)", "peek")]
     assert found == ["0xa000+i", "0x5e00"]
+    # the operators too: @ is peek, % peek2 where unary (not modulo), $ peek4
+    text = "a=@0x9fff b=%(0xa000+i) c=$0x8000 d=x%0x8000 e=t[1]%8 if (%0x8002>0) f=1 g=1+@k"
+    assert list(peek_ops(text)) == [("peek", "0x9fff"), ("peek2", "0xa000+i"),
+                                    ("peek4", "0x8000"), ("peek2", "0x8002"), ("peek", "k")]
 
 
 def test_palt_takes_a_colour_and_a_flag():
