@@ -43,7 +43,7 @@ def solvable_puzzles(n: int, seed: int, density: float = 0.6) -> list[Puzzle]:
         r = solve(grid_clues(g))
         if r.status == SOLVED:
             seen.add(key)
-            out.append(Puzzle(g, r.iterations))
+            out.append(Puzzle.from_grid(g, iterations=r.iterations))
     return out
 
 

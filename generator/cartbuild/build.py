@@ -122,7 +122,7 @@ def world_puzzles(w: World) -> list[Placed]:
             p = batch.puzzles[i]
             where = f"world {w.name}: {ref.path} puzzle {i}"
             if p.name is not None:
-                p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
+                p = Puzzle.from_grid(p.solution, iterations=p.iterations, name=check_text(p.name, f"{where} name"))
             out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where), d,
                               ref.colours))
     # the ramp (Placed.ramp_key): the start pictures, then every 15x15 by difficulty

@@ -116,7 +116,7 @@ def import_code(code: str, output: str, strict: bool, cart: str | None = None) -
     report = f"{normalise(code)}: {what}{n}x{n}, {_cart_verdict(v)}"
     if strict and not v.solved:
         raise UserError(f"{report} (--strict: not written)")
-    batch = Batch([Puzzle(found, v.iterations)], {"style": "share code", "sources": [normalise(code)]})
+    batch = Batch([Puzzle.from_grid(found, iterations=v.iterations)], {"style": "share code", "sources": [normalise(code)]})
     write_atomic(output, dumps(batch))
     say = {"err": output == "-"}          # the batch itself may be on stdout
     click.echo(report, **say)

@@ -35,12 +35,17 @@ FORMAT = "picross8-batch"
 VERSION = 1
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Puzzle:
     solution: np.ndarray            # bool, height x width
     iterations: int = 0
     name: str | None = None
     text: str | None = field(default=None, repr=False, compare=False)  # its JSON line, if made
+
+    @classmethod
+    def from_grid(cls, grid: np.ndarray, **fields) -> Puzzle:
+        """The puzzle whose solution is `grid` (bool); the other fields by keyword."""
+        return cls(solution=grid, **fields)
 
     @property
     def clues(self) -> Clues:
@@ -186,7 +191,7 @@ def puzzle_from_json(d, where: str) -> Puzzle:
     if (f.int("width", grid.shape[1]) != grid.shape[1]
             or f.int("height", grid.shape[0]) != grid.shape[0]):
         raise UserError(f"{where}: width/height do not match the solution rows")
-    return Puzzle(grid, f.int("iterations", 0, lo=0), f.str("name", None))
+    return Puzzle.from_grid(grid, iterations=f.int("iterations", 0, lo=0), name=f.str("name", None))
 
 
 def parse_params(value, where: str) -> dict:

@@ -212,7 +212,7 @@ def _collect(p: Params, chunks, progress) -> Outcome:
                 res.reasons[i] = DUPLICATE
                 continue
             seen.add(key)
-            puzzles.append(Puzzle(grid, int(its), text=line))
+            puzzles.append(Puzzle.from_grid(grid, iterations=int(its), text=line))
             if len(puzzles) == p.count:
                 used = int(i) + 1
                 break

@@ -214,5 +214,5 @@ def check(picture: Picture, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
 
 def to_batch(verdicts: list[Verdict], sources: list[str]) -> Batch:
     """The kept (line-solvable) pictures as a batch, in input order."""
-    puzzles = [Puzzle(v.picture.grid, v.iterations, v.picture.name) for v in verdicts if v.kept]
+    puzzles = [Puzzle.from_grid(v.picture.grid, iterations=v.iterations, name=v.picture.name) for v in verdicts if v.kept]
     return Batch(puzzles, {"style": "pictures", "sources": sources})

@@ -28,7 +28,7 @@ def files(tmp_path):
         out[name].write_text(dumps_non(LoadedPuzzle(clues)))
     g = np.array([[1, 0, 1], [1, 1, 1]], dtype=bool)
     out["batch"] = tmp_path / "batch.json"
-    write_batch(out["batch"], Batch([Puzzle(g, 1, "cup"), Puzzle(~g, 1)]))
+    write_batch(out["batch"], Batch([Puzzle.from_grid(g, iterations=1, name="cup"), Puzzle.from_grid(~g, iterations=1)]))
     out["guess"] = tmp_path / "guess.txt"
     out["guess"].write_text(GUESS_TEXT)
     return out

@@ -86,7 +86,7 @@ def test_typed_clues(text):
 
 def test_batch_is_read_with_solutions_and_names():
     g = np.array([[1, 0], [1, 1]], dtype=bool)
-    text = dumps(Batch([Puzzle(g, 1, "boot"), Puzzle(~g, 1)]))
+    text = dumps(Batch([Puzzle.from_grid(g, iterations=1, name="boot"), Puzzle.from_grid(~g, iterations=1)]))
     ps = parse_puzzles(text, "batch")
     assert [p.title for p in ps] == ["boot", None]
     assert (ps[1].solution == ~g).all() and ps[0].clues == grid_clues(g)
@@ -188,4 +188,4 @@ def test_the_fast_batch_writer_gives_json_dumps_bytes(h, w, seed):
     names = [None, "a \"quoted\" name", None, "é", None]
     lines = puzzle_lines(grids, [3, 0, 1, 2, 9], names)
     for g, its, name, line in zip(grids, [3, 0, 1, 2, 9], names, lines):
-        assert line == json.dumps(Puzzle(g, its, name).to_json(), sort_keys=True)
+        assert line == json.dumps(Puzzle.from_grid(g, iterations=its, name=name).to_json(), sort_keys=True)
