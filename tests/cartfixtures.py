@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from generator.cartbuild.build import build_to
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
 

@@ -23,7 +23,8 @@ from generator.cartbuild.colours import (PictureColours, check_folder, colour_st
                                          read_picture_colours)
 from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
-from generator.formats.batchfile import Puzzle, read_batch
+from generator.formats.batchfile import read_batch
+from generator.formats.record import Puzzle
 from generator.formats.userfile import require_file
 from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty

@@ -17,7 +17,8 @@ import click
 from generator import UserError, plural
 from generator.errors import user_errors
 from generator.formats.atomic import BATCH, check_output, write_atomic
-from generator.formats.batchfile import Batch, Puzzle, dumps
+from generator.formats.batchfile import Batch, dumps
+from generator.formats.record import Puzzle
 from generator.formats.puzzlefile import FORMATS, LoadedPuzzle, pick, read_puzzles
 from generator.formats.sharecode import (KIND_OF_SIZE, MAX_SEED, Endless, decode, encode_grid,
                                          encode_seed, normalise)

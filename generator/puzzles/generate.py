@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator import UserError, plural
-from generator.formats.batchfile import Batch, Puzzle, puzzle_lines
+from generator.formats.batchfile import Batch, puzzle_lines
+from generator.formats.record import Puzzle
 from generator.puzzles.sprites import sprite_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size

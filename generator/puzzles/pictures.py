@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError, plural
-from generator.formats.batchfile import Batch, Puzzle
+from generator.formats.batchfile import Batch
+from generator.formats.record import Puzzle
 from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
 from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows

@@ -14,7 +14,8 @@ from lupaz8 import luaz8
 from cartfixtures import REPO, cart_dir, solvable_puzzles, write_solvable_batch
 from generator import UserError
 from generator.cartbuild import rom as romdata
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.cartbuild.build import build_to
 from generator.cartbuild.tokens import count_text
 

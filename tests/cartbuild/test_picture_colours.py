@@ -14,7 +14,8 @@ from generator.cartbuild.colours import (check_folder, colour_string, decode_str
                                          snap_cells)
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.formats.colourpng import colour_png
 
 

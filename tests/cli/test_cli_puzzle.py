@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from devlog import DATA, read_devlog_board
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzle
 from generator.solver.clues import grid_clues
 from generator.solver.grid import rows_to_text, text_to_rows

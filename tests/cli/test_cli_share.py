@@ -12,7 +12,8 @@ import pytest
 
 from cartfixtures import CART, REPO
 from generator.cli import main
-from generator.formats.batchfile import Batch, Puzzle, parse_batch, write_batch
+from generator.formats.batchfile import Batch, parse_batch, write_batch
+from generator.formats.record import Puzzle
 from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzles
 from generator.formats.sharecode import decode, encode_grid, encode_seed
 from generator.solver.clues import grid_clues
