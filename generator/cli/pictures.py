@@ -61,7 +61,7 @@ def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> _Pick:
         return _Pick(f"{pic.source} {pic.name}", pic.grid)
     puzzles = read_puzzles(file, fmt)
     p = pick(puzzles, index, file)
-    label = f"{path.name}#{index % len(puzzles)} {p.title or path.stem}"
+    label = f"{path.name}#{index % len(puzzles)} {p.name or path.stem}"
     if p.solution is not None:
         return _Pick(label, p.solution)
     return _Pick(label, None, p.clues, p.known)

@@ -14,7 +14,7 @@ from cartfixtures import CART, REPO
 from generator.cli import main
 from generator.formats.batchfile import Batch, parse_batch, write_batch
 from generator.formats.record import Puzzle
-from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzles
+from generator.formats.puzzlefile import dumps_non, read_puzzles
 from generator.formats.sharecode import decode, encode_grid, encode_seed
 from generator.solver.clues import grid_clues
 
@@ -65,9 +65,9 @@ def test_every_packed_puzzle_round_trips_through_the_cli(path, picross, tmp_path
 def test_share_reads_a_15x15_non_with_or_without_its_goal(picross, tmp_path):
     rows = json.loads((CART / "puzzles.json").read_text())["puzzles"][3]["rows"]
     grid = rows_grid(rows)
-    p = LoadedPuzzle(grid_clues(grid), None, grid, "fourth")
+    p = Puzzle(grid_clues(grid), solution=grid, name="fourth")
     (tmp_path / "goal.non").write_text(dumps_non(p))
-    (tmp_path / "clues.non").write_text(dumps_non(LoadedPuzzle(p.clues)))
+    (tmp_path / "clues.non").write_text(dumps_non(Puzzle(p.clues)))
     assert read_puzzles(str(tmp_path / "clues.non"))[0].solution is None
     want = encode_grid(grid)
     assert code_of(picross, tmp_path / "goal.non") == want

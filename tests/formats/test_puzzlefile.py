@@ -12,7 +12,7 @@ from generator import UserError
 from generator.formats.batchfile import Batch, dumps
 from generator.formats.record import Puzzle
 from generator.solver.clues import Clues, conflict, grid_clues
-from generator.formats.puzzlefile import (LoadedPuzzle, detect_format, dumps_non, dumps_tk_json, parse_clue_text,
+from generator.formats.puzzlefile import (detect_format, dumps_non, dumps_tk_json, parse_clue_text,
                                parse_non, parse_puzzles, parse_tk_json)
 
 grids = arrays(bool, st.tuples(st.integers(1, 10), st.integers(1, 10)))
@@ -21,9 +21,9 @@ grids = arrays(bool, st.tuples(st.integers(1, 10), st.integers(1, 10)))
 @settings(max_examples=80, deadline=None)
 @given(grids)
 def test_non_round_trip_keeps_clues_and_goal(g):
-    p = LoadedPuzzle(grid_clues(g), solution=g, title="t")
+    p = Puzzle(grid_clues(g), solution=g, name="t")
     back = parse_non(dumps_non(p))
-    assert back.clues == p.clues and back.title == "t"
+    assert back.clues == p.clues and back.name == "t"
     assert (back.solution == g).all()
 
 
@@ -32,7 +32,7 @@ def test_non_round_trip_keeps_clues_and_goal(g):
 def test_tk_json_round_trip_keeps_clues_and_known_cells(g, rnd):
     known = np.where(g, 1, 0).astype(np.int8)
     known[np.array([[rnd.random() < 0.5 for _ in row] for row in g])] = -1
-    p = LoadedPuzzle(grid_clues(g), known=known)
+    p = Puzzle(grid_clues(g), known=known)
     back = parse_tk_json(json.loads(dumps_tk_json(p)))
     assert back.clues == p.clues
     assert (back.known == known).all() if back.known is not None else (known == -1).all()
@@ -63,7 +63,7 @@ goal "11111001100110111110"
 """
     p = parse_non(text)
     assert p.clues == Clues(((4,), (1, 1), (1, 1), (1, 2), (3,)), ((5,), (1, 1), (1, 2), (4,)))
-    assert p.title.startswith("A ")
+    assert p.name.startswith("A ")
     assert p.solution[0].all() and not p.solution[4, 3]
 
 
@@ -89,7 +89,7 @@ def test_batch_is_read_with_solutions_and_names():
     g = np.array([[1, 0], [1, 1]], dtype=bool)
     text = dumps(Batch([Puzzle.from_grid(g, iterations=1, name="boot"), Puzzle.from_grid(~g, iterations=1)]))
     ps = parse_puzzles(text, "batch")
-    assert [p.title for p in ps] == ["boot", None]
+    assert [p.name for p in ps] == ["boot", None]
     assert (ps[1].solution == ~g).all() and ps[0].clues == grid_clues(g)
 
 
