@@ -23,7 +23,7 @@ def read_playable(path: str, fmt: str | None) -> list[Puzzle]:
             pictures = []
         if not pictures:
             raise
-        return [Puzzle.from_grid(p.grid, name=p.name) for p in pictures]
+        return pictures
 
 
 @click.command("play")
