@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 
 from generator.cartbuild.build import build_to
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
 
@@ -43,7 +44,7 @@ def solvable_puzzles(n: int, seed: int, density: float = 0.6) -> list[Puzzle]:
         r = solve(grid_clues(g))
         if r.status == SOLVED:
             seen.add(key)
-            out.append(Puzzle(g, r.iterations))
+            out.append(Puzzle.from_grid(g, iterations=r.iterations))
     return out
 
 

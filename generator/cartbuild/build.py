@@ -23,7 +23,8 @@ from generator.cartbuild.colours import (PictureColours, check_folder, colour_st
                                          read_picture_colours)
 from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map_sheet
 from generator.formats.atomic import CART, MANIFEST, check_output, write_all
-from generator.formats.batchfile import Puzzle, read_batch
+from generator.formats.batchfile import read_batch
+from generator.formats.record import Puzzle
 from generator.formats.userfile import require_file
 from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty
@@ -122,7 +123,7 @@ def world_puzzles(w: World) -> list[Placed]:
             p = batch.puzzles[i]
             where = f"world {w.name}: {ref.path} puzzle {i}"
             if p.name is not None:
-                p = Puzzle(p.solution, p.iterations, check_text(p.name, f"{where} name"))
+                p = Puzzle.from_grid(p.solution, iterations=p.iterations, name=check_text(p.name, f"{where} name"))
             out.append(Placed(p, w.name, len(out), f"{ref.path.name}#{i}", verify(p, where), d,
                               ref.colours))
     # the ramp (Placed.ramp_key): the start pictures, then every 15x15 by difficulty

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -12,6 +11,7 @@ from generator import UserError
 from generator.formats.atomic import BATCH, PNG, check_output, write_all, write_atomic
 from generator.formats.puzzlefile import FORMATS, pick, read_puzzles
 from generator.formats.batchfile import dumps
+from generator.formats.record import Puzzle
 from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
 from generator.cli.share import import_code
@@ -19,7 +19,6 @@ from generator.puzzles.explain import explain, explain_clues, explanation_image,
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
 from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
 from generator.puzzles.pictures import BLANK, PNG_MAGIC, TILE, check, inputs_of, load, load_all, to_batch
-from generator.solver.clues import Clues
 from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 
 INDEX_HELP = "Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them (negative counts from the end)."
@@ -45,39 +44,33 @@ def _is_picture(path: Path) -> bool:
         and any(re.search(r"[#.xX]", r) for r in rows)
 
 
-@dataclass
-class _Pick:
-    """What explain and fix work on: a picture (its grid), or a puzzle file's clues."""
-    label: str                          # "source name" for the report
-    grid: np.ndarray | None             # bool picture, when the file has one
-    clues: Clues | None = None          # the clues, when it has no picture
-    known: np.ndarray | None = None
-
-
-def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> _Pick:
+def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> Puzzle:
+    """What explain and fix work on: a picture, or a puzzle of a puzzle file (its solution when
+    the file has one, else its clues and known cells); its source and name label the report."""
     path = Path(file)
     if fmt is None and _is_picture(path):
-        pic = pick(load(file, tile), index, file, "picture")
-        return _Pick(f"{pic.source} {pic.name}", pic.grid)
+        return pick(load(file, tile), index, file, "picture")
     puzzles = read_puzzles(file, fmt)
     p = pick(puzzles, index, file)
-    label = f"{path.name}#{index % len(puzzles)} {p.title or path.stem}"
-    if p.solution is not None:
-        return _Pick(label, p.solution)
-    return _Pick(label, None, p.clues, p.known)
+    p.source, p.name = f"{path.name}#{index % len(puzzles)}", p.name or path.stem
+    return p
 
 
-def _picture_of(pk: _Pick) -> tuple[np.ndarray, str]:
+def _label(p: Puzzle) -> str:
+    return f"{p.source} {p.name}"
+
+
+def _picture_of(pk: Puzzle) -> tuple[np.ndarray, str]:
     """The grid `fix` works on: the file's picture, else the clues' solution (the first of
     two when there are several), with a note saying which."""
-    if pk.grid is not None:
-        return pk.grid, ""
+    if pk.solution is not None:
+        return pk.solution, ""
     v = verdict(pk.clues, pk.known)
     if v.classification == UNIQUE:
         return v.solutions[0], "(the file has clues only: fixing their one solution)\n"
     if v.classification == MULTIPLE:
         return v.solutions[0], "(the file has clues only and they have several solutions: fixing the first found)\n"
-    raise UserError(f"{pk.label}: no picture fits these clues ({v.reason}), so there is nothing to fix")
+    raise UserError(f"{_label(pk)}: no picture fits these clues ({v.reason}), so there is nothing to fix")
 
 
 @click.command("import")
@@ -121,9 +114,9 @@ def cmd_import(files, output, code, cart, names, tile, strict, sheet):
         raise UserError("no line-solvable picture to write")
     outputs = [(output, dumps(to_batch(verdicts, [Path(f).name for f in files])))]
     if sheet:
-        stalls = [None if v.kept or v.kind == BLANK else explain(v.picture.grid).unresolved
+        stalls = [None if v.kept or v.kind == BLANK else explain(v.puzzle.solution).unresolved
                   for v in verdicts]
-        img = contact_sheet([p.grid for p in pictures], cell=7, columns=6,
+        img = contact_sheet([p.solution for p in pictures], cell=7, columns=6,
                             names=[p.name for p in pictures], tints=stalls)
         outputs.append((sheet, png_bytes(img)))
     write_all(outputs)
@@ -143,8 +136,8 @@ def cmd_explain(file, index, png, tile, fmt):
     FILE is a picture (PNG, text) or any puzzle file `solve` reads."""
     check_output(png, PNG, inputs_of([file]), flag="--png")
     pk = _pick(file, index, tile, fmt)
-    e = explain(pk.grid) if pk.grid is not None else explain_clues(pk.clues, known=pk.known)
-    click.echo(f"{pk.label}: " + explanation_text(e))
+    e = explain(pk.solution) if pk.solution is not None else explain_clues(pk.clues, known=pk.known)
+    click.echo(f"{_label(pk)}: " + explanation_text(e))
     if png:
         write_atomic(png, png_bytes(explanation_image(e)))
 
@@ -165,7 +158,7 @@ def cmd_fix(file, index, max_flips, png, tile, fmt):
     pk = _pick(file, index, tile, fmt)
     grid, note = _picture_of(pk)
     result = fix(grid, max_flips)
-    click.echo(note + f"{pk.label}: " + fix_report(grid, result))
+    click.echo(note + f"{_label(pk)}: " + fix_report(grid, result))
     if result.best is not None:
         click.echo("\n".join("  " + row for row in _rows(result.best.grid, grid)))
     if png:

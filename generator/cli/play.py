@@ -5,12 +5,12 @@ import click
 
 from generator import UserError
 from generator.errors import user_errors
-from generator.formats.puzzlefile import FORMATS, LoadedPuzzle, read_puzzles
+from generator.formats.puzzlefile import FORMATS, read_puzzles
+from generator.formats.record import Puzzle
 from generator.puzzles.pictures import load as load_pictures
-from generator.solver.clues import grid_clues
 
 
-def read_playable(path: str, fmt: str | None) -> list[LoadedPuzzle]:
+def read_playable(path: str, fmt: str | None) -> list[Puzzle]:
     """Any puzzle file the CLI reads; failing that, a picture file (text or PNG sheet)."""
     try:
         return read_puzzles(path, fmt)
@@ -23,7 +23,7 @@ def read_playable(path: str, fmt: str | None) -> list[LoadedPuzzle]:
             pictures = []
         if not pictures:
             raise
-        return [LoadedPuzzle(grid_clues(p.grid), None, p.grid, p.name) for p in pictures]
+        return pictures
 
 
 @click.command("play")

@@ -159,7 +159,7 @@ def cmd_show(file, index, fmt, plain):
     plain = _plain_wanted(plain)
     for n, i in enumerate(picked):
         p = puzzles[i]
-        title = f" {p.title}" if p.title else ""
+        title = f" {p.name}" if p.name else ""
         click.echo(("\n" if n else "") + f"-- puzzle {i % len(puzzles)}{title}: {p.clues.width}x{p.clues.height} --\n")
         _echo_board(p.clues, p.solution if p.solution is not None else p.known, plain)
 

@@ -17,8 +17,9 @@ import click
 from generator import UserError, plural
 from generator.errors import user_errors
 from generator.formats.atomic import BATCH, check_output, write_atomic
-from generator.formats.batchfile import Batch, Puzzle, dumps
-from generator.formats.puzzlefile import FORMATS, LoadedPuzzle, pick, read_puzzles
+from generator.formats.batchfile import Batch, dumps
+from generator.formats.record import Puzzle
+from generator.formats.puzzlefile import FORMATS, pick, read_puzzles
 from generator.formats.sharecode import (KIND_OF_SIZE, MAX_SEED, Endless, decode, encode_grid,
                                          encode_seed, normalise)
 from generator.solver.clues import grid_clues
@@ -28,14 +29,14 @@ from generator.solver.verdict import MULTIPLE, NONE, UNIQUE, Verdict, verdict
 CODE_HINT = "A share code instead of a file: `picross import --code CODE -o FILE.json` first."
 
 
-def _cart_size(p: LoadedPuzzle, label: str) -> None:
+def _cart_size(p: Puzzle, label: str) -> None:
     h, w = p.clues.height, p.clues.width
     if h != w or h not in KIND_OF_SIZE:
         raise UserError(f"{label}: a {w}x{h} puzzle has no share code (codes hold the cart's "
                         "sizes: 5x5, 10x10, 15x15)")
 
 
-def _grid_of(p: LoadedPuzzle, label: str):
+def _grid_of(p: Puzzle, label: str):
     """The picture the code holds: the file's solution, else its clues' one solution."""
     if p.solution is not None:
         return p.solution
@@ -116,7 +117,7 @@ def import_code(code: str, output: str, strict: bool, cart: str | None = None) -
     report = f"{normalise(code)}: {what}{n}x{n}, {_cart_verdict(v)}"
     if strict and not v.solved:
         raise UserError(f"{report} (--strict: not written)")
-    batch = Batch([Puzzle(found, v.iterations)], {"style": "share code", "sources": [normalise(code)]})
+    batch = Batch([Puzzle.from_grid(found, iterations=v.iterations)], {"style": "share code", "sources": [normalise(code)]})
     write_atomic(output, dumps(batch))
     say = {"err": output == "-"}          # the batch itself may be on stdout
     click.echo(report, **say)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.formats.batchfile import Puzzle
+from generator.formats.record import Puzzle
 from generator.solver.batchsolve import verify_grids
 from generator.cartbuild.build import read_sheet, world_puzzles
 from generator.solver.classify import DEFAULT_NODE_LIMIT, classify

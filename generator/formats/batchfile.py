@@ -27,41 +27,24 @@ import numpy as np
 from generator import UserError
 from generator.formats.atomic import write_atomic
 from generator.solver.batchsolve import FAST_MAX, line_table
-from generator.solver.clues import Clues, grid_clues, line_clue
+from generator.solver.clues import grid_clues, line_clue
 from generator.solver.grid import FILLED, rows_to_text, text_to_rows
+from generator.formats.record import Puzzle
 from generator.formats.userfile import Fields, kind, read_json
 
 FORMAT = "picross8-batch"
 VERSION = 1
 
 
-@dataclass
-class Puzzle:
-    solution: np.ndarray            # bool, height x width
-    iterations: int = 0
-    name: str | None = None
-    text: str | None = field(default=None, repr=False, compare=False)  # its JSON line, if made
-
-    @property
-    def clues(self) -> Clues:
-        return grid_clues(self.solution)
-
-    @property
-    def height(self) -> int:
-        return self.solution.shape[0]
-
-    @property
-    def width(self) -> int:
-        return self.solution.shape[1]
-
-    def to_json(self) -> dict:
-        c = self.clues
-        d = {"width": self.width, "height": self.height, "rows": rows_to_text(self.solution),
-             "row_clues": [list(r) for r in c.rows], "col_clues": [list(r) for r in c.cols],
-             "iterations": self.iterations}
-        if self.name is not None:
-            d["name"] = self.name
-        return d
+def puzzle_json(p: Puzzle) -> dict:
+    """One puzzle's batch object (the writer's fast path, puzzle_lines, gives the same text)."""
+    c = p.clues
+    d = {"width": p.width, "height": p.height, "rows": rows_to_text(p.solution),
+         "row_clues": [list(r) for r in c.rows], "col_clues": [list(r) for r in c.cols],
+         "iterations": p.iterations}
+    if p.name is not None:
+        d["name"] = p.name
+    return d
 
 
 @dataclass
@@ -71,7 +54,7 @@ class Batch:
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "params": self.params,
-                "puzzles": [p.to_json() for p in self.puzzles]}
+                "puzzles": [puzzle_json(p) for p in self.puzzles]}
 
 
 def _masks(cells: np.ndarray) -> list[int]:
@@ -116,7 +99,7 @@ def _line_texts(masks: list[int], n: int) -> tuple[list[str], list[str]]:
 
 def puzzle_lines(grids: np.ndarray, iterations, names=None) -> list[str]:
     """The JSON line of each puzzle (bool grids (B, h, w) of one size), byte for byte what
-    json.dumps(puzzle.to_json(), sort_keys=True) gives, but with each distinct row and column
+    json.dumps(puzzle_json(puzzle), sort_keys=True) gives, but with each distinct row and column
     worked out once and the masks found with numpy: the batch writer's fast path."""
     grids = np.asarray(grids, dtype=bool)
     b, h, w = grids.shape
@@ -138,6 +121,10 @@ def puzzle_lines(grids: np.ndarray, iterations, names=None) -> list[str]:
 def _lines_of(puzzles: list[Puzzle]) -> list[str]:
     """Every puzzle's JSON line: the one the generator made for it (unnamed, as made), else
     made here in groups of one size."""
+    for i, p in enumerate(puzzles):
+        if p.solution is None:
+            named = f" ({p.name})" if p.name else ""
+            raise UserError(f"puzzle {i}{named} has clues but no solution: a batch holds solutions")
     out: list[str | None] = [p.text if p.name is None else None for p in puzzles]
     groups: dict[tuple[int, int], list[int]] = {}
     for i, p in enumerate(puzzles):
@@ -186,7 +173,7 @@ def puzzle_from_json(d, where: str) -> Puzzle:
     if (f.int("width", grid.shape[1]) != grid.shape[1]
             or f.int("height", grid.shape[0]) != grid.shape[0]):
         raise UserError(f"{where}: width/height do not match the solution rows")
-    return Puzzle(grid, f.int("iterations", 0, lo=0), f.str("name", None))
+    return Puzzle(c, solution=grid, iterations=f.int("iterations", 0, lo=0), name=f.str("name", None))
 
 
 def parse_params(value, where: str) -> dict:

@@ -1,7 +1,7 @@
 """Puzzle files in and out: picross8 batches, the Tk solver's JSON, NON files and typed clues.
 
-Reading gives a list of LoadedPuzzle (clues, plus known cells and a solution where the file has
-them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
+Reading gives a list of Puzzle records (generator.formats.record: clues, plus known cells, a
+solution and a title as the name where the file has them); every reader ends in clues.validate, so a file that cannot describe a puzzle is a one-line
 UserError (clues that are clues but fit no grid are read: that is the solver's verdict). The
 format comes from `fmt`, else from the content, the extension breaking ties
 (generator.formats.detect); an error in reading says which format was assumed and why:
@@ -33,13 +33,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from dataclasses import dataclass
-
 import numpy as np
 
 from generator import UserError
 from generator.formats.atomic import Kind, write_atomic
 from generator.formats.batchfile import parse_batch
+from generator.formats.record import Puzzle
 from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
 from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
 from generator.solver.grid import UNKNOWN, check_size
@@ -50,14 +49,6 @@ FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
 
 
-@dataclass
-class LoadedPuzzle:
-    clues: Clues
-    known: np.ndarray | None = None      # int8 partial grid of cells given as known, or None
-    solution: np.ndarray | None = None   # bool grid when the file carries the answer
-    title: str | None = None
-
-
 # ---- reading -----------------------------------------------------------------------------
 
 def read_text(path: str) -> str:
@@ -65,7 +56,7 @@ def read_text(path: str) -> str:
     return userfile.read_text(path, "puzzle file")
 
 
-def read_puzzles(path: str, fmt: str | None = None) -> list[LoadedPuzzle]:
+def read_puzzles(path: str, fmt: str | None = None) -> list[Puzzle]:
     """Every puzzle in the file (a batch has many, the other formats one). An error in reading
     it says which format it was read as, and why."""
     text = read_text(path)
@@ -91,11 +82,11 @@ def pick(items: list, index: int, name: str, what: str = "puzzle"):
     return items[index]
 
 
-def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> LoadedPuzzle:
+def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> Puzzle:
     return pick(read_puzzles(path, fmt), index, "<stdin>" if path == "-" else str(path))
 
 
-def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[LoadedPuzzle]:
+def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[Puzzle]:
     """The puzzles of `text` in format `fmt`; `data`: its JSON, when already parsed."""
     if fmt in ("batch", "tk-json") and data is None:
         data = parse_json(text, name)
@@ -103,7 +94,7 @@ def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[
         batch = parse_batch(data, name)
         if not batch.puzzles:
             raise UserError(f"{name}: the batch has no puzzles")
-        return [LoadedPuzzle(p.clues, None, p.solution, p.name) for p in batch.puzzles]
+        return batch.puzzles
     if fmt == "tk-json":
         return [parse_tk_json(data, name)]
     if fmt == "non":
@@ -117,16 +108,16 @@ def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[
         return [_from_webpbn(p, name) for p in webpbn.parse(text, name)]
     if fmt == "g":
         clues, title = olsak.parse(text, name)
-        return [LoadedPuzzle(_checked(clues, name), None, None, title)]
+        return [Puzzle(_checked(clues, name), name=title)]
     raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
-def _from_webpbn(parsed, name: str) -> LoadedPuzzle:
+def _from_webpbn(parsed, name: str) -> Puzzle:
     clues, known, solution, title = parsed
     clues = _checked(clues, name)
     if solution is not None and grid_clues(solution) != clues:
         raise UserError(f"{name}: the goal image does not match the clues")
-    return LoadedPuzzle(clues, known, solution, title)
+    return Puzzle(clues, known=known, solution=solution, name=title)
 
 
 def _checked(clues: Clues, name: str) -> Clues:
@@ -147,7 +138,7 @@ def _clue_list(value, what: str, name: str) -> tuple[Clue, ...]:
     return tuple(out)
 
 
-def parse_tk_json(data, name: str = "tk-json") -> LoadedPuzzle:
+def parse_tk_json(data, name: str = "tk-json") -> Puzzle:
     if not isinstance(data, dict):
         raise UserError(f"{name}: expected a JSON object with width, height, row_clues, col_clues")
     for key in ("width", "height", "row_clues", "col_clues"):
@@ -178,7 +169,7 @@ def parse_tk_json(data, name: str = "tk-json") -> LoadedPuzzle:
         if (known == UNKNOWN).all():
             known = None
     title = data.get("title") if isinstance(data.get("title"), str) else None
-    return LoadedPuzzle(clues, known, None, title)
+    return Puzzle(clues, known=known, name=title)
 
 
 def _non_value(rest: str) -> str:
@@ -225,7 +216,7 @@ def split_non_pack(text: str) -> list[str]:
     return [c for c in chunks if c.strip()] or [text]
 
 
-def parse_non(text: str, name: str = "non") -> LoadedPuzzle:
+def parse_non(text: str, name: str = "non") -> Puzzle:
     lines = [ln.strip() for ln in text.splitlines()]
     sizes: dict[str, int] = {}
     sections: dict[str, list[str]] = {}
@@ -290,10 +281,10 @@ def parse_non(text: str, name: str = "non") -> LoadedPuzzle:
             raise UserError(f"{name}: line {line}: the goal does not match the clues")
         if solution is None:
             solution = grid
-    return LoadedPuzzle(clues, None, solution, title)
+    return Puzzle(clues, solution=solution, name=title)
 
 
-def parse_clue_text(text: str, name: str = "text") -> LoadedPuzzle:
+def parse_clue_text(text: str, name: str = "text") -> Puzzle:
     lines = [re.sub(r"#.*", "", ln).strip() for ln in text.splitlines()]
     if any(ln == "--" for ln in lines):
         cut = lines.index("--")
@@ -322,15 +313,15 @@ def parse_clue_text(text: str, name: str = "text") -> LoadedPuzzle:
             raise UserError(f"{name}: {e}") from None
 
     rows, cols = (tuple(clue(ln) for ln in g) for g in groups)
-    return LoadedPuzzle(_checked(Clues(rows, cols), name))
+    return Puzzle(_checked(Clues(rows, cols), name))
 
 
 # ---- writing -----------------------------------------------------------------------------
 
-def dumps_non(p: LoadedPuzzle) -> str:
+def dumps_non(p: Puzzle) -> str:
     out = []
-    if p.title:
-        out.append(f'title "{p.title}"')
+    if p.name:
+        out.append(f'title "{p.name}"')
     out += [f"width {p.clues.width}", f"height {p.clues.height}", "", "rows"]
     out += [",".join(map(str, c)) or "0" for c in p.clues.rows]
     out += ["", "columns"]
@@ -341,7 +332,7 @@ def dumps_non(p: LoadedPuzzle) -> str:
     return "\n".join(out) + "\n"
 
 
-def dumps_tk_json(p: LoadedPuzzle) -> str:
+def dumps_tk_json(p: Puzzle) -> str:
     """The Tk solver's JSON; its grid holds the known cells (all -1 when none), not the answer."""
     h, w = p.clues.height, p.clues.width
     grid = p.known if p.known is not None else np.full((h, w), UNKNOWN, dtype=np.int8)
@@ -359,15 +350,15 @@ def dumps_tk_json(p: LoadedPuzzle) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def dumps(p: LoadedPuzzle, fmt: str) -> str:
+def dumps(p: Puzzle, fmt: str) -> str:
     if fmt == "non":
         return dumps_non(p)
     if fmt == "tk-json":
         return dumps_tk_json(p)
     if fmt == "webpbn":
-        return webpbn.dumps(p.clues, p.solution, p.title)
+        return webpbn.dumps(p.clues, p.solution, p.name)
     if fmt == "g":
-        return olsak.dumps(p.clues, p.title)
+        return olsak.dumps(p.clues, p.name)
     raise UserError(f"cannot export to {fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
 
 
@@ -385,6 +376,6 @@ OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
                 "g": Kind("an Olšák .g puzzle", lambda head: _sniffs_as(head, "g"))}
 
 
-def write_puzzle(path: str, p: LoadedPuzzle, fmt: str) -> None:
+def write_puzzle(path: str, p: Puzzle, fmt: str) -> None:
     write_atomic(path, dumps(p, fmt))      # '-': stdout
 

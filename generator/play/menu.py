@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generator.formats.puzzlefile import LoadedPuzzle
+from generator.formats.record import Puzzle
 from generator.play.game import Game
 from generator.play.progress import Progress, Record
 from generator.solver.verdict import MULTIPLE, verdict
@@ -43,13 +43,13 @@ class Entry:
         return f"{self.index + 1:>4}  {self.name[:max(width - 20, 4)]:<{max(width - 20, 4)}}  {status}".rstrip()
 
 
-def name_shown(p: LoadedPuzzle, record: Record) -> str:
-    if not p.title:
+def name_shown(p: Puzzle, record: Record) -> str:
+    if not p.name:
         return ""
-    return p.title if record.solved else HIDDEN
+    return p.name if record.solved else HIDDEN
 
 
-def entries(puzzles: list[LoadedPuzzle], progress: Progress) -> list[tuple[str, list[Entry]]]:
+def entries(puzzles: list[Puzzle], progress: Progress) -> list[tuple[str, list[Entry]]]:
     """(size, its entries) groups, smallest size first."""
     groups: dict[tuple[int, int], list[Entry]] = {}
     for i, p in enumerate(puzzles):
@@ -61,24 +61,24 @@ def entries(puzzles: list[LoadedPuzzle], progress: Progress) -> list[tuple[str, 
     return [(f"{w}x{h}", groups[(w, h)]) for w, h in sorted(groups, key=lambda s: (s[0] * s[1], s))]
 
 
-def has_several_solutions(p: LoadedPuzzle) -> bool:
+def has_several_solutions(p: Puzzle) -> bool:
     """Whether the clues fit more than one grid, as far as CHECK_SECONDS of the classifier tell
     (past them: not known, and the game says nothing)."""
     return verdict(p.clues, p.known, time_limit=CHECK_SECONDS).classification == MULTIPLE
 
 
-def own_solution(p: LoadedPuzzle, filled) -> bool:
+def own_solution(p: Puzzle, filled) -> bool:
     """A solved board that is not the file's picture: the puzzle had several solutions and the
     player found another (so the picture's name and colours are not this board's)."""
     return p.solution is not None and not np.array_equal(np.asarray(filled, dtype=bool), p.solution)
 
 
-def open_game(p: LoadedPuzzle, progress: Progress, fresh: bool = False) -> Game:
+def open_game(p: Puzzle, progress: Progress, fresh: bool = False) -> Game:
     """The puzzle's game as last saved (a solved puzzle reopens solved), or a blank one."""
     r = progress.get(p.clues)
     if fresh or r.board is None:
-        return Game(p.clues, p.title)
-    return Game(p.clues, p.title, Game.marks_from_text(r.board), r.time)
+        return Game(p.clues, p.name)
+    return Game(p.clues, p.name, Game.marks_from_text(r.board), r.time)
 
 
 def save_game(game: Game, progress: Progress, write: bool = True) -> Record:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from generator import UserError
 from generator.formats.atomic import check_writable
-from generator.formats.puzzlefile import LoadedPuzzle
+from generator.formats.record import Puzzle
 from generator.play.colours import Scheme, basic8, picture_colours, world_schemes, xterm256
 from generator.play.game import CROSSED, FILLED, Game
 from generator.play.menu import (NOT_UNIQUE, clock, entries, has_several_solutions, open_game,
@@ -103,7 +103,7 @@ class Look:
 
 
 class App:
-    def __init__(self, stdscr, puzzles: list[LoadedPuzzle], progress: Progress,
+    def __init__(self, stdscr, puzzles: list[Puzzle], progress: Progress,
                  schemes: list[Scheme], start: int | None = None, source: str = ""):
         self.s, self.puzzles, self.progress, self.schemes = stdscr, puzzles, progress, schemes
         self.source, self.look = source, Look()
@@ -152,7 +152,7 @@ class App:
             filled = self.game.filled_grid()
             # another solution than the file's picture: its own cells, by the shading rule
             self.own = own_solution(p, filled)
-            name, goal = (None, None) if self.own else (p.title, p.solution)
+            name, goal = (None, None) if self.own else (p.name, p.solution)
             self.picture, warning = picture_colours(self.schemes[self.index], name, goal, filled)
             if warning:
                 self.message = warning
@@ -329,9 +329,9 @@ class App:
         g, look, p = self.game, self.look, self.puzzles[self.index]
         h, w = self.s.getmaxyx()
         rec = self.progress.get(g.clues)
-        name = p.title if (g.solved or rec.solved) and p.title else "???" if p.title else ""
+        name = p.name if (g.solved or rec.solved) and p.name else "???" if p.name else ""
         if g.solved and self.own:
-            name = "your own solution" + (f", not {p.title}" if p.title else "")
+            name = "your own solution" + (f", not {p.name}" if p.name else "")
         best = f"  best {clock(rec.best)}" if rec.best is not None else ""
         scroll = [f"{what} {o + 1}-{o + n} of {total}" for what, o, n, total in
                   (("rows", self.oy, rows, g.height), ("columns", self.ox, cols, g.width))
@@ -356,7 +356,7 @@ class App:
             self.put(h - 1, 0, short, look.accent if g.solved else look.dim)
 
 
-def play(path: str, puzzles: list[LoadedPuzzle], index: int | None = None) -> None:
+def play(path: str, puzzles: list[Puzzle], index: int | None = None) -> None:
     """Run the game full-screen on `puzzles` (read from `path`) until the player quits."""
     store = data_dir() / FILE_NAME
     if path != "-" and store.exists() and Path(path).resolve() == store.resolve():

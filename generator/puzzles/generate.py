@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from generator import UserError, plural
-from generator.formats.batchfile import Batch, Puzzle, puzzle_lines
+from generator.formats.batchfile import Batch, puzzle_lines
+from generator.formats.record import Puzzle
 from generator.puzzles.sprites import sprite_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
@@ -212,7 +213,7 @@ def _collect(p: Params, chunks, progress) -> Outcome:
                 res.reasons[i] = DUPLICATE
                 continue
             seen.add(key)
-            puzzles.append(Puzzle(grid, int(its), text=line))
+            puzzles.append(Puzzle.from_grid(grid, iterations=int(its), text=line))
             if len(puzzles) == p.count:
                 used = int(i) + 1
                 break

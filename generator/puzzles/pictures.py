@@ -14,8 +14,9 @@ Sources
 Names: a sidecar text file beside a PNG (same stem, `.txt`, one name per tile in reading
 order), the text form's `; name` lines, else the file's stem (with `-N` when it holds several).
 
-Each picture is checked (`check`): line-solvable (kept, with its iterations), unique but needs
-guessing, several solutions, or blank.
+A picture is a puzzle record (generator.formats.record.Puzzle) with its solution, name and
+source ("file#N"). Each is checked (`check`): line-solvable (kept, with its iterations), unique
+but needs guessing, several solutions, or blank.
 """
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError, plural
-from generator.formats.batchfile import Batch, Puzzle
+from generator.formats.batchfile import Batch
+from generator.formats.record import Puzzle
 from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
-from generator.solver.clues import grid_clues
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
 from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
 
@@ -44,15 +45,8 @@ BLANK = "blank"
 
 
 @dataclass
-class Picture:
-    name: str
-    grid: np.ndarray          # bool
-    source: str               # "file#N" for display: N numbered from 0, as `-i` takes it
-
-
-@dataclass
 class Verdict:
-    picture: Picture
+    puzzle: Puzzle            # the picture: its solution, name and source ("file#N", N from 0 as `-i` takes it)
     kind: str                 # one of the verdicts above
     iterations: int = 0
 
@@ -62,12 +56,12 @@ class Verdict:
 
     def line(self) -> str:
         extra = f" in {plural(self.iterations, 'iteration')}" if self.kept else ""
-        return f"{self.picture.source} {self.picture.name}: {self.kind}{extra}"
+        return f"{self.puzzle.source} {self.puzzle.name}: {self.kind}{extra}"
 
 
 # ---- text form -------------------------------------------------------------------------
 
-def parse_text(text: str, stem: str, name: str | None = None) -> list[Picture]:
+def parse_text(text: str, stem: str, name: str | None = None) -> list[Puzzle]:
     """Pictures of a text file; see the module docstring for the form. Errors name `name` (the
     file), else `stem`."""
     where = name or stem
@@ -97,13 +91,13 @@ def parse_text(text: str, stem: str, name: str | None = None) -> list[Picture]:
         except UserError as e:
             raise UserError(f"{where}: picture at line {first}: {e}") from None
         default = stem if len(blocks) == 1 else f"{stem}-{i}"
-        out.append(Picture(name or default, grid, f"{stem}#{i - 1}"))
+        out.append(Puzzle.from_grid(grid, name=name or default, source=f"{stem}#{i - 1}"))
     return out
 
 
-def to_text(pictures: list[Picture]) -> str:
+def to_text(pictures: list[Puzzle]) -> str:
     """The text form of pictures (what parse_text reads back)."""
-    return "\n".join(f"; {p.name}\n" + "\n".join(rows_to_text(p.grid)) + "\n" for p in pictures)
+    return "\n".join(f"; {p.name}\n" + "\n".join(rows_to_text(p.solution)) + "\n" for p in pictures)
 
 
 # ---- images ----------------------------------------------------------------------------
@@ -165,7 +159,7 @@ def inputs_of(paths) -> list[Path]:
     return out
 
 
-def load(path, tile: int = TILE) -> list[Picture]:
+def load(path, tile: int = TILE) -> list[Puzzle]:
     """All pictures of one file (PNG by its magic bytes, else the text form)."""
     path = Path(path)
     data = read_bytes(path, "picture file")
@@ -184,13 +178,14 @@ def load(path, tile: int = TILE) -> list[Picture]:
     out = []
     for i, g in enumerate(grids, 1):
         default = stem if len(grids) == 1 else f"{stem}-{i}"
-        out.append(Picture(names[i - 1] if i <= len(names) else default, g, f"{path.name}#{i - 1}"))
-    if not any(p.grid.any() for p in out):
+        out.append(Puzzle.from_grid(g, name=names[i - 1] if i <= len(names) else default,
+                                    source=f"{path.name}#{i - 1}"))
+    if not any(p.solution.any() for p in out):
         raise UserError(f"{path}: empty sheet (no filled pixel in any tile)")
     return out
 
 
-def load_all(paths, names_file=None, tile: int = TILE) -> list[Picture]:
+def load_all(paths, names_file=None, tile: int = TILE) -> list[Puzzle]:
     pictures = [p for path in paths for p in load(path, tile)]
     if names_file is not None:
         names = read_names(names_file)
@@ -203,10 +198,10 @@ def load_all(paths, names_file=None, tile: int = TILE) -> list[Picture]:
 
 # ---- checking --------------------------------------------------------------------------
 
-def check(picture: Picture, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
-    if not picture.grid.any():
+def check(picture: Puzzle, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
+    if not picture.solution.any():
         return Verdict(picture, BLANK)
-    v = verdict(grid_clues(picture.grid), node_limit=node_limit)
+    v = verdict(picture.clues, node_limit=node_limit)
     if v.solved:
         return Verdict(picture, LINE_SOLVABLE, v.iterations)
     return Verdict(picture, {UNIQUE: NEEDS_GUESSING, MULTIPLE: MULTIPLE_SOLUTIONS}.get(v.classification, UNDECIDED))
@@ -214,5 +209,5 @@ def check(picture: Picture, node_limit: int = DEFAULT_NODE_LIMIT) -> Verdict:
 
 def to_batch(verdicts: list[Verdict], sources: list[str]) -> Batch:
     """The kept (line-solvable) pictures as a batch, in input order."""
-    puzzles = [Puzzle(v.picture.grid, v.iterations, v.picture.name) for v in verdicts if v.kept]
+    puzzles = [Puzzle.from_grid(v.puzzle.solution, iterations=v.iterations, name=v.puzzle.name) for v in verdicts if v.kept]
     return Batch(puzzles, {"style": "pictures", "sources": sources})

@@ -253,11 +253,12 @@ def test_clear_board_from_the_menu(cart):
 
 def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
     from cartfixtures import cart_dir, solvable_puzzles
-    from generator.formats.batchfile import Batch, Puzzle, write_batch
+    from generator.formats.batchfile import Batch, write_batch
+    from generator.formats.record import Puzzle
     from generator.console.player import saved_progress
 
     d = cart_dir(tmp_path, counts=(2, 2))
-    named = [Puzzle(p.solution, p.iterations, "lantern") for p in solvable_puzzles(1, 3)]
+    named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name="lantern") for p in solvable_puzzles(1, 3)]
     write_batch(d / "b0.json", Batch(named + solvable_puzzles(1, 4), {}))
     path = build_cart(tmp_path, d).path
 

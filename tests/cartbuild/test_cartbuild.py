@@ -14,7 +14,8 @@ from lupaz8 import luaz8
 from cartfixtures import REPO, cart_dir, solvable_puzzles, write_solvable_batch
 from generator import UserError
 from generator.cartbuild import rom as romdata
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.cartbuild.build import build_to
 from generator.cartbuild.tokens import count_text
 
@@ -174,7 +175,7 @@ def test_failed_build_leaves_the_previous_cart(tmp_path):
     before, before_m = out.read_bytes(), out.with_suffix(".json").read_bytes()
     stall = np.zeros((15, 15), dtype=bool)
     stall[0, 0] = stall[1, 1] = True        # two solutions: line logic stalls
-    write_batch(d / "b1.json", Batch([Puzzle(stall)]))
+    write_batch(d / "b1.json", Batch([Puzzle.from_grid(stall)]))
     with pytest.raises(UserError, match=r"world lookout: .*b1.json puzzle 0: not line-solvable \(stalled"):
         do_build(d)
     assert out.read_bytes() == before and out.with_suffix(".json").read_bytes() == before_m
@@ -188,7 +189,7 @@ def test_clue_mismatch_and_size_refused(tmp_path):
     (d / "b0.json").write_text(json.dumps(data))
     with pytest.raises(UserError, match=r"world spires: .*b0.json: puzzle 1: row_clues do not match"):
         do_build(d)
-    write_batch(d / "b0.json", Batch([Puzzle(np.ones((7, 7), dtype=bool))]))
+    write_batch(d / "b0.json", Batch([Puzzle.from_grid(np.ones((7, 7), dtype=bool))]))
     with pytest.raises(UserError, match=r"b0.json puzzle 0: is 7x7; the cart holds 5x5, 10x10 and 15x15"):
         do_build(d)
 

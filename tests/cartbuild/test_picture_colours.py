@@ -14,7 +14,8 @@ from generator.cartbuild.colours import (check_folder, colour_string, decode_str
                                          snap_cells)
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
-from generator.formats.batchfile import Batch, Puzzle, write_batch
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
 from generator.formats.colourpng import colour_png
 
 
@@ -68,7 +69,7 @@ def test_folder_checks(tmp_path):
 def picture_cart(tmp_path, names=("pine", "moon over ridge")):
     """A cart dir whose first world has a picture batch with a colours folder."""
     d = cart_dir(tmp_path, counts=(1, 1))
-    pics = [Puzzle(p.solution, p.iterations, n) for p, n in zip(solvable_puzzles(len(names), 11), names)]
+    pics = [Puzzle.from_grid(p.solution, iterations=p.iterations, name=n) for p, n in zip(solvable_puzzles(len(names), 11), names)]
     write_batch(d / "pics.json", Batch(pics, {"style": "pictures"}))
     (d / "pics").mkdir()
     cfg = json.loads((d / "worlds.json").read_text())

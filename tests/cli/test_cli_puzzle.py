@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from devlog import DATA, read_devlog_board
-from generator.formats.batchfile import Batch, Puzzle, write_batch
-from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzle
+from generator.formats.batchfile import Batch, write_batch
+from generator.formats.record import Puzzle
+from generator.formats.puzzlefile import dumps_non, read_puzzle
 from generator.solver.clues import grid_clues
 from generator.solver.grid import rows_to_text, text_to_rows
 
@@ -25,10 +26,10 @@ def files(tmp_path):
     for name in ("devlog_solved", "devlog_stalled"):
         _, clues, _ = read_devlog_board(name)
         out[name] = tmp_path / f"{name}.non"
-        out[name].write_text(dumps_non(LoadedPuzzle(clues)))
+        out[name].write_text(dumps_non(Puzzle(clues)))
     g = np.array([[1, 0, 1], [1, 1, 1]], dtype=bool)
     out["batch"] = tmp_path / "batch.json"
-    write_batch(out["batch"], Batch([Puzzle(g, 1, "cup"), Puzzle(~g, 1)]))
+    write_batch(out["batch"], Batch([Puzzle.from_grid(g, iterations=1, name="cup"), Puzzle.from_grid(~g, iterations=1)]))
     out["guess"] = tmp_path / "guess.txt"
     out["guess"].write_text(GUESS_TEXT)
     return out
@@ -198,7 +199,7 @@ def test_big_puzzles_solve_with_progress_on_stderr(tmp_path, n, picross):
     200x200 one also goes through show, render and export."""
     g = picture(n)
     path = tmp_path / "big.non"
-    path.write_text(dumps_non(LoadedPuzzle(grid_clues(g), solution=g)))
+    path.write_text(dumps_non(Puzzle(grid_clues(g), solution=g)))
     r = picross("solve", path, "--json")
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)

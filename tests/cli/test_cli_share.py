@@ -12,8 +12,9 @@ import pytest
 
 from cartfixtures import CART, REPO
 from generator.cli import main
-from generator.formats.batchfile import Batch, Puzzle, parse_batch, write_batch
-from generator.formats.puzzlefile import LoadedPuzzle, dumps_non, read_puzzles
+from generator.formats.batchfile import Batch, parse_batch, write_batch
+from generator.formats.record import Puzzle
+from generator.formats.puzzlefile import dumps_non, read_puzzles
 from generator.formats.sharecode import decode, encode_grid, encode_seed
 from generator.solver.clues import grid_clues
 
@@ -64,9 +65,9 @@ def test_every_packed_puzzle_round_trips_through_the_cli(path, picross, tmp_path
 def test_share_reads_a_15x15_non_with_or_without_its_goal(picross, tmp_path):
     rows = json.loads((CART / "puzzles.json").read_text())["puzzles"][3]["rows"]
     grid = rows_grid(rows)
-    p = LoadedPuzzle(grid_clues(grid), None, grid, "fourth")
+    p = Puzzle(grid_clues(grid), solution=grid, name="fourth")
     (tmp_path / "goal.non").write_text(dumps_non(p))
-    (tmp_path / "clues.non").write_text(dumps_non(LoadedPuzzle(p.clues)))
+    (tmp_path / "clues.non").write_text(dumps_non(Puzzle(p.clues)))
     assert read_puzzles(str(tmp_path / "clues.non"))[0].solution is None
     want = encode_grid(grid)
     assert code_of(picross, tmp_path / "goal.non") == want
@@ -78,14 +79,14 @@ def test_share_reads_a_15x15_non_with_or_without_its_goal(picross, tmp_path):
 def test_share_reads_every_exported_format(fmt, picross, tmp_path):
     out = tmp_path / f"heart.{fmt}"
     src = tmp_path / "heart.json"
-    write_batch(src, Batch([Puzzle(rows_grid(HEART), 2)]))
+    write_batch(src, Batch([Puzzle.from_grid(rows_grid(HEART), iterations=2)]))
     assert picross("export", src, "--format", fmt, "-o", out).exit_code == 0
     assert code_of(picross, out) == HEART_CODE
 
 
 def test_share_takes_a_batch_index_as_every_command_does(picross, tmp_path):
     src = tmp_path / "two.json"
-    write_batch(src, Batch([Puzzle(~rows_grid(HEART), 1), Puzzle(rows_grid(HEART), 2)]))
+    write_batch(src, Batch([Puzzle.from_grid(~rows_grid(HEART), iterations=1), Puzzle.from_grid(rows_grid(HEART), iterations=2)]))
     assert code_of(picross, src, "-i", 1) == code_of(picross, src, "--index", -1) == HEART_CODE
     assert code_of(picross, "-", input=src.read_text()) == encode_grid(~rows_grid(HEART))
     r = picross("share", src, "-i", 2)
@@ -121,7 +122,7 @@ def test_share_refuses_a_puzzle_with_no_code_in_one_line(name, picross, tmp_path
 
 def test_share_gives_a_stalled_pictures_code_with_a_note(picross, tmp_path):
     grid = decode(STALLED)
-    write_batch(tmp_path / "b.json", Batch([Puzzle(grid, 1)]))
+    write_batch(tmp_path / "b.json", Batch([Puzzle.from_grid(grid, iterations=1)]))
     r = picross("share", tmp_path / "b.json")
     assert r.exit_code == 0 and r.stdout == STALLED + "\n"
     assert "needs a guess" in r.stderr and "the cart refuses this code" in r.stderr

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from generator import UserError
-from generator.formats.puzzlefile import EXPORT_FORMATS, LoadedPuzzle, dumps, parse_puzzles, read_puzzles
+from generator.formats.puzzlefile import EXPORT_FORMATS, dumps, parse_puzzles, read_puzzles
+from generator.formats.record import Puzzle
 from generator.solver.clues import Clues, grid_clues
 from cartfixtures import REPO
 
@@ -44,7 +45,7 @@ def test_the_expected_clues_are_those_of_the_picture():
 def test_real_shapes_read_as_the_puzzle_they_hold(name):
     has_goal, known, title = READ[name]
     (p,) = read_puzzles(str(WILD / name))
-    assert p.clues == CLUES and p.title == title
+    assert p.clues == CLUES and p.name == title
     assert (p.solution is not None) == has_goal
     if has_goal:
         assert (p.solution == STEP_WELL).all()
@@ -63,7 +64,7 @@ def test_palette_g_is_black_and_white():
 
 def test_a_nonpack_holds_each_puzzle():
     ps = read_puzzles(str(WILD / "bundle.nonpack"))
-    assert [p.title for p in ps] == ["one", "Step Well"]
+    assert [p.name for p in ps] == ["one", "Step Well"]
     assert ps[0].clues == Clues(((1,),), ((1,),)) and ps[1].clues == CLUES
 
 
@@ -105,7 +106,7 @@ def test_variants_in_the_wild(fmt, text, clues):
 @pytest.mark.parametrize("h,w", [(25, 80), (80, 25), (150, 150)])
 def test_large_and_non_square_puzzles_round_trip_through_every_format(h, w):
     g = np.random.default_rng(h * w).random((h, w)) < 0.55
-    p = LoadedPuzzle(grid_clues(g), solution=g, title="big")
+    p = Puzzle(grid_clues(g), solution=g, name="big")
     for fmt in EXPORT_FORMATS:
         (back,) = parse_puzzles(dumps(p, fmt), fmt)
         assert back.clues == p.clues and (back.clues.height, back.clues.width) == (h, w)

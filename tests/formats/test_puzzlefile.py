@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from generator import UserError
-from generator.formats.batchfile import Batch, Puzzle, dumps
+from generator.formats.batchfile import Batch, dumps
+from generator.formats.record import Puzzle
 from generator.solver.clues import Clues, conflict, grid_clues
-from generator.formats.puzzlefile import (LoadedPuzzle, detect_format, dumps_non, dumps_tk_json, parse_clue_text,
+from generator.formats.puzzlefile import (detect_format, dumps_non, dumps_tk_json, parse_clue_text,
                                parse_non, parse_puzzles, parse_tk_json)
 
 grids = arrays(bool, st.tuples(st.integers(1, 10), st.integers(1, 10)))
@@ -20,9 +21,9 @@ grids = arrays(bool, st.tuples(st.integers(1, 10), st.integers(1, 10)))
 @settings(max_examples=80, deadline=None)
 @given(grids)
 def test_non_round_trip_keeps_clues_and_goal(g):
-    p = LoadedPuzzle(grid_clues(g), solution=g, title="t")
+    p = Puzzle(grid_clues(g), solution=g, name="t")
     back = parse_non(dumps_non(p))
-    assert back.clues == p.clues and back.title == "t"
+    assert back.clues == p.clues and back.name == "t"
     assert (back.solution == g).all()
 
 
@@ -31,7 +32,7 @@ def test_non_round_trip_keeps_clues_and_goal(g):
 def test_tk_json_round_trip_keeps_clues_and_known_cells(g, rnd):
     known = np.where(g, 1, 0).astype(np.int8)
     known[np.array([[rnd.random() < 0.5 for _ in row] for row in g])] = -1
-    p = LoadedPuzzle(grid_clues(g), known=known)
+    p = Puzzle(grid_clues(g), known=known)
     back = parse_tk_json(json.loads(dumps_tk_json(p)))
     assert back.clues == p.clues
     assert (back.known == known).all() if back.known is not None else (known == -1).all()
@@ -62,7 +63,7 @@ goal "11111001100110111110"
 """
     p = parse_non(text)
     assert p.clues == Clues(((4,), (1, 1), (1, 1), (1, 2), (3,)), ((5,), (1, 1), (1, 2), (4,)))
-    assert p.title.startswith("A ")
+    assert p.name.startswith("A ")
     assert p.solution[0].all() and not p.solution[4, 3]
 
 
@@ -86,9 +87,9 @@ def test_typed_clues(text):
 
 def test_batch_is_read_with_solutions_and_names():
     g = np.array([[1, 0], [1, 1]], dtype=bool)
-    text = dumps(Batch([Puzzle(g, 1, "boot"), Puzzle(~g, 1)]))
+    text = dumps(Batch([Puzzle.from_grid(g, iterations=1, name="boot"), Puzzle.from_grid(~g, iterations=1)]))
     ps = parse_puzzles(text, "batch")
-    assert [p.title for p in ps] == ["boot", None]
+    assert [p.name for p in ps] == ["boot", None]
     assert (ps[1].solution == ~g).all() and ps[0].clues == grid_clues(g)
 
 
@@ -182,10 +183,10 @@ def test_typed_clue_text_round_trip(g, sep):
 @given(st.integers(1, 20), st.integers(1, 20), st.integers(0, 2**32 - 1))
 def test_the_fast_batch_writer_gives_json_dumps_bytes(h, w, seed):
     """batchfile.puzzle_lines (tables and numpy) == json.dumps of each puzzle, names included."""
-    from generator.formats.batchfile import puzzle_lines
+    from generator.formats.batchfile import puzzle_json, puzzle_lines
     rng = np.random.default_rng(seed)
     grids = rng.random((5, h, w)) < rng.uniform(0.1, 0.9)
     names = [None, "a \"quoted\" name", None, "é", None]
     lines = puzzle_lines(grids, [3, 0, 1, 2, 9], names)
     for g, its, name, line in zip(grids, [3, 0, 1, 2, 9], names, lines):
-        assert line == json.dumps(Puzzle(g, its, name).to_json(), sort_keys=True)
+        assert line == json.dumps(puzzle_json(Puzzle.from_grid(g, iterations=its, name=name)), sort_keys=True)

@@ -10,7 +10,8 @@ from hypothesis.extra.numpy import arrays
 
 from generator import UserError
 from generator.formats import olsak, webpbn
-from generator.formats.puzzlefile import LoadedPuzzle, detect_format, dumps, parse_puzzles, read_puzzle
+from generator.formats.puzzlefile import detect_format, dumps, parse_puzzles, read_puzzle
+from generator.formats.record import Puzzle
 from generator.solver.clues import grid_clues
 
 PUBLISHED = Path(__file__).resolve().parents[1] / "data" / "published"
@@ -23,7 +24,7 @@ def test_published_examples_read_as_their_non_twins(other, twin):
     a, b = read_puzzle(str(PUBLISHED / other)), read_puzzle(str(PUBLISHED / twin))
     assert a.clues == b.clues
     if other.endswith(".xml"):
-        assert a.title == "Dancer" and (a.solution == b.solution).all()
+        assert a.name == "Dancer" and (a.solution == b.solution).all()
     else:
         assert a.clues.height == 25 and a.clues.rows[10] == ()      # the blank line: an empty row
 
@@ -31,12 +32,12 @@ def test_published_examples_read_as_their_non_twins(other, twin):
 @settings(max_examples=60, deadline=None)
 @given(grids)
 def test_webpbn_and_g_round_trip(g):
-    p = LoadedPuzzle(grid_clues(g), solution=g, title="a <b> & c")
+    p = Puzzle(grid_clues(g), solution=g, name="a <b> & c")
     back = parse_puzzles(dumps(p, "webpbn"), "webpbn")[0]
-    assert back.clues == p.clues and (back.solution == g).all() and back.title == "a <b> & c"
+    assert back.clues == p.clues and (back.solution == g).all() and back.name == "a <b> & c"
     for title in ("a <b> & c", ": rows", "#d colours"):
-        back = parse_puzzles(dumps(LoadedPuzzle(p.clues, title=title), "g"), "g")[0]
-        assert back.clues == p.clues and back.title == title
+        back = parse_puzzles(dumps(Puzzle(p.clues, name=title), "g"), "g")[0]
+        assert back.clues == p.clues and back.name == title
 
 
 def test_format_is_detected_from_content_whatever_the_extension():
@@ -48,7 +49,7 @@ def test_format_is_detected_from_content_whatever_the_extension():
 
 
 def test_a_puzzleset_holds_several_puzzles_and_saved_cells_are_known():
-    one = dumps(LoadedPuzzle(grid_clues(np.eye(2, dtype=bool))), "webpbn")
+    one = dumps(Puzzle(grid_clues(np.eye(2, dtype=bool))), "webpbn")
     body = one.split("<puzzleset>")[1].split("</puzzleset>")[0]
     saved = body.replace("</puzzle>", '<solution type="saved"><image>|X?|?.|</image></solution></puzzle>')
     text = one.split("<puzzleset>")[0] + "<puzzleset>" + body + saved + "</puzzleset>"

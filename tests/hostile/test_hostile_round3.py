@@ -22,7 +22,8 @@ import pytest
 from cartfixtures import REPO
 from generator.console.__main__ import main as console_main
 from generator.formats import userfile
-from generator.formats.puzzlefile import LoadedPuzzle, detect_format, dumps, dumps_non
+from generator.formats.puzzlefile import detect_format, dumps, dumps_non
+from generator.formats.record import Puzzle
 from generator.solver import classify
 from generator.solver.clues import grid_clues
 from hostile_common import assert_refused, assert_unchanged, picross, run_cli, snapshot
@@ -186,7 +187,7 @@ def hard_puzzle(path: Path) -> Path:
     of density 0.35, as the generator draws it: deterministic)."""
     from generator.puzzles.generate import Params, draw
     p = Params(height=59, width=99, density=0.35, seed=1, style="smooth").check()
-    path.write_text(dumps_non(LoadedPuzzle(grid_clues(draw(p, 0)[0]))))
+    path.write_text(dumps_non(Puzzle(grid_clues(draw(p, 0)[0]))))
     return path
 
 
@@ -436,7 +437,7 @@ def test_one_digits_rule_for_every_reader(work, name, text):
 # ==== published files as they come ================================================================
 
 def _every_format(work) -> dict[str, str]:
-    p = LoadedPuzzle(grid_clues(np.array([[1, 0, 1], [1, 1, 1]], dtype=bool)), title="t")
+    p = Puzzle(grid_clues(np.array([[1, 0, 1], [1, 1, 1]], dtype=bool)), name="t")
     texts = {fmt: dumps(p, fmt) for fmt in ("non", "tk-json", "webpbn", "g")}
     texts["batch"] = (work / "batch.json").read_text()
     texts["text"] = "2\n1\n--\n1\n1\n1 1\n"

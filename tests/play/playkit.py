@@ -8,7 +8,7 @@ import numpy as np
 
 from cartfixtures import CART
 from generator.cartbuild.colours import decode_string
-from generator.formats.puzzlefile import LoadedPuzzle
+from generator.formats.record import Puzzle
 from generator.pico8 import COLOURS
 from generator.render.colouring import shade_slots
 from generator.solver.clues import grid_clues
@@ -21,9 +21,9 @@ HEART = [".#.#.",
          "..#.."]
 
 
-def puzzle(rows=HEART, title="heart") -> LoadedPuzzle:
+def puzzle(rows=HEART, title="heart") -> Puzzle:
     g = text_to_rows(rows).astype(bool)
-    return LoadedPuzzle(grid_clues(g), None, g, title)
+    return Puzzle(grid_clues(g), solution=g, name=title)
 
 
 def solving_keys(solution) -> list[str]:

@@ -34,9 +34,9 @@ def test_every_cart_puzzle_reveals_as_the_cart_shows_it(built_cart):
             p, scheme = puzzles[i], schemes[i]
             assert scheme.world == next(w["title"] for w in m["worlds"] if w["name"] == e["world"])
             want_slots, palette = cart_reveal(m, e)
-            slots, warning = picture_slots(scheme, p.title, p.solution, p.solution)
+            slots, warning = picture_slots(scheme, p.name, p.solution, p.solution)
             assert warning is None and (slots == want_slots).all(), e["source"]
-            rgb, _ = picture_colours(scheme, p.title, p.solution, p.solution)
+            rgb, _ = picture_colours(scheme, p.name, p.solution, p.solution)
             assert rgb == [[palette[s] if s >= 0 else None for s in row] for row in want_slots.tolist()]
             from_png += bool(e["colours"])
             by_rule += not e["colours"]
@@ -48,12 +48,12 @@ def test_a_shipped_picture_is_its_pngs_colours_not_the_rule():
     puzzles = read_playable(str(path), None)
     scheme = world_schemes(path, len(puzzles))[0]
     p = puzzles[0]
-    slots, _ = picture_slots(scheme, p.title, p.solution, p.solution)
-    assert scheme.colours == CART / "pictures" / "valley" and colour_path(scheme.colours, p.title).is_file()
+    slots, _ = picture_slots(scheme, p.name, p.solution, p.solution)
+    assert scheme.colours == CART / "pictures" / "valley" and colour_path(scheme.colours, p.name).is_file()
     assert (slots != shade_slots(p.solution, scheme.ui)).any()
     # each revealed colour is the PICO-8 colour nearest the PNG's own pixel among the world's
-    png = read_colour_png(colour_path(scheme.colours, p.title), p.solution)
-    rgb, _ = picture_colours(scheme, p.title, p.solution, p.solution)
+    png = read_colour_png(colour_path(scheme.colours, p.name), p.solution)
+    rgb, _ = picture_colours(scheme, p.name, p.solution, p.solution)
     for y, x in zip(*np.nonzero(p.solution)):
         assert rgb[y][x] in scheme.palette
         assert sum(abs(a - b) for a, b in zip(rgb[y][x], png[y, x])) < 200
@@ -112,12 +112,12 @@ def _valley_scheme(tmp_path):
 @pytest.mark.parametrize("damage", ["not a png", "wrong size", "missing"])
 def test_a_broken_colour_png_is_one_warning_and_the_rule(tmp_path, damage):
     p, scheme = _valley_scheme(tmp_path)
-    png = colour_path(scheme.colours, p.title)
+    png = colour_path(scheme.colours, p.name)
     if damage == "not a png":
         png.write_bytes(b"\x89PNG\r\n\x1a\n garbage")
     elif damage == "wrong size":
         shutil.copy(colour_path(CART / "pictures" / "valley-small", "heart"), png)
-    slots, warning = picture_slots(scheme, p.title, p.solution, p.solution)
+    slots, warning = picture_slots(scheme, p.name, p.solution, p.solution)
     assert (slots == shade_slots(p.solution, scheme.ui)).all()
     if damage == "missing":
         assert warning is None                    # no PNG: the rule, as the cart does
@@ -154,7 +154,7 @@ def test_picture_text_files_are_playable_too():
     names = [line[1:].strip() for line in path.read_text().splitlines()
              if line.startswith(";") and not line.startswith(";;")]
     puzzles = read_playable(str(path), None)
-    assert [p.title for p in puzzles] == names and len(names) >= 30
+    assert [p.name for p in puzzles] == names and len(names) >= 30
     assert puzzles[0].solution.sum() > 0
 
 
@@ -167,5 +167,5 @@ def test_a_picture_text_file_takes_the_colours_of_its_batch(stem):
     sa, sb = world_schemes(txt, len(a)), world_schemes(batch, len(b))
     assert sa[0].colours == CART / "pictures" / stem and sa[0].world == sb[0].world
     for p, q, x, y in zip(a, b, sa, sb):
-        assert (picture_slots(x, p.title, p.solution, p.solution)[0]
-                == picture_slots(y, q.title, q.solution, q.solution)[0]).all()
+        assert (picture_slots(x, p.name, p.solution, p.solution)[0]
+                == picture_slots(y, q.name, q.solution, q.solution)[0]).all()

@@ -11,7 +11,7 @@ def new_game(rows=HEART):
 
 def test_solve_a_puzzle_by_keys():
     p = puzzle()
-    g = Game(p.clues, p.title)
+    g = Game(p.clues, p.name)
     keys = solving_keys(p.solution)
     last = len(keys) - 1 - keys[::-1].index(" ")
     g.keys(keys[:last])

@@ -9,6 +9,7 @@ from PIL import Image
 
 from generator import UserError
 from generator.formats.batchfile import dumps, read_batch
+from generator.formats.record import Puzzle
 from generator.solver.clues import grid_clues
 from generator.puzzles.explain import (MULTIPLE_KIND, explain, explanation_text,
                                GUESS_KIND, SOLVED_KIND)
@@ -16,7 +17,7 @@ from generator.render.text import PICTURE_CELLS, board
 from generator.puzzles.fix import fix, fix_report, near_region
 from generator.solver.grid import UNKNOWN, text_to_rows
 from generator.solver.linesolve import solve
-from generator.puzzles.pictures import (BLANK, LINE_SOLVABLE, MULTIPLE_SOLUTIONS, NEEDS_GUESSING, Picture,
+from generator.puzzles.pictures import (BLANK, LINE_SOLVABLE, MULTIPLE_SOLUTIONS, NEEDS_GUESSING,
                                 check, load, load_all, parse_text, tile_to_grid, to_batch, to_text)
 
 from cartfixtures import REPO
@@ -80,18 +81,18 @@ def random_pictures(seed, n, shape=(15, 15)):
 # ---- import ----------------------------------------------------------------------------
 
 def test_text_round_trip_through_a_batch(tmp_path):
-    pics = [Picture(f"p{i}", g, "") for i, g in enumerate(random_pictures(1, 4))]
+    pics = [Puzzle.from_grid(g, name=f"p{i}") for i, g in enumerate(random_pictures(1, 4))]
     text = to_text(pics)
     back = parse_text(text, "x")
     assert [p.name for p in back] == ["p0", "p1", "p2", "p3"]
-    assert all((a.grid == b.grid).all() for a, b in zip(pics, back))
+    assert all((a.solution == b.solution).all() for a, b in zip(pics, back))
     # text -> batch -> text: every kept picture comes back identical, with its name
     verdicts = [check(p) for p in back]
     out = tmp_path / "b.json"
     out.write_text(dumps(to_batch(verdicts, ["x.txt"])))
     batch = read_batch(out)
-    kept = [v.picture for v in verdicts if v.kept]
-    again = to_text([Picture(p.name, p.solution, "") for p in batch.puzzles])
+    kept = [v.puzzle for v in verdicts if v.kept]
+    again = to_text(batch.puzzles)            # batch puzzles and pictures are one record
     assert again == to_text(kept)
 
 
@@ -99,8 +100,8 @@ def test_text_round_trip_through_a_batch(tmp_path):
 @given(st.integers(1, 32), st.integers(1, 32), st.integers(0, 2**32 - 1))
 def test_text_form_round_trips_any_size(h, w, seed):
     g = np.random.default_rng(seed).random((h, w)) < 0.5
-    (p,) = parse_text(to_text([Picture("a b", g, "")]), "s")
-    assert p.name == "a b" and (p.grid == g).all()
+    (p,) = parse_text(to_text([Puzzle.from_grid(g, name="a b")]), "s")
+    assert p.name == "a b" and (p.solution == g).all()
 
 
 def test_text_form_default_names_comments_and_errors():
@@ -120,8 +121,8 @@ def test_png_sheet_to_grids_in_reading_order_with_sidecar_names(tmp_path):
     (tmp_path / "sheet.txt").write_text("a\nb\n\nc\n")
     pics = load(path)
     assert len(pics) == 6
-    assert all((p.grid == g).all() for p, g in zip(pics, grids))
-    assert not pics[5].grid.any()
+    assert all((p.solution == g).all() for p, g in zip(pics, grids))
+    assert not pics[5].solution.any()
     assert [p.name for p in pics] == ["a", "b", "c", "sheet-4", "sheet-5", "sheet-6"]
     assert check(pics[5]).kind == BLANK
 
@@ -139,7 +140,7 @@ def test_png_transparent_and_coloured_backgrounds(tmp_path):
     sheet_png(p3, [g], 1, ink=(200, 0, 0, 255), paper=(255, 255, 0, 255))
     for p in (p1, p2, p3):
         (pic,) = load(p)
-        assert (pic.grid == g).all(), p.name
+        assert (pic.solution == g).all(), p.name
         assert pic.name == p.stem
 
 
@@ -157,7 +158,7 @@ def test_single_image_of_any_size(tmp_path):
     px = np.where(g[..., None], 0, 255).astype(np.uint8).repeat(3, axis=2)
     Image.fromarray(px, "RGB").save(tmp_path / "wide.png")
     (pic,) = load(tmp_path / "wide.png")
-    assert pic.grid.shape == (7, 20) and (pic.grid == g).all()
+    assert pic.solution.shape == (7, 20) and (pic.solution == g).all()
 
 
 def test_names_file_overrides_and_must_match(tmp_path):
@@ -170,11 +171,11 @@ def test_names_file_overrides_and_must_match(tmp_path):
 
 
 def test_check_sorts_pictures():
-    assert check(Picture("d", devlog(), "")).kind == MULTIPLE_SOLUTIONS
-    assert check(Picture("g", grid(GUESS_GRID), "")).kind == NEEDS_GUESSING
-    v = check(Picture("f", grid("#.#\n###\n#.#"), ""))
-    assert v.kind == LINE_SOLVABLE and v.iterations == solve(grid_clues(v.picture.grid)).iterations
-    assert check(Picture("b", np.zeros((3, 3), bool), "")).kind == BLANK
+    assert check(Puzzle.from_grid(devlog(), name="d")).kind == MULTIPLE_SOLUTIONS
+    assert check(Puzzle.from_grid(grid(GUESS_GRID), name="g")).kind == NEEDS_GUESSING
+    v = check(Puzzle.from_grid(grid("#.#\n###\n#.#"), name="f"))
+    assert v.kind == LINE_SOLVABLE and v.iterations == solve(grid_clues(v.puzzle.solution)).iterations
+    assert check(Puzzle.from_grid(np.zeros((3, 3), bool), name="b")).kind == BLANK
 
 
 # ---- explain ---------------------------------------------------------------------------
@@ -317,10 +318,10 @@ def test_every_shipped_picture_is_line_solvable_and_its_batch_is_current(world):
     batch = read_batch(REPO / "cart" / "pictures" / f"{world}.json")
     assert [p.name for p in batch.puzzles] == [p.name for p in pics]
     for pic, puzzle in zip(pics, batch.puzzles):
-        assert pic.grid.shape == (15, 15)
-        r = solve(grid_clues(pic.grid))
+        assert pic.solution.shape == (15, 15)
+        r = solve(grid_clues(pic.solution))
         assert r.solved, pic.name
-        assert (puzzle.solution == pic.grid).all() and puzzle.iterations == r.iterations
+        assert (puzzle.solution == pic.solution).all() and puzzle.iterations == r.iterations
 
 
 def test_clues_after_flips_match_clues_from_scratch():
