@@ -57,3 +57,16 @@ def reference_decode(text: str):
 
 def grid_of(rows) -> np.ndarray:
     return np.array([[ch == "#" for ch in r] for r in rows])
+
+
+def type_symbol(p, ch: str) -> None:
+    """On the cart's code screen, Player p moves the keyboard's cursor (ki: the symbol's value,
+    8 to a row) onto symbol ch and types it with O."""
+    k = AB.index(ch)
+    while int(p.g("ki")) != k:
+        ki = int(p.g("ki"))
+        if ki // 8 != k // 8:
+            p.press("down" if k // 8 > ki // 8 else "up")
+        else:
+            p.press("right" if k > ki else "left")
+    p.press("o")

@@ -16,7 +16,7 @@ from generator.console.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
-from sharecoderef import AB, LENGTH, encode, encode_seed, grid_of, reference_decode
+from sharecoderef import AB, LENGTH, encode, encode_seed, grid_of, reference_decode, type_symbol
 
 
 
@@ -219,14 +219,7 @@ def test_an_endless_code_starts_that_seed(cart):
 def test_typed_on_the_keyboard(cart):
     p = to_code_screen(cart[0])
     for ch in "5azze4wm":
-        k = AB.index(ch)
-        while int(p.g("ki")) != k:
-            ki = int(p.g("ki"))
-            if ki // 8 != k // 8:
-                p.press("down" if k // 8 > ki // 8 else "up")
-            else:
-                p.press("right" if k > ki else "left")
-        p.press("o")
+        type_symbol(p, ch)
         if ch == "e":
             assert "wrong length" in p.recent_text(1)
             p.press("o")                      # a slip: e twice

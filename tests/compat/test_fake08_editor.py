@@ -10,7 +10,7 @@ import pytest
 from fake08 import compare, differing, needs_fake08, record
 from generator.console.player import Player
 from generator.pico8 import frame_budget
-from sharecoderef import AB, encode, grid_of
+from sharecoderef import encode, grid_of, type_symbol
 
 pytestmark = needs_fake08
 
@@ -84,14 +84,7 @@ def test_the_code_screen_in_fake08(cart, tmp_path):
         if ch == "\b":
             p.press("x")
             continue
-        k = AB.index(ch)
-        while int(p.g("ki")) != k:
-            ki = int(p.g("ki"))
-            if ki // 8 != k // 8:
-                p.press("down" if k // 8 > ki // 8 else "up")
-            else:
-                p.press("right" if k > ki else "left")
-        p.press("o")
+        type_symbol(p, ch)
         if len(p.g("tx")) == len(typed) and ch == "n":
             p.idle(2)
             assert "damaged" in p.recent_text(1)
