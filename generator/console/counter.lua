@@ -4,7 +4,7 @@
 -- so n's 32 bits count the calls (PICO-8 numbers would wrap at 32767 as integers); Python
 -- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
 -- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
--- (console.instructions_per_hook_call); with chunk 1 the count is exact.
+-- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
 local chunk = ...
 local sethook, error = debug.sethook, error
 local n, cap = 0, 0x7fff

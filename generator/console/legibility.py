@@ -32,8 +32,9 @@ import numpy as np
 from generator.cartbuild.palette import ciede2000, contrast, srgb_to_lab
 from generator.console.gfx import Gfx
 from generator.console.memory import CLIP, DISPLAY_PAL, DRAW_PAL, PEN, Memory
-from generator.console.picture import PALETTE
+from generator.console.picture import display_colours
 from generator.console.text import draw_text
+from generator.pico8 import COLOURS
 
 # Lua run once after boot: each print and num call of a frame is noted in __seen (reset by
 # `seen`): kind, text or value, x, y, the screen slot it draws in (after the draw palette)
@@ -133,7 +134,7 @@ def seen(console) -> list[Item]:
     if n:
         console.exec("__seen={}", "=legibility")
     lut = np.frombuffer(bytes(console.mem.ram[DISPLAY_PAL:DISPLAY_PAL + 16]), dtype=np.uint8) & 0x8F
-    shown = lut[console.mem.px].astype(np.int16)   # the colour each pixel shows (0-15, 128-143)
+    shown = display_colours(console.mem).astype(np.int16)   # each pixel's colour (0-15, 128-143)
     items = []
     for r in raw:
         kind, text = ("text" if r[1] == "t" else "clue"), str(r[2])
@@ -186,7 +187,7 @@ def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarra
 
 
 def _rgb(c: int) -> tuple[int, int, int]:
-    return tuple(int(v) for v in PALETTE[(c & 15) + (16 if c & 0x80 else 0)])
+    return tuple(COLOURS[c & 0x8F])
 
 
 def gap(a: Item, b: Item) -> int:

@@ -153,10 +153,8 @@ def decode(text: str) -> np.ndarray | Endless:
                         "swapped or lost)")
     values = [VALUE[s] for s in body[1:]]
     if kind == ENDLESS:
-        seed = (values[0] << 10) | (values[1] << 5) | values[2]
-        if seed > MAX_SEED:          # cannot happen with 3 symbols; kept as the format says
-            raise UserError(f"share code: endless seed {seed} is out of range (0 to {MAX_SEED})")
-        return Endless(seed)
+        # (3 symbols hold at most 32**3 - 1 = MAX_SEED: every endless code's seed is in range)
+        return Endless((values[0] << 10) | (values[1] << 5) | values[2])
     n = KINDS[kind]
     bits = (np.array(values, dtype=np.uint8)[:, None] >> np.arange(4, -1, -1)) & 1
     grid = bits.astype(bool).reshape(n, n)
