@@ -123,9 +123,10 @@ notebook: $(STAMP)
 		$(if $(filter 0,$(shell id -u)),--allow-root) $(JUPYTER_ARGS)
 
 # The README's figures (docs/figures/*.png), drawn by running the whole notebook with full
-# samples (about half a minute); byte-identical for the same code and seed.
+# samples (about a minute), and writes its outputs into notebooks/explore.ipynb so that the
+# notebook shows its plots on the web; byte-identical for the same code and seed.
 figures: $(STAMP)
-	$(PY) -m generator.dev.runnotebook --figures docs/figures
+	$(PY) -m generator.dev.runnotebook --publish --figures docs/figures
 
 clean:
 	rm -rf build

@@ -1,4 +1,7 @@
-"""notebooks/explore.ipynb: committed without outputs, and it runs end to end in QUICK mode."""
+"""notebooks/explore.ipynb: committed with its full run's outputs (so the web shows its plots),
+those outputs are what a fresh full run gives, and it runs end to end in QUICK mode."""
+import base64
+import io
 import sys
 
 import nbformat
@@ -13,7 +16,9 @@ from generator.formats.batchfile import read_batch
 from generator.puzzles.generate import CHUNK, Params, draw
 from generator.cartbuild.palette import PICO8
 from generator.solver.linesolve import solve
-from generator.dev.runnotebook import NOTEBOOK, execute, strip
+from PIL import Image
+
+from generator.dev.runnotebook import NOTEBOOK, execute, is_timed, printed, published
 from generator.cartbuild.worlds import read_worlds
 
 
@@ -21,13 +26,27 @@ def code_cells(nb):
     return [c for c in nb.cells if c.cell_type == "code"]
 
 
-def test_committed_notebook_has_no_outputs():
+def pictures(cell) -> list[bytes]:
+    return [base64.b64decode(o.data["image/png"]) for o in cell.outputs
+            if "image/png" in o.get("data", {})]
+
+
+def test_committed_notebook_shows_a_full_runs_outputs_at_a_modest_size():
     nb = nbformat.read(NOTEBOOK, as_version=4)
     nbformat.validate(nb)
-    for c in code_cells(nb):
-        assert c.outputs == [], f"cell {c.id} has outputs: python -m generator.dev.runnotebook --strip"
-        assert c.execution_count is None, f"cell {c.id} has an execution count"
-        assert "execution" not in c.metadata, f"cell {c.id} has run timings"
+    cells = code_cells(nb)
+    for c in cells[1:]:   # every cell after the parameters shows something
+        assert c.outputs, f"cell {c.id} has no outputs: make figures writes them"
+        assert "execution" not in c.metadata, f"cell {c.id} keeps its run timings"
+        assert not [o for o in c.outputs if o.output_type == "error"], f"cell {c.id} failed"
+    assert [c.execution_count for c in cells] == list(range(1, len(cells) + 1))
+    text = "".join(printed(c) for c in cells)
+    assert "(QUICK)" not in text and "1000 puzzles accepted" in text   # the full run
+    shown = [png for c in cells for png in pictures(c)]
+    assert len(shown) >= 8
+    assert all(len(png) < 64_000 for png in shown), [len(p) for p in shown]
+    assert NOTEBOOK.stat().st_size < 400_000
+    assert not any("image/jpeg" in o.get("data", {}) for c in cells for o in c.outputs)
 
 
 def test_parameters_cell_comes_first_and_has_quick():
@@ -114,15 +133,32 @@ def test_world_views_match_the_worlds_file_and_the_cart_palettes():
     assert views[0].ink != views[0].paper
 
 
-def test_strip_clears_an_executed_notebook_and_keeps_its_sources(tmp_path, executed):
+@pytest.mark.slow
+def test_committed_outputs_are_what_a_fresh_full_run_gives(tmp_path):
+    fresh = code_cells(published(execute(NOTEBOOK, quick=False, figures=tmp_path)))
+    kept = code_cells(nbformat.read(NOTEBOOK, as_version=4))
+    assert [c.source for c in fresh] == [c.source for c in kept]
+    for new, old in zip(fresh, kept):
+        if is_timed(old):   # a measured speed: its numbers and its plot differ run to run
+            assert is_timed(new) and len(pictures(new)) == len(pictures(old))
+            continue
+        assert printed(new) == printed(old), f"cell {old.id}: make figures"
+        assert len(pictures(new)) == len(pictures(old))
+        for a, b in zip(pictures(new), pictures(old)):
+            ia, ib = (Image.open(io.BytesIO(x)).convert("RGB") for x in (a, b))
+            assert ia.size == ib.size, f"cell {old.id}: make figures"
+            diff = np.abs(np.asarray(ia, dtype=int) - np.asarray(ib, dtype=int)).max(axis=2)
+            assert (diff > 40).mean() < 0.002, f"cell {old.id}: its plot changed: make figures"
+
+
+def test_published_form_drops_timings_and_jpeg_twins(executed):
     nb, _ = executed
-    path = tmp_path / "run.ipynb"
-    nbformat.write(nb, path)
-    assert strip(path) > 0
-    again = nbformat.read(path, as_version=4)
-    assert all(c.outputs == [] and c.execution_count is None for c in code_cells(again))
-    assert path.read_bytes() == NOTEBOOK.read_bytes()   # the committed file is a stripped run
-    assert strip(path) == 0
+    assert any("execution" in c.metadata for c in code_cells(nb))
+    out = published(nb)
+    assert all("execution" not in c.metadata for c in code_cells(out))
+    assert out.metadata["language_info"] == {"name": "python"}
+    both = [o for c in code_cells(out) for o in c.outputs if "image/png" in o.get("data", {})]
+    assert both and not any("image/jpeg" in o.data for o in both)
 
 
 def tiny_notebook(tmp_path, source):
