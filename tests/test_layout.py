@@ -27,6 +27,8 @@ ALLOWED = {
     "cli": {"pico8", "startup", "errors", "solver", "formats", "render", "puzzles", "cartbuild",
             "console", "play"},
     "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console"},
+    # the page that plays a cart in a browser: the runtime's Lua files, the console's cart reader
+    "web": {"pico8", "errors", "formats", "console", "runtime"},
 }
 
 
