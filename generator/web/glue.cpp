@@ -21,8 +21,8 @@ static lua_State *L;
 
 extern "C" int js_host(int argc);   // glue.js: runs host function io.slot[0] on the others
 
-// put Lua value at stack index i into slot k (strings copied to the heap)
-static void to_slot(int k, int i) {
+// put the value at stack index i of thread L (a coroutine's own) into slot k (strings copied to the heap)
+static void to_slot(lua_State *L, int k, int i) {
   Slot &s = io.slot[k];
   s.bits = 0; s.at = 0; s.len = 0;
   switch (lua_type(L, i)) {
@@ -40,7 +40,7 @@ static void to_slot(int k, int i) {
   }
 }
 
-static void push_slot(int k) {
+static void push_slot(lua_State *L, int k) {
   Slot &s = io.slot[k];
   switch (s.type) {
     case T_BOOL: lua_pushboolean(L, s.bits); break;
@@ -55,14 +55,14 @@ static int call_js(lua_State *l) {
   int argc = lua_gettop(l);
   if (argc > SLOTS) return luaL_error(l, "too many arguments for the host");
   io.used = 0;
-  for (int i = 1; i <= argc; i++) to_slot(i - 1, i);
+  for (int i = 1; i <= argc; i++) to_slot(l, i - 1, i);
   int n = js_host(argc);
   if (n < 0) {               // the host failed: slot 0 holds its message
-    push_slot(0);
+    push_slot(l, 0);
     return lua_error(l);
   }
   lua_checkstack(l, n);
-  for (int k = 0; k < n; k++) push_slot(k);
+  for (int k = 0; k < n; k++) push_slot(l, k);
   return n;
 }
 
@@ -97,7 +97,7 @@ EMSCRIPTEN_KEEPALIVE int z8_load(void) {
   memcpy(chunk, io.heap + name.at, n); chunk[n] = 0;
   io.used = 0;
   if (luaL_loadbufferx(L, io.heap + code.at, code.len, chunk, "t") != LUA_OK) {
-    to_slot(0, -1); lua_pop(L, 1); return -1;
+    to_slot(L, 0, -1); lua_pop(L, 1); return -1;
   }
   lua_setglobal(L, chunk[0] == '=' || chunk[0] == '@' ? chunk + 1 : chunk);
   return 0;
@@ -113,16 +113,16 @@ EMSCRIPTEN_KEEPALIVE int z8_call(int argc) {
   int base = lua_gettop(L);
   lua_pushcfunction(L, traceback);
   lua_getglobal(L, name);
-  for (int k = 1; k < argc; k++) push_slot(k);
+  for (int k = 1; k < argc; k++) push_slot(L, k);
   io.used = 0;
   if (lua_pcall(L, argc - 1, LUA_MULTRET, base + 1) != LUA_OK) {
-    to_slot(0, -1);
+    to_slot(L, 0, -1);
     lua_settop(L, base);
     return -1;
   }
   int results = lua_gettop(L) - base - 1;
   if (results > SLOTS) results = SLOTS;
-  for (int k = 0; k < results; k++) to_slot(k, base + 2 + k);
+  for (int k = 0; k < results; k++) to_slot(L, k, base + 2 + k);
   lua_settop(L, base);
   return results;
 }

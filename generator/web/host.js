@@ -127,6 +127,7 @@
     try {
       lua.load(latin1(DATA.hostLua), "=web/host.lua");
       lua.call("web/host.lua");
+      for (const [key, value] of Object.entries(DATA.rtData)) lua.call("__web_rtdata", key, latin1(value));
       for (const f of DATA.runtime) {
         lua.load(latin1(f.code), "=runtime/" + f.name);
         lua.call("__web_runtime", "runtime/" + f.name);

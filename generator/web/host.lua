@@ -1,8 +1,9 @@
 -- The Lua half of the page's host: what a cart needs beyond the shared runtime's drawing,
 -- text and memory API (generator/runtime), in the order the page boots:
+--   __web_rtdata(k, v)    rt[k] = v: data the runtime's files need (the default font)
 --   __web_runtime(name)   call runtime chunk `name` as chunk(rt, host)
 --   __web_boot(seed)      the API the runtime leaves to a host, then the cart's top-level code
---                         (global "@cart") and _init()
+--                         (the global named after the cart) and _init()
 --   __web_frame(mask, mx, my, mb)   one frame: _update/_update60 then _draw (or, paused, the
 --                         pause menu); returns the cart's frame rate
 --   __web_pause()         open the pause menu (Enter/P)
@@ -19,6 +20,11 @@ local peek, poke, peek4, poke4, rawget, type, pairs, ipairs, select = peek, poke
  rawget, type, pairs, ipairs, select
 local rt, host = {}, {}
 local draw = {}     -- the runtime's drawing functions the pause menu uses, taken at boot
+
+-- data the runtime's files need from their host (e.g. rt.font, the default font's bytes)
+function __web_rtdata(key, value)
+ rt[key] = value
+end
 
 function __web_runtime(name)
  local chunk = rawget(_G, name)
@@ -239,15 +245,16 @@ local function settle_fps()
  if rawget(_G, "_update60") then fps = 60 end
 end
 
-function __web_boot(seed)
+function __web_boot(seed, cart_name)
  for _, k in ipairs({"camera", "clip", "pal", "palt", "fillp", "rectfill", "rect", "print"}) do
   draw[k] = rawget(_G, k)
  end
+ if rt.reset then rt.reset() end    -- the draw state's boot values
  api()
  prelude()
  js("srand", seed or 0)
- local cart = rawget(_G, "@cart")
- _G["@cart"] = nil
+ local cart = rawget(_G, cart_name)
+ _G[cart_name] = nil
  queue = {function() return cart end, function() return rawget(_G, "_init") end,
   function() settle_fps() end}
  work()

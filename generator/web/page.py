@@ -43,6 +43,12 @@ def runtime_files() -> list[tuple[str, str]]:
             for p in runtime.lua_files()]
 
 
+def runtime_data() -> dict[str, bytes]:
+    """What the runtime's Lua files need from their host, as rt fields (the default font)."""
+    import generator.runtime as runtime
+    return dict(runtime.rt_data())
+
+
 def cart_lua(cart: Cart) -> str:
     """The cart's Lua as the console compiles it: peek operators routed, lines kept; when the
     current reading does not parse, the nested-comment reading (with a warning on stderr)."""
@@ -86,6 +92,7 @@ def build_page(cart_path, z8_factory: Path, title: str | None = None) -> tuple[s
     data = {
         "cart": {"name": cart.name, "lua": _b64(cart_lua(cart)), "rom": _b64(cart.rom)},
         "runtime": [{"name": n, "code": _b64(code)} for n, code in runtime_files()],
+        "rtData": {k: _b64(v) for k, v in runtime_data().items()},
         "hostLua": _b64(_text("host.lua")),
         "palette": [[c, *rgb] for c, rgb in sorted(COLOURS.items())],
     }
