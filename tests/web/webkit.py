@@ -33,6 +33,11 @@ def need_browser() -> None:
         pytest.skip("chromium is not installed (apt-get install chromium): no browser tests")
 
 
+def need_runtime() -> None:
+    if importlib.util.find_spec("generator.runtime") is None:
+        pytest.skip("the shared PICO-8 runtime (generator/runtime) is not in this tree: no page")
+
+
 def z8_factory() -> Path:
     """build/web-src/z8.js: z8lua in wasm (fetched, verified, patched, compiled; cached)."""
     need_emcc()
