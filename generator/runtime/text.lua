@@ -128,8 +128,10 @@ local function draw_text(s, x, y)
     elseif custom then
       local dw, rise = 0, 0
       if peek(FONT_FLAGS) & 1 != 0 then
-        local nib = (peek(FONT + (ch >> 1)) >> ((ch & 1) * 4)) & 15
-        dw, rise = ((nib & 7) ^^ 4) - 4, nib >> 3
+        local nib = peek(FONT + ch \ 2)
+        if ch & 1 == 1 then nib \= 16 end
+        nib &= 15
+        dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
       end
       w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
       h = char_h
@@ -283,7 +285,9 @@ local function draw_text(s, x, y)
           i += 4
           len = min(len, n - i + 1)
         end
-        if len > 0 then poke(addr, ord(s, i, len)) end
+        for k = 0, len - 1, 1024 do     -- a few values a call: Lua's stack is finite
+          poke(addr + k, ord(s, i + k, min(1024, len - k)))
+        end
         i += len
       end                                 -- 1-9 (frame skips), u and the rest: nothing
     elseif ch == 7 then                   -- \a: the audio command runs to a space

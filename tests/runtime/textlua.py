@@ -16,7 +16,7 @@ rt.prints = {}
 function rt.put(x, y, c)
   local x0, y0, x1, y1 = peek(0x5f20, 4)
   if x >= x0 and x < min(x1, 128) and y >= y0 and y < min(y1, 128) then
-    local a = 0x6000 + y * 64 + (x >> 1)
+    local a = 0x6000 + y * 64 + x \ 2
     local v = peek(a)
     if x & 1 == 0 then v = (v & 0xf0) | c else v = (v & 0x0f) | (c << 4) end
     poke(a, v)
