@@ -243,6 +243,7 @@ end
 
 local function settle_fps()
  if rawget(_G, "_update60") then fps = 60 end
+ rt.fps = fps
 end
 
 function __web_boot(seed, cart_name)
@@ -252,7 +253,7 @@ function __web_boot(seed, cart_name)
  if rt.reset then rt.reset() end    -- the draw state's boot values
  api()
  prelude()
- js("srand", seed or 0)
+ srand(seed or 0)
  local cart = rawget(_G, cart_name)
  _G[cart_name] = nil
  queue = {function() return cart end, function() return rawget(_G, "_init") end,
@@ -349,6 +350,7 @@ function __web_frame(mask, mx, my, mb)
   held[i] = mask & (1 << i) ~= 0
   frames[i] = held[i] and frames[i] + 1 or 0
  end
+ if rt.buttons then rt.buttons(mask) end
  js("sound_frame", frame_index)
  if not pending and #queue == 0 then
   queue = {function() return rawget(_G, "_update60") or rawget(_G, "_update") end,

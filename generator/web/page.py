@@ -34,19 +34,25 @@ def _b64(data: bytes | str) -> str:
 
 
 def runtime_files() -> list[tuple[str, str]]:
-    """(file name, Lua source) of the shared runtime, in the order it lists them."""
+    """(file name, Lua source) of the shared runtime, in its load order (runtime.FILES)."""
     try:
         import generator.runtime as runtime
     except ImportError:
         raise UserError("make web: the shared PICO-8 runtime (generator/runtime) is missing") from None
-    return [(Path(str(p)).name, Path(str(p)).read_text(encoding="latin-1"))
-            for p in runtime.lua_files()]
+    names = list(runtime.FILES)
+    if "text.lua" not in names and (resources.files(runtime.__name__) / "text.lua").is_file():
+        names.append("text.lua")       # print(), until the runtime's own list holds it
+    return [(name, runtime.source(name)) for name in names]
 
 
 def runtime_data() -> dict[str, bytes]:
-    """What the runtime's Lua files need from their host, as rt fields (the default font)."""
+    """What the runtime's Lua files read from rt (the sine table, the default font)."""
     import generator.runtime as runtime
-    return dict(runtime.rt_data())
+    data = dict(runtime.data())
+    if "font" not in data and (resources.files(runtime.__name__) / "font.py").is_file():
+        from generator.runtime.font import default_font
+        data["font"] = default_font()
+    return data
 
 
 def cart_lua(cart: Cart) -> str:
@@ -91,7 +97,7 @@ def build_page(cart_path, z8_factory: Path, title: str | None = None) -> tuple[s
     has_synth = synth_js.is_file()
     data = {
         "cart": {"name": cart.name, "lua": _b64(cart_lua(cart)), "rom": _b64(cart.rom)},
-        "runtime": [{"name": n, "code": _b64(code)} for n, code in runtime_files()],
+        "runtime": [{"name": n, "code": _b64(code.encode())} for n, code in runtime_files()],
         "rtData": {k: _b64(v) for k, v in runtime_data().items()},
         "hostLua": _b64(_text("host.lua")),
         "palette": [[c, *rgb] for c, rgb in sorted(COLOURS.items())],
