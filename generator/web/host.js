@@ -44,7 +44,7 @@
     lua: null, rom: null, rng: new Rng(), fps: 30, frame: 0, error: null, manual: false,
     keys: 0, latched: 0, touch: 0, pad: 0, mouse: [0, 0, 0], mouseLatch: 0,
     clip: "", pasted: false, cartId: null, saved: null, muted: false, audio: null,
-    paused: false, lastPauseKey: false,
+    paused: false, lastPauseKey: false, printh: [],
   };
   const synth = () => window.PICO8_SYNTH || null;
 
@@ -72,7 +72,7 @@
         S.clip = s;
         if (navigator.clipboard && navigator.clipboard.writeText)
           navigator.clipboard.writeText(s).catch(() => {});
-      } else console.log(s);
+      } else { S.printh.push(s); console.log(s); }
     },
     extcmd: () => {},
     sfx: (frame, n, ch, off, len) => { const s = synth(); if (s) s.sfx(n, ch, off, len); },
@@ -194,18 +194,25 @@
   }
   window.addEventListener("keydown", (e) => {
     startAudio();
-    if (e.ctrlKey || e.metaKey) return;        // ctrl-v reaches the paste event
+    if (e.ctrlKey || e.metaKey) {       // ctrl-v: the paste event, or the clipboard API
+      if (e.code === "KeyV" && navigator.clipboard && navigator.clipboard.readText)
+        navigator.clipboard.readText().then((t) => { if (t) setPaste(t); }).catch(() => {});
+      return;
+    }
     if (e.code in KEYS) { const b = 1 << KEYS[e.code]; S.keys |= b; S.latched |= b; e.preventDefault(); }
     else if (PAUSE_KEYS.has(e.code) && !e.repeat) { togglePause(); e.preventDefault(); }
   });
   window.addEventListener("keyup", (e) => { if (e.code in KEYS) S.keys &= ~(1 << KEYS[e.code]); });
   window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; });
   window.addEventListener("paste", (e) => {
-    const text = (e.clipboardData || window.clipboardData).getData("text");
-    S.clip = Array.from(text).map((c) => (c.charCodeAt(0) < 256 ? c : "?")).join("");
-    S.pasted = true;
+    setPaste((e.clipboardData || window.clipboardData).getData("text"));
     e.preventDefault();
   });
+  // a paste reaches stat(4) from now on (one byte a character: others become "?")
+  function setPaste(text) {
+    S.clip = Array.from(text).map((c) => (c.charCodeAt(0) < 256 ? c : "?")).join("");
+    S.pasted = true;
+  }
   function mouseAt(e) {
     const r = canvas.getBoundingClientRect();
     S.mouse[0] = Math.max(0, Math.min(127, Math.floor((e.clientX - r.left) * 128 / r.width)));
@@ -232,9 +239,11 @@
   if (pauseButton) pauseButton.addEventListener("pointerdown", (e) => { startAudio(); togglePause(); e.preventDefault(); });
   const pasteButton = document.getElementById("paste");
   if (pasteButton) pasteButton.addEventListener("click", async () => {
-    try { const t = await navigator.clipboard.readText(); S.clip = t; S.pasted = true; } catch (e) {}
+    try { setPaste(await navigator.clipboard.readText()); } catch (e) {}
   });
-  window.addEventListener("touchstart", () => document.body.classList.add("touch"), { once: true, passive: true });
+  // the on-screen pad: on a touch screen from the start, elsewhere from the first touch
+  if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) document.body.classList.add("touch");
+  window.addEventListener("touchstart", () => { document.body.classList.add("touch"); fit(); }, { once: true, passive: true });
 
   function gamepadMask() {
     let m = 0, pause = false;
@@ -295,7 +304,7 @@
           for (const [id, words] of Object.entries(opts.cartdata)) storeSet(id, words);
         }
       }
-      S.clip = ""; S.pasted = false;
+      S.clip = ""; S.pasted = false; S.printh = [];
       await boot({ seed: opts.seed || 0 });
     },
     step(frames, mask, mouse) {
@@ -307,7 +316,10 @@
     },
     display() { return Array.from(displayColours()); },
     cartdata() { return cartdataWords(); },
-    paste(text) { S.clip = text; S.pasted = true; },
+    paste(text) { setPaste(text); },
+    printh() { return S.printh.slice(); },
+    // run Lua in the cart's state (for tests): its results
+    exec(code) { S.lua.load(code, "=__web_exec"); return S.lua.call("__web_exec"); },
     clipboard() { return S.clip; },
     pause() { S.manual = true; togglePause(); },
     paused() { return !!S.lua.call("__web_paused")[0]; },

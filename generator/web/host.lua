@@ -173,16 +173,8 @@ local FLIP = {}
 local main_co
 local function prelude()
  define("menuitem", menuitem)
- local resume_ = resume
- cocreate = create
- coresume = function(co, ...)
-  local dead = status(co) == "dead"
-  local r = pack(resume_(co, ...))
-  if not r[1] and not dead then
-   error(traceback(co, "in coroutine: " .. tostr(r[2])), 2)
-  end
-  return unpack(r, 1, r.n)
- end
+ -- coroutines as on PICO-8: an error inside one comes back from coresume as (false, message)
+ cocreate, coresume = create, resume
  costatus, yield = status, yield_
  flip = function()
   if running() ~= main_co then
