@@ -324,6 +324,7 @@
     pause() { S.manual = true; togglePause(); },
     paused() { return !!S.lua.call("__web_paused")[0]; },
     menuitem(i, b) { return S.lua.call("__web_menuitem", i, b); },
+    menuitems() { return Object.fromEntries(S.lua.call("__web_menuitems")[0].split("\n").filter((l) => l).map((l) => [Number(l[0]), l.slice(2)])); },
     realtime() { S.manual = false; },
     error() { return S.error; },
     frame() { return S.frame; },

@@ -359,3 +359,12 @@ function __web_menuitem(i, b)
  local m = menu[int(i)]
  if m and m[2] then return m[2](b or 32) end
 end
+
+-- the menu items' labels, a line each: "i label"
+function __web_menuitems()
+ local s = ""
+ for i = 1, 5 do
+  if menu[i] then s ..= i .. " " .. menu[i][1] .. "\n" end
+ end
+ return s
+end
