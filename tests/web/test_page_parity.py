@@ -7,7 +7,7 @@ import pytest
 
 from generator.console.player import Player, solution
 from generator.pico8 import COLOURS
-from sessions import Recorder, replay
+from generator.web.sessions import Recorder, replay
 
 
 def check(page, rec: Recorder, c) -> None:

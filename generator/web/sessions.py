@@ -1,4 +1,5 @@
-"""Scripted sessions played in the headless console and replayed in the page.
+"""Scripted sessions played in the headless console and replayed in the page (tests/web, and
+`make bench`'s frame times in Chromium).
 
 `Recorder` wraps a Console: every frame's buttons and mouse, every paste and every menu item
 chosen become events, and every frame's display colours are kept (as a hash, and whole every
@@ -47,25 +48,29 @@ class Recorder:
 
 
 REPLAY_JS = """([events, hashes]) => {
+  const times = [];
   const W = new Uint32Array(16384);
   for (let i = 0; i < 16384; i++) W[i] = Number((BigInt(i) * 2654435761n + 12345n) & 0xffffffffn);
   let frame = 0;
   for (const e of events) {
     if (e[0] === "paste") { pico8.paste(e[1]); continue; }
     if (e[0] === "menu") { pico8.menuitem(e[1], e[2]); continue; }
-    if (pico8.step(1, e[1], e[2]) !== 1) return {frame, error: pico8.error()};
+    const t0 = performance.now();
+    if (pico8.step(1, e[1], e[2]) !== 1) return {frame, error: pico8.error(), times};
+    times.push(performance.now() - t0);
     const d = pico8.display();
     let h = 0;
     for (let i = 0; i < 16384; i++) h = (h + Math.imul(d[i], W[i])) >>> 0;
-    if (h !== hashes[frame]) return {frame, display: d};
+    if (hashes && h !== hashes[frame]) return {frame, display: d, times};
     frame++;
   }
-  return {frame, display: null};
+  return {frame, display: null, times};
 }"""
 
 
-def replay(page, rec: Recorder, seed: int = 0) -> dict:
+def replay(page, rec: Recorder, seed: int = 0, compare: bool = True) -> dict:
     """Boot the page afresh (empty cartdata) and play rec's events: {"frame": frames played,
-    "display": the first differing display (None: all equal), "error": a Lua error}."""
+    "display": the first display differing from the console's (None: all equal; compare=False
+    compares none), "error": a Lua error, "times": each frame's ms in the page (step and blit)}."""
     page.evaluate("(seed) => pico8.reset({seed, cartdata: null})", seed)
-    return page.evaluate(REPLAY_JS, [rec.events, rec.hashes])
+    return page.evaluate(REPLAY_JS, [rec.events, rec.hashes if compare else None])
