@@ -5,10 +5,14 @@
 -- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
 -- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
 -- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
-local chunk = ...
-local sethook, error = debug.sethook, error
+-- `skip` (optional) is a set of chunk names whose instructions are not the cart's (the
+-- runtime's "=runtime/<file>": the API PICO-8 runs natively): a hook call that lands in one
+-- of them counts nothing, so with chunk 1 the count is exactly the cart's own instructions.
+local chunk, skip = ...
+local sethook, getinfo, error = debug.sethook, debug.getinfo, error
 local n, cap = 0, 0x7fff
 local function hook()
+ if skip and skip[getinfo(2, "S").source] then return end
  n += 0x0.0001
  if n >= cap then
   error("frame ran over the console's instruction limit (endless loop?)", 2)
