@@ -16,8 +16,10 @@ next frame's samples). `keep_audio=False` keeps only the last frame's (`frame_au
 player that streams it.
 
 Instructions are counted with a debug hook (counter.lua, every `hook_every` VM instructions, default 100):
-counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
-down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
+counts are multiples of `count_step` (83 for the default; 1, exact, with hook_every=1), rounded
+down per _update/_draw call and per coroutine resume. Only the cart's own instructions count:
+the runtime's (the API, generator/runtime) are skipped, exactly with hook_every=1 and as a
+sample otherwise (docs/console.md). A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
 
 The clipboard: `c.clipboard` is the host's clipboard text; `printh(s, "@clip")` writes it (as

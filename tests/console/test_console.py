@@ -396,7 +396,7 @@ end
 function _update() coresume(co) end""")
     frame = c.run_frames(2)[-1]
     used = c.global_("v") * c.budget
-    assert 6000 <= used <= frame.instructions + c.count_step
+    assert 6000 - c.hook_every <= used <= frame.instructions + c.count_step   # rounded down
 
 
 # ---------------------------------------------------------------- CLI
