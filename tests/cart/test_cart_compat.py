@@ -12,7 +12,7 @@ import pytest
 from generator.console.api import PICO8_NAMES
 from generator.console.console import Console
 from generator.console.memory import Memory
-from generator.console.player import Player
+from generator.playtest.player import Player
 
 from cartfixtures import REPO
 
@@ -226,7 +226,7 @@ def test_pause_menu_callbacks_go_through_mi():
 def test_a_list_of_solved_pictures_ends_up_the_same_without_upper_memory(cart):
     """Thumbnails are drawn 7 a frame into the cache; without it, all at once every frame: once
     the page is complete the two screens agree."""
-    from generator.console.player import saved_progress
+    from generator.playtest.player import saved_progress
     shots = []
     for cls in (Player, LowPlayer):
         p = cls(cart, saved_progress(cart, {q: 90 for q in range(40)}))

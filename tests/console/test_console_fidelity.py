@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from consolecarts import make  # noqa: F401  (fixture)
-from generator.console.text import font
+from generator.runtime.font import cells as font
 from generator.console import CartError
 from generator.console.cart import nested_comment_reading
 
@@ -62,6 +62,7 @@ def test_a_cart_neither_reading_parses_reports_the_current_readings_error(make, 
     "-- --[[ [[ ]]\n x=1",                        # a short comment
     "// --[[ [[ ]]\n x=1",                        # lupaz8's // short comment
     "--[[ never closed [[ ]]",                   # unclosed in the nested reading: left alone
+    '-- [[ a short comment\nx="]]" --[[ y ]]',   # `-- [[` (a space) is a short comment
 ])
 def test_comments_the_legacy_reading_does_not_change(lua):
     assert nested_comment_reading(lua) == (lua, [])
@@ -73,6 +74,15 @@ def test_the_legacy_reading_blanks_text_and_keeps_every_line_and_column():
     blank = " " * len(" a [==[") + "\r\n" + " " * len("b ]==] c") + "\n"
     assert out == 'x="]]" --[==[' + blank + ']==] y=1 --[[' + " " * len(" [[ ]] ") + "]]"
     assert lines == [1, 3] and len(out) == len(lua)
+
+
+def test_a_dash_dash_space_bracket_comment_is_short(make):
+    # `-- [[` is a short comment, so the nested comment on the next line is still found and
+    # read the legacy way (taken for a long comment, it swallowed that one and the cart
+    # failed to parse: seen in an open-source cart)
+    c = make("-- [[ a short comment\n--[[ a [[ b ]] c ]]\nx=1")
+    assert c.global_("x") == 1
+    assert nested_comment_reading("-- [[ short\n--[[ [[ ]] ]]")[1] == [2]
 
 
 # ---------------------------------------------------------------- tostring

@@ -15,7 +15,7 @@ import numpy as np
 from generator import UserError
 from generator.errors import one_line
 from generator.console.console import CartError
-from generator.console.player import Player
+from generator.playtest.player import Player
 
 MAX_FRAMES = 900        # 30 s of the cart's time; it takes a few frames
 ENDLESS_SLOT = 255      # the save's board id of the endless puzzle (cart/endless.lua)
