@@ -1,7 +1,7 @@
 """The cart's endless puzzle of a seed, drawn headless: a built cart's own generator
 (cart/endless.lua) run in the console, the way the cart draws it when a player comes back to an
 endless puzzle (the seed saved, an endless board in progress), so `picross import --code e...`
-gets the grid the cart shows. The console's rnd is PICO-8's (api.Rng): same seed, same sprite.
+gets the grid the cart shows. The console's rnd is PICO-8's (the runtime's random.lua): same seed, same sprite.
 
 An endless code names a seed, not a grid: the grid is whatever the given cart's generator
 draws from it, so another version of endless.lua may draw another puzzle.

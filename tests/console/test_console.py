@@ -472,7 +472,7 @@ def test_printing_at_the_cursor_scrolls_at_the_bottom(make):
 
 def _pico8_sequence(seed_bits: int, n: int, limit_bits: int = 1 << 16) -> list[int]:
     """PICO-8's generator written as its srand/rnd machine code does it (rol, add; the state as
-    r, s), independently of api.Rng's a/b: the raw 16.16 bits of n calls rnd(limit)."""
+    r, s), independently of the runtime's random.lua: the raw 16.16 bits of n calls rnd(limit)."""
     rol = lambda v: ((v << 16) | (v >> 16)) & 0xFFFFFFFF    # noqa: E731
     s = seed_bits & 0x7FFFFFFF or 0xDEADBEEF
     r = s ^ 0xBEAD29BA
