@@ -20,8 +20,8 @@ import math
 from functools import lru_cache
 from importlib import resources
 
-FILES = ("state.lua", "draw.lua", "sprites.lua", "random.lua", "input.lua", "cartdata.lua",
-         "maths.lua")
+FILES = ("state.lua", "draw.lua", "text.lua", "sprites.lua", "random.lua", "input.lua",
+         "cartdata.lua", "maths.lua")
 CHUNK_PREFIX = "=runtime/"
 SOURCES = tuple(CHUNK_PREFIX + f for f in FILES)
 
@@ -42,8 +42,9 @@ def sine_quarter() -> tuple[bytes, bytes, bytes]:
 
 def data() -> dict[str, bytes]:
     """The data the runtime files read from `rt` (rt.<name>, a byte string each)."""
+    from generator.runtime.font import default_font
     lo, mid, hi = sine_quarter()
-    return {"sine0": lo, "sine1": mid, "sine2": hi}
+    return {"font": default_font(), "sine0": lo, "sine1": mid, "sine2": hi}
 
 
 def load(lua, host: dict | None = None):

@@ -38,3 +38,13 @@ def default_font() -> bytes:
                     bits |= 1 << col
             out[8 * ch + row] = bits
     return bytes(out)
+
+
+@functools.lru_cache(maxsize=1)
+def cells():
+    """(256, 6, 8) bool numpy array: the cell of each character as pixels (row, column), for
+    Python that draws the font itself (the desktop window's menu, tests)."""
+    import numpy as np
+
+    b = np.frombuffer(default_font(), dtype=np.uint8).reshape(GLYPHS, 8)[:, :CELL_H]
+    return ((b[:, :, None] >> np.arange(CELL_W)) & 1).astype(bool)

@@ -1,17 +1,27 @@
 -- The draw state at PICO-8's addresses, and the argument helpers every runtime file shares.
 -- Loaded first: rt.num/rt.int read an API argument as PICO-8 does (nil -> a default, booleans
 -- as 1/0, numeric strings as numbers, anything else a loud error naming the function), and
--- the state functions (color, camera, clip, pal, palt, fillp, cursor, reset) keep everything in
+-- the state functions (color, camera, clip, pal, palt, fillp, reset; cursor is text.lua's) keep everything in
 -- memory, so poke(0x5f00+c, ...) and pal(c, ...) are the same thing.
 local rt, host = ...
 local peek, poke, peek2, poke2, memset = peek, poke, peek2, poke2, memset
 local type, tonum, tostr, error, flr = type, tonum, tostr, error, flr
 
 local DRAW_PAL, DISPLAY_PAL, SECOND_PAL = 0x5f00, 0x5f10, 0x5f60
-local CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f31
+local CLIP, PEN, CAMERA, FILLP = 0x5f20, 0x5f25, 0x5f28, 0x5f31
 
--- the API function running now, for error messages (set by rt.api's wrappers)
-rt.name = "?"
+-- the API function the cart called (for error messages): the outermost runtime function on
+-- the stack, by the name its caller used
+local getinfo, sub = debug.getinfo, sub
+local function api_name()
+ local name, level = "?", 3
+ while true do
+  local info = getinfo(level, "Sn")
+  if not info or sub(info.source, 1, 9) ~= "=runtime/" then return name end
+  name = info.name or name
+  level += 1
+ end
+end
 
 -- v as a number: nil -> d, true/false -> 1/0, a numeric string -> its value
 local function num(v, d)
@@ -24,7 +34,7 @@ local function num(v, d)
   local n = tonum(v)
   if n then return n end
  end
- error(rt.name.."(): expected a number, got "..(t == "string" and '"'..v..'"' or tostr(v)), 0)
+ error(api_name().."(): expected a number, got "..(t == "string" and '"'..v..'"' or tostr(v)), 0)
 end
 rt.num = num
 
@@ -68,13 +78,6 @@ function camera(x, y)
  local ox, oy = peek2(CAMERA), peek2(CAMERA + 2)
  poke2(CAMERA, int(x))
  poke2(CAMERA + 2, int(y))
- return ox, oy
-end
-
-function cursor(x, y, col)
- local ox, oy = peek(CURSOR), peek(CURSOR + 1)
- poke(CURSOR, int(x) & 0xff, int(y) & 0xff)
- rt.pen(col)
  return ox, oy
 end
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.web.sessions import Recorder, replay
 
 WAIT_MS = 60_000     # the most a wait may take on a loaded machine

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 from generator.pico8 import COLOURS
 from generator.web.sessions import Recorder, replay
 

@@ -6,7 +6,7 @@ a hint on it, the editor checking a board) is played in the headless console, re
 replayed in the page (build/web's page, built here from CART) in Debian's chromium; each
 frame's time is the page's own performance.now() around pico8.step (the cart's update and
 draw in wasm, and the blit). Without emscripten, chromium or Playwright it says so in one line.
-Run: python -m generator.web.bench [CART]
+Run: python -m generator.dev.bench_web [CART]
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.web.sessions import Recorder, replay
 
 CHROMIUM = Path("/usr/bin/chromium")
