@@ -39,20 +39,13 @@ def runtime_files() -> list[tuple[str, str]]:
         import generator.runtime as runtime
     except ImportError:
         raise UserError("make web: the shared PICO-8 runtime (generator/runtime) is missing") from None
-    names = list(runtime.FILES)
-    if "text.lua" not in names and (resources.files(runtime.__name__) / "text.lua").is_file():
-        names.append("text.lua")       # print(), until the runtime's own list holds it
-    return [(name, runtime.source(name)) for name in names]
+    return [(name, runtime.source(name)) for name in runtime.FILES]
 
 
 def runtime_data() -> dict[str, bytes]:
-    """What the runtime's Lua files read from rt (the sine table, the default font)."""
+    """What the runtime's Lua files read from rt (the default font, the sine table)."""
     import generator.runtime as runtime
-    data = dict(runtime.data())
-    if "font" not in data and (resources.files(runtime.__name__) / "font.py").is_file():
-        from generator.runtime.font import default_font
-        data["font"] = default_font()
-    return data
+    return dict(runtime.data())
 
 
 def cart_lua(cart: Cart) -> str:
