@@ -21,6 +21,8 @@ generated"), which the two implementations do not do.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 (WAVE_TRIANGLE, WAVE_TILTED, WAVE_SAW, WAVE_SQUARE, WAVE_PULSE, WAVE_ORGAN, WAVE_NOISE,
@@ -28,7 +30,7 @@ import numpy as np
 NAMES = ("triangle", "tilted saw", "saw", "square", "pulse", "organ", "noise", "phaser")
 
 RATE = 22050
-NOISE_TOP = 440 * 2 ** ((63 - 33) / 12)   # the noise is white at pitch 63 (d#5)
+NOISE_TOP = 1760 * math.sqrt(2)           # pitch 63 (d#5, 440 * 2^2.5): the noise is white there
 NOISE_CHUNK = 64                           # samples per closed-form step of the noise filter
 
 # DETUNE-1 and DETUNE-2: a second voice at this many times the phase, at half the volume
