@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from cartfixtures import REPO
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
+from generator.console.waves import white
 from soundkit import REST, cart_text, music_line, note, sfx_line
 
 NODE = shutil.which("node") or "/usr/bin/node"
@@ -264,7 +266,7 @@ def random_case(draw):
     return bytes(memory), draw(st.integers(0, 2 ** 31)), frames(60, calls, stats=range(46, 58))
 
 
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(cases=st.lists(random_case(), min_size=4, max_size=4))
 def test_random_sound_memory_and_calls_sound_the_same(tmp_path, cases):
@@ -282,4 +284,21 @@ def test_synth_js_is_a_plain_script_for_node_and_the_page():
                           str(REPO / "generator" / "web" / "synth.js")],
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0 and run.stdout == "9", run.stderr
-    assert "export " not in source and "import " not in source
+    assert not re.search(r"^\s*(import|export)\b", source, re.M)
+
+
+def test_the_white_noise_hash_is_the_same_in_both():
+    """waves.white's stream in numpy and in JavaScript, at keys and counters up to and across
+    2^32 (where the counter wraps)."""
+    points = [(0, 0), (1, 1), (0xFFFFFFFF, 7), (123456789, 0xFFFFFFFF), (42, 2 ** 31),
+              (983819102, 0xFFFFFFF0)]
+    run = subprocess.run([NODE, "-e", "const {white} = require(process.argv[1]);"
+                          "const p = JSON.parse(process.argv[2]);"
+                          "process.stdout.write(JSON.stringify(p.map(([key, k]) =>"
+                          " [0, 1, 2, 3, 20].map((j) => white(key, (k + j) >>> 0)))))",
+                          str(REPO / "generator" / "web" / "synth.js"), json.dumps(points)],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    for (key, k), js in zip(points, json.loads(run.stdout)):
+        py = white(key, k, 21)[[0, 1, 2, 3, 20]]
+        assert list(py) == js
