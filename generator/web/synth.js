@@ -814,7 +814,119 @@
     }
   }
 
-  const api = { Synth, RATE, TICK, FREQ, SEMITONE, NOISE_TOP, DAMP, white };
+  // ---- the page's sound: the synthesiser driven frame by frame, played through Web Audio ----
+  // What a page's host calls (the console's order, generator/console/console.py): at the start
+  // of frame k, before its code runs, frame(k) copies the sound memory (0x3100-0x42ff) from the
+  // host's memory, renders the samples from frame k-1's time() to frame k's (k * 22050 // fps
+  // in all) and queues them; the frame's sfx()/music()/stat() then go to the synthesiser.
+  // start(context) plays the queue through an AudioContext (resampled linearly to its rate);
+  // a host that runs frames faster than real time (a test stepping 600 frames at once) keeps
+  // the state exact while the speaker drops what it could only play late.
+  const LAG = 0.1;                    // seconds of sound queued ahead, aimed at
+  const MAX_LAG = 0.25;               // beyond this the oldest queued samples are dropped
+
+  class PageSound {
+    constructor(seed = 0, fps = 30) {
+      this.source = null;             // the host's memory: a Uint8Array or a function giving one
+      this.fps = fps;
+      this.keep = false;              // keepAudio(true): remember every sample (tests)
+      this.muted = false;
+      this.node = null;
+      this.reset(seed);
+    }
+
+    // The host's 64 KiB memory (or a function returning its current view, for a wasm memory
+    // that may grow); read once a frame.
+    memory(source) { this.source = source; }
+
+    // A fresh synthesiser (the cart booted again) with this seed; fps: the cart's frame rate.
+    reset(seed = 0, fps = this.fps) {
+      this.fps = fps;
+      this.sound = new Uint8Array(SOUND_END - MUSIC);
+      this.synth = new Synth(this.sound, seed);
+      this.frameIndex = 0;
+      this.kept = [];
+      this.queue = new Float32Array(Math.ceil(RATE * MAX_LAG) + 1);
+      this.queued = 0;                // samples in `queue` (22,050 Hz), the first played or not
+      this.readPos = 0.0;             // the speaker's position in them (fractional)
+      this.primed = false;            // enough queued to play on
+    }
+
+    keepAudio(on) { this.keep = on; this.kept = []; }
+
+    // every sample rendered since keepAudio(true) (Int16Array, 22,050 Hz mono)
+    audio() {
+      const out = new Int16Array(this.kept.reduce((a, c) => a + c.length, 0));
+      let at = 0;
+      for (const c of this.kept) { out.set(c, at); at += c.length; }
+      return out;
+    }
+
+    frame(k, fps = this.fps) {
+      this.fps = fps;
+      const mem = typeof this.source === "function" ? this.source() : this.source;
+      if (mem) this.sound.set(mem.subarray(MUSIC, SOUND_END));
+      const n = Math.floor(k * RATE / fps) - Math.floor((k - 1) * RATE / fps);
+      this.frameIndex = k;
+      const samples = this.synth.render(Math.max(0, n));
+      if (this.keep) this.kept.push(samples);
+      if (this.node) this.push(samples);
+      return samples;
+    }
+
+    sfx(n, channel = -1, offset = 0, length = 0) { this.synth.sfx(n, channel, offset, length); }
+    music(n, fade = 0, mask = 0) { this.synth.music(n, fade, mask); }
+    stat(k) { return this.synth.stat(k); }
+    mute(on) { this.muted = !!on; }
+
+    // seconds of sound queued for the speaker (a host may pace its frames by it)
+    lag() { return Math.max(0, this.queued - this.readPos) / RATE; }
+
+    // Queue a frame's samples for the speaker: what it has played is forgotten, and past
+    // MAX_LAG the oldest are dropped so that LAG remains (frames ran ahead of real time).
+    push(samples) {
+      const q = this.queue, played = Math.floor(this.readPos), aim = Math.floor(RATE * LAG);
+      q.copyWithin(0, played, this.queued);
+      this.queued -= played;
+      this.readPos -= played;
+      if (samples.length > aim) samples = samples.subarray(samples.length - aim);
+      if (this.queued + samples.length > RATE * MAX_LAG) {
+        const drop = this.queued + samples.length - aim;
+        q.copyWithin(0, drop, this.queued);
+        this.queued -= drop;
+        this.readPos = 0.0;
+      }
+      for (let j = 0; j < samples.length; j++) q[this.queued + j] = samples[j] / 32768;
+      this.queued += samples.length;
+    }
+
+    // Fill `out` (at the context's rate) from the queue, interpolating linearly. Silence when
+    // muted; silence too when the queue ran dry, until half of LAG has built up again (so
+    // that a late frame costs one gap, not a crackle).
+    pull(out, rate) {
+      const step = RATE / rate, q = this.queue;
+      if (!this.primed && this.lag() < LAG / 2) { out.fill(0); return; }
+      this.primed = true;
+      for (let j = 0; j < out.length; j++) {
+        const i = Math.floor(this.readPos);
+        if (i + 1 >= this.queued) { out.fill(0, j); this.primed = false; return; }
+        out[j] = this.muted ? 0 : q[i] + (q[i + 1] - q[i]) * (this.readPos - i);
+        this.readPos += step;
+      }
+    }
+
+    // Play through `context` (an AudioContext the host made on the player's first key or tap).
+    start(context) {
+      if (this.node) return;
+      const node = context.createScriptProcessor(1024, 0, 1);
+      node.onaudioprocess = (e) => this.pull(e.outputBuffer.getChannelData(0), context.sampleRate);
+      node.connect(context.destination);
+      this.node = node;
+      if (context.resume) context.resume();
+    }
+  }
+
+  const api = { Synth, PageSound, RATE, TICK, FREQ, SEMITONE, NOISE_TOP, DAMP, white };
   if (typeof module === "object" && module && module.exports) module.exports = api;
   root.PicoSynth = api;
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -56,10 +56,12 @@ def play_python(memory: bytes, seed: int, steps) -> tuple[np.ndarray, list]:
 
 
 def play_js(cases, tmp_path: Path) -> list[tuple[np.ndarray, list]]:
-    """Each (memory, seed, steps) case played by synth.js in one node process."""
+    """Each case played by synth.js in one node process: (memory, seed, steps), or (memory,
+    seed, python's steps, the page's steps, fps) for a case played through PageSound."""
     script = tmp_path / "cases.json"
-    script.write_text(json.dumps([{"memory": base64.b64encode(m).decode(), "seed": seed,
-                                   "steps": steps} for m, seed, steps in cases]))
+    script.write_text(json.dumps([{"memory": base64.b64encode(c[0]).decode(), "seed": c[1],
+                                   "steps": c[3] if len(c) > 3 else c[2],
+                                   "page": c[4] if len(c) > 3 else 0} for c in cases]))
     run = subprocess.run([NODE, str(DRIVER), str(script)], capture_output=True, text=True,
                          check=False)
     assert run.returncode == 0, run.stderr
@@ -87,7 +89,7 @@ def level_db(x: np.ndarray) -> np.ndarray:
 def compare(cases, tmp_path: Path) -> list[dict]:
     """Play every case in both; assert they agree; return the agreement figures."""
     figures = []
-    for (memory, seed, steps), (js, js_stats) in zip(cases, play_js(cases, tmp_path)):
+    for (memory, seed, steps, *_), (js, js_stats) in zip(cases, play_js(cases, tmp_path)):
         py, py_stats = play_python(memory, seed, steps)
         assert len(js) == len(py)
         assert js_stats == py_stats, next((i, a, b) for i, (a, b) in
@@ -243,6 +245,97 @@ def test_seeds_give_the_noise_the_same_in_both(battery, tmp_path):
     script = frames(60, {0: [["sfx", 2, 0], ["sfx", 34, 1], ["sfx", 24, 2], ["sfx", 16, 3]]})
     figs = compare([(battery, seed, script) for seed in (1, 7, -3, 2 ** 40)], tmp_path)
     assert all(f["rms"] > 100 for f in figs)
+
+
+# ---- PageSound: the synthesiser as a page's host drives it ---------------------------------------
+def page_script(count: int, fps: int, calls: dict):
+    """(the console's steps, the page's steps) for `count` frames at `fps`: the page calls
+    frame(k) and then the frame's calls, poking its own memory; the console renders the frame's
+    share of samples from the sound memory copied at the frame's start (so a poke is heard from
+    the next frame on), as Console.step does."""
+    py, js, pending = [], [], []
+    for k in range(1, count + 1):
+        py += pending + [["render", k * 22050 // fps - (k - 1) * 22050 // fps]]
+        js.append(["frame", k])
+        todo = calls.get(k, []) + [["stat", n] for n in STATS]
+        pending = [c for c in todo if c[0] == "poke"]
+        py += [c for c in todo if c[0] != "poke"]
+        js += todo
+    return py, js
+
+
+@pytest.mark.parametrize("fps", [30, 60])
+def test_page_sound_renders_each_frame_as_the_console_does(battery, tmp_path, fps):
+    sfx29 = 0x3200 + 68 * 29
+    calls = {1: [["music", 0, 300]], 40: [["sfx", 29, 3], ["poke", sfx29, [0x25, 0x0b] * 8]],
+             41: [["sfx", 29, 2]], 90: [["poke", 0x3100, [0x42, 0x41, 0x43, 0x44]]],
+             100: [["sfx", 34, -1]], 160: [["music", -1, 500]]}
+    py, js = page_script(240, fps, calls)
+    (fig,) = compare([(battery, 5, py, js, fps)], tmp_path)
+    assert fig["rms"] > 100 and fig["samples"] == 240 * 22050 // fps
+
+
+def run_node(source: str, *args) -> str:
+    run = subprocess.run([NODE, "-e", source, str(REPO / "generator" / "web" / "synth.js"), *args],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+SPEAKER = """
+const {PageSound} = require(process.argv[1]);
+const mem = new Uint8Array(0x10000);
+mem.set(Buffer.from(process.argv[2], "base64"), 0x3100);
+const rate = 48000, block = 1024, out = [];
+// a context whose ScriptProcessor the script pulls by hand
+const node = {connect() {}, onaudioprocess: null};
+const ctx = {sampleRate: rate, destination: {}, createScriptProcessor: () => node};
+const page = new PageSound(0, 30);
+page.memory(mem);
+page.keepAudio(true);
+page.music(0);
+page.start(ctx);
+const pull = () => {
+  const data = new Float32Array(block);
+  node.onaudioprocess({outputBuffer: {getChannelData: () => data}});
+  out.push(...data);
+};
+let k = 0, pulled = 0;
+for (let t = 1; t <= 90; t++) {            // 3 s in real time: frames and blocks as they fall due
+  page.frame(++k);
+  while ((pulled + block) / rate <= t / 30 - 0.06) { pull(); pulled += block; }
+}
+const realTime = {out: out.slice(), audio: Array.from(page.audio())};
+for (let i = 0; i < 600; i++) page.frame(++k);   // a test stepping 600 frames at once
+const ahead = page.lag();
+page.mute(true);
+out.length = 0;
+pull();
+const muted = out.every((x) => x === 0);
+const fresh = new PageSound(0, 30), primed = [];
+fresh.memory(mem);
+fresh.music(0);
+fresh.start(ctx);
+for (let i = 1; i <= 2; i++) {
+  fresh.frame(i + 30);                     // into the music: not silence
+  out.length = 0;
+  pull();
+  primed.push(out.some((x) => x !== 0));
+}
+process.stdout.write(JSON.stringify({...realTime, ahead, muted, primed}));
+"""
+
+
+def test_page_sound_plays_the_frames_through_the_speaker_in_order(battery):
+    got = json.loads(run_node(SPEAKER, base64.b64encode(battery).decode()))
+    out, audio = np.array(got["out"]), np.array(got["audio"]) / 32768
+    # the frames' samples in order, from the first, linearly resampled to 48 kHz
+    t = np.arange(len(out)) * 22050 / 48000
+    assert np.abs(out - np.interp(t, np.arange(len(audio)), audio)).max() < 1e-6
+    assert np.abs(out).max() > 0.05
+    # silent until half of LAG (50 ms) has been queued: one frame is not enough, two are
+    assert got["primed"] == [False, True]
+    assert 0.09 <= got["ahead"] <= 0.25 and got["muted"]
 
 
 # ---- random sound memory, random calls ---------------------------------------------------------
