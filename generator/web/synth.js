@@ -844,7 +844,6 @@
       this.fps = fps;
       this.sound = new Uint8Array(SOUND_END - MUSIC);
       this.synth = new Synth(this.sound, seed);
-      this.frameIndex = 0;
       this.kept = [];
       this.queue = new Float32Array(Math.ceil(RATE * MAX_LAG) + 1);
       this.queued = 0;                // samples in `queue` (22,050 Hz), the first played or not
@@ -867,7 +866,6 @@
       const mem = typeof this.source === "function" ? this.source() : this.source;
       if (mem) this.sound.set(mem.subarray(MUSIC, SOUND_END));
       const n = Math.floor(k * RATE / fps) - Math.floor((k - 1) * RATE / fps);
-      this.frameIndex = k;
       const samples = this.synth.render(Math.max(0, n));
       if (this.keep) this.kept.push(samples);
       if (this.node) this.push(samples);
