@@ -266,7 +266,8 @@
     const sq = 2 * Math.sqrt(a) * alpha;
     let b = [a * ((a + 1) + (a - 1) * cw + sq), -2 * a * ((a - 1) + (a + 1) * cw),
              a * ((a + 1) + (a - 1) * cw - sq)];
-    let d = [(a + 1) - (a - 1) * cw + sq, 2 * ((a - 1) - (a + 1) * cw), (a + 1) - (a - 1) * cw - sq];
+    let d = [(a + 1) - (a - 1) * cw + sq, 2 * ((a - 1) - (a + 1) * cw),
+             (a + 1) - (a - 1) * cw - sq];
     b = b.map((x) => x / d[0]);
     d = d.map((x) => x / d[0]);
     const h = new Float64Array(taps);

@@ -153,8 +153,8 @@ def battery_sfx() -> dict[int, str]:
                                for j in range(32)], (1, 2, 5, 8, 9, 12, 16, 3)[w])
     # 16-25: every filter over notes of every waveform
     for k, m in enumerate(FILTERS):
-        sfx[16 + k] = sfx_line([note(20 + (5 * j) % 40, j % 8, 6 if j % 3 else 3, (0, 1, 2, 4)[j % 4])
-                                for j in range(24)], 4 + k % 3, mode=m)
+        sfx[16 + k] = sfx_line([note(20 + (5 * j) % 40, j % 8, 6 if j % 3 else 3,
+                                     (0, 1, 2, 4)[j % 4]) for j in range(24)], 4 + k % 3, mode=m)
     # 26-28: custom instruments played: repeats (no retrigger), effect 3 (retrigger), rests,
     # slides, vibrato, arpeggios and fades on the note, the note's filters with the instrument's
     custom = [note(24, 8, 7), note(24, 8, 7), note(24, 8, 7, 3), REST, note(31, 9, 6, 1),
