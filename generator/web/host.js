@@ -2,8 +2,9 @@
 // in z8lua (wasm, z8.js), runs the frames at the cart's rate, blits the screen at 0x6000
 // through the display palette at 0x5f10 to the canvas, and feeds buttons (keyboard, touch,
 // gamepad), the devkit mouse, the clipboard and cartdata (localStorage). Nothing is drawn here:
-// every pixel comes from the runtime's Lua. Sound goes to window.PICO8_SYNTH when a synthesiser
-// is bundled (see docs/elsewhere.md). window.pico8 is the test interface.
+// every pixel comes from the runtime's Lua. Sound is the console's synthesiser in JavaScript
+// (synth.js, PicoSynth.PageSound), rendered frame by frame from the sound memory and played from
+// the player's first key or tap. window.pico8 is the test interface (docs/elsewhere.md).
 (function () {
   "use strict";
   const DATA = window.PICO8_DATA;
@@ -46,7 +47,8 @@
     clip: "", pasted: false, cartId: null, saved: null, muted: false, audio: null,
     paused: false, lastPauseKey: false, printh: [],
   };
-  const synth = () => window.PICO8_SYNTH || null;
+  const SOUND = window.PicoSynth ? new window.PicoSynth.PageSound(0, 30) : null;
+  if (SOUND) SOUND.memory(() => S.lua.ram);
 
   // ------------------------------------------------------------------ host functions for Lua
   const host = {
@@ -75,13 +77,18 @@
       } else { S.printh.push(s); console.log(s); }
     },
     extcmd: () => {},
-    sfx: (frame, n, ch, off, len) => { const s = synth(); if (s) s.sfx(n, ch, off, len); },
-    music: (frame, n, fade, mask) => { const s = synth(); if (s) s.music(n, fade, mask); },
-    sound_stat: (n) => { const s = synth(); return s ? s.stat(n) : (n >= 46 && n <= 56 || n >= 16 && n <= 26 ? -1 : 0); },
-    sound_frame: (frame) => { const s = synth(); if (s && s.frame) s.frame(frame); },
-    mute: (on) => { S.muted = on; const s = synth(); if (s && s.mute) s.mute(on); },
+    sfx: (frame, n, ch, off, len) => { if (SOUND) { snapshotSound(); SOUND.sfx(n, ch, off, len); } },
+    music: (frame, n, fade, mask) => { if (SOUND) { snapshotSound(); SOUND.music(n, fade, mask); } },
+    sound_stat: (n) => (SOUND ? SOUND.stat(n) : (n >= 46 && n <= 56 || n >= 16 && n <= 26 ? -1 : 0)),
+    // the frame's share of sound, rendered before its code runs (as the console does)
+    sound_frame: (frame) => { if (SOUND) SOUND.frame(frame, S.fps); },
+    mute: (on) => { S.muted = on; if (SOUND) SOUND.mute(on); },
     reset_cart: () => { setTimeout(() => boot({ seed: 0 }), 0); },
   };
+
+  // the sound memory (0x3100-0x42ff) as the cart has it now, for an sfx or music call (the
+  // console's snapshot_sound; PageSound copies it itself at each frame's start)
+  function snapshotSound() { SOUND.sound.set(S.lua.ram.subarray(0x3100, 0x4300)); }
 
   // ------------------------------------------------------------------ cartdata
   function storeGet(id) {
@@ -122,6 +129,7 @@
     const lua = S.lua;
     S.error = null; S.frame = 0; S.cartId = null; S.saved = null; S.paused = false;
     S.rom = bytes(DATA.cart.rom);
+    if (SOUND) { const keep = SOUND.keep; SOUND.reset(seed, 30); SOUND.keepAudio(keep); SOUND.mute(S.muted); }
     lua.ram.fill(0);
     lua.ram.set(S.rom.subarray(0, 0x4300), 0);
     try {
@@ -186,10 +194,10 @@
   window.addEventListener("resize", fit);
 
   // ------------------------------------------------------------------ input
+  // the browser lets sound start only after a key or a tap
   function startAudio() {
-    const s = synth();
-    if (S.audio || !s || !s.start) return;
-    try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); s.start(S.audio); }
+    if (S.audio || !SOUND) return;
+    try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); SOUND.start(S.audio); }
     catch (e) { S.audio = null; }
   }
   window.addEventListener("keydown", (e) => {
@@ -329,5 +337,16 @@
     error() { return S.error; },
     frame() { return S.frame; },
     fps() { return S.fps; },
+    // sound (tests): keep every sample from now on; those samples (int16 LE, base64); the
+    // audio context's state after the first key or tap ("running"), null before
+    keepAudio(on) { if (SOUND) SOUND.keepAudio(on); },
+    audio() {
+      if (!SOUND) return null;
+      const a = SOUND.audio(), b = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      let s = "";
+      for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode.apply(null, b.subarray(i, i + 8192));
+      return btoa(s);
+    },
+    audioState() { return S.audio ? S.audio.state : null; },
   };
 })();
