@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web run play audio compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
+.PHONY: cart png web web-pico8 run play audio compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,14 +27,25 @@ png: cart
 	$(VENV)/bin/shrinko8 $(CART) $(CART).png
 	@echo "wrote $(CART).png"
 
-# The HTML player needs PICO-8 itself; without it, say so and fail (exit 1), so a script that
-# runs `make web` or `make run` does not think it worked.
+# The page that plays the cart in any browser, no PICO-8 needed (build/web/index.html, one
+# self-contained file): z8lua fetched from PyPI (lupaz8's sdist, verified, cached in
+# build/web-src) and compiled to WebAssembly with emscripten, running the shared runtime.
+# Without emcc: one line saying what to install, exit 1.
+ifneq ($(filter web,$(MAKECMDGOALS)),)
+ifeq ($(shell command -v emcc 2>/dev/null),)
+$(error make web: emscripten is needed to compile z8lua to WebAssembly: install it (Debian/Ubuntu: sudo apt-get install emscripten))
+endif
+endif
 web: cart
+	$(PY) -m generator.web $(CART) --out build/web
+
+# PICO-8's own HTML export (needs PICO-8 on PATH): build/web-pico8/picross.html
+web-pico8: cart
 ifdef PICO8
-	mkdir -p build/web
-	$(PICO8) $(CART) -export build/web/picross.html
+	mkdir -p build/web-pico8
+	$(PICO8) $(CART) -export build/web-pico8/picross.html
 else
-	@echo "make web: PICO-8 is needed to export the HTML player (pico8 is not on PATH); run 'make png' and upload build/picross.p8.png to the BBS instead." >&2
+	@echo "make web-pico8: PICO-8 is needed for its own HTML export (pico8 is not on PATH); 'make web' builds the page without it." >&2
 	@exit 1
 endif
 
@@ -93,6 +104,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_lua
 	$(PY) -m generator.dev.bench_styles
 	$(PY) -m generator.dev.bench_sound
+	$(PY) -m generator.dev.bench_web $(CART)
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take

@@ -11,7 +11,8 @@ from cartfixtures import REPO
 PKG = REPO / "generator"
 
 # what each part may import of the project (besides the package root and itself):
-# the data flow grid -> clues -> solver -> formats -> puzzles -> cartbuild -> console
+# the data flow grid -> clues -> solver -> formats -> puzzles -> cartbuild -> console (a host of
+# the runtime) -> playtest
 ALLOWED = {
     "pico8": set(),
     "startup": set(),
@@ -21,12 +22,23 @@ ALLOWED = {
     "render": {"pico8", "solver"},
     "puzzles": {"pico8", "solver", "formats", "render"},
     "cartbuild": {"pico8", "errors", "solver", "formats", "puzzles"},   # difficulty, for the ramp
-    "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild"},
+    # PICO-8's API in PICO-8 Lua, for every host: it stands apart from the picross project
+    "runtime": {"pico8"},
+    # the Python host of the runtime (it runs the built cart: the end of the chain)
+    "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime"},
+    # the picross cart played in the console: player, tour, legibility, screenshots, endless
+    "playtest": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime",
+                 "console"},
     # the terminal game and the cart's window: above the console (cartbuild for world palettes)
-    "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "console"},
+    "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime", "console"},
     "cli": {"pico8", "startup", "errors", "solver", "formats", "render", "puzzles", "cartbuild",
-            "console", "play"},
-    "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "console"},
+            "runtime", "console", "playtest", "play"},
+    # (web: make bench's page frame times)
+    "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "runtime",
+            "console", "playtest", "web"},
+    # the page that plays a cart in a browser (a host of the runtime): the runtime's Lua files,
+    # the console's cart reader (and a recorder of console sessions to replay in the page)
+    "web": {"pico8", "errors", "formats", "runtime", "console"},
 }
 
 

@@ -52,7 +52,7 @@ def read_manifest(path: Path) -> dict:
 def screenshots(cart, out, label):
     """Screenshots of CART (4x): title, worlds, puzzles, play in each world, solved."""
     from generator.console.console import CartError
-    from generator.console.screenshots import take
+    from generator.playtest.screenshots import take
     manifest_path = Path(cart).with_suffix(".json")
     if not manifest_path.exists():
         raise UserError(f"{manifest_path}: no manifest beside the cart (build it with `make cart`)")

@@ -8,7 +8,7 @@ with a note on stderr. `import --code` writes the code's puzzle whatever the cla
 says what it says (a user importing a stalled design wants it in a file to `explain` or `fix`);
 with --strict it writes only a line-solvable puzzle. An endless code holds a seed: with --cart
 its puzzle is drawn by that built cart's own generator in the console
-(generator.console.endless), else it is refused, saying so.
+(generator.playtest.endless), else it is refused, saying so.
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def import_code(code: str, output: str, strict: bool, cart: str | None = None) -
             raise UserError(f"an endless code (seed {found.seed}) holds a seed, not a grid: the cart "
                             "draws its puzzle (play it there, or give --cart build/picross.p8 to draw "
                             "it here with the cart's own generator)")
-        from generator.console.endless import endless_grid     # the console only for this
+        from generator.playtest.endless import endless_grid     # the console only for this
         what = f"endless seed {found.seed} drawn by {cart}, "
         found = endless_grid(cart, found.seed)
     v = verdict(grid_clues(found))

@@ -77,9 +77,9 @@ PICO-8 was at hand to settle them:
   late); stat(56) is -1 and stat(55) -1 with no music. Choices of the console's own: an
   sfx's offset counts from its first note, so sfx(n, c, 8) ends 8 notes sooner; the LEN limit
   also holds for music; a loop released with sfx(-2) ends after its last note; REVERB and
-  DAMPEN stay on through an sfx's rests and stop with it; the noise comes from numpy's seeded
-  generator (the same seed, the same samples). Not yet: waveform instruments (0.2.5's drawn
-  64-sample waves: such an sfx plays as an ordinary custom instrument), the hardware effects
+  DAMPEN stay on through an sfx's rests and stop with it; the noise is a counter hashed per
+  sample (waves.white: the same seed, the same samples, in numpy and in the page's
+  synth.js). Not yet: waveform instruments (0.2.5's drawn 64-sample waves: such an sfx plays as an ordinary custom instrument), the hardware effects
   at 0x5f40-0x5f43 (half speed, reverb, distortion, low-pass poked per channel), PCM output
   (serial 0x808, stat(108/109)) and PICO-8's master volume setting.
 - cstore() writes the console's copy of the cart ROM, which reload() reads; the .p8 file

@@ -183,7 +183,10 @@ def route_peek_operators(lua: str) -> str:
 
 
 def _long_bracket(lua: str, i: int) -> int:
-    """The level (number of '=') of a long bracket opening `[=*[` at lua[i], or -1."""
+    """The level (number of '=') of a long bracket opening `[=*[` at lua[i], or -1 (also when
+    lua[i] is not '[': `-- [[` is a short comment)."""
+    if lua[i:i + 1] != "[":
+        return -1
     j = i + 1
     while j < len(lua) and lua[j] == "=":
         j += 1

@@ -16,8 +16,10 @@ next frame's samples). `keep_audio=False` keeps only the last frame's (`frame_au
 player that streams it.
 
 Instructions are counted with a debug hook (counter.lua, every `hook_every` VM instructions, default 100):
-counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
-down per _update/_draw call and per coroutine resume. A Lua error, or an API the console
+counts are multiples of `count_step` (83 for the default; 1, exact, with hook_every=1), rounded
+down per _update/_draw call and per coroutine resume. Only the cart's own instructions count:
+the runtime's (the API, generator/runtime) are skipped, exactly with hook_every=1 and as a
+sample otherwise (docs/console.md). A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
 
 The clipboard: `c.clipboard` is the host's clipboard text; `printh(s, "@clip")` writes it (as
@@ -42,13 +44,13 @@ import numpy as np
 
 from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
-from generator.console.api import PICO8_NAMES, UNSUPPORTED, Rng, make_api
-from generator.console.buttons import Buttons, button_index
+from generator import runtime
+from generator.console.api import PICO8_NAMES, UNSUPPORTED, make_api
+from generator.console.buttons import button_index
 from generator.console.counter import instructions_per_hook_call, load_counter
 from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
                                     read_cartdata, read_p8, route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
-from generator.console.gfx import Gfx
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 from generator.console.synth import Synth
@@ -85,13 +87,21 @@ class Console:
         from lupaz8 import luaz8
         self.cart = cart
         self.rom = bytearray(cart.rom)   # the cart ROM reload() reads and cstore() writes
-        self.mem = Memory()
+        # PICO-8 gives a cart 2 MiB of Lua memory; the console allows far more, but not all the
+        # machine's: a cart that doubles a string forever stops with 'not enough memory'
+        self.lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True,
+                                    max_memory=MAX_LUA_MEMORY)
+        # the runtime (generator/runtime) does the API in Lua over lupaz8's memory; the
+        # console is its host: ROM, buttons, cartdata, sound, the clock and the pictures
+        self.rt = runtime.load(self.lua, {"printed": self.record_print})
+        self.mem = Memory(self.lua)
+        self.mem.clear()
         self.mem.write(0, cart.rom)
-        self.mem.reset_draw_state()
-        self.gfx = Gfx(self.mem)
-        self.buttons = Buttons(self.mem.ram, repeat=btnp_repeat)
-        self.rng = Rng(seed)
-        self.synth = Synth(self.mem.ram, seed)
+        self.rt.reset()
+        self.lua.globals().srand(seed)
+        self.rt.repeat_keys = btnp_repeat
+        self._sound_ram = bytearray(0x10000)   # sound memory as of the last snapshot
+        self.synth = Synth(self._sound_ram, seed)
         self.keep_audio = keep_audio
         self._audio: list[np.ndarray] = []
         self.frame_audio = np.zeros(0, dtype=np.int16)
@@ -122,17 +132,13 @@ class Console:
         self.booted = False
         self.fps = 30
 
-        # PICO-8 gives a cart 2 MiB of Lua memory; the console allows far more, but not all the
-        # machine's: a cart that doubles a string forever stops with 'not enough memory'
-        self.lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True,
-                                    max_memory=MAX_LUA_MEMORY)
         self._tostr = self.lua.eval("tostr")
         self._collect = self.lua.eval("collectgarbage")
         prelude = (resources.files("generator.console") / "prelude.lua").read_text()
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
         reasons = self.lua.table_from(UNSUPPORTED)
-        counter = load_counter(self.lua, hook_every)
+        counter = load_counter(self.lua, hook_every, runtime.SOURCES)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
@@ -140,6 +146,8 @@ class Console:
         self._per_call = instructions_per_hook_call(self.ctl, hook_every)
         self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
+        self._collect("collect")
+        self._runtime_kb = self.lua_kb()   # the runtime's own Lua memory: stat(0) leaves it out
 
     @classmethod
     def load(cls, path, **kw) -> "Console":
@@ -165,6 +173,7 @@ class Console:
     def _run(self, f, *args) -> tuple[int, object]:
         """Call Lua function f counted, to its end; returns (instructions, its first result)."""
         count, result, flipped = self._lua(self.ctl.start, f, *args)
+        self.save_cartdata()
         if flipped:
             raise CartError("flip() in a function the console called directly (call, exec,"
                             " a menu item): only the cart's own frame code may flip")
@@ -191,7 +200,7 @@ class Console:
         """After _init (which may define it, as on PICO-8): _update60 means 60 fps."""
         if self.global_("_update60"):
             self.fps = 60
-        self.buttons.fps = self.fps
+        self.rt.fps = self.fps
 
     def boot(self) -> "Console":
         """Run the cart's top-level code, then _init() (time() is 0 throughout). A cart that
@@ -237,7 +246,7 @@ class Console:
         if mouse is not None:
             self.mouse = tuple(mouse) + (0,) * (3 - len(mouse))
         self.frame_index += 1
-        self.buttons.next_frame(held)
+        self.rt.buttons(sum(1 << b for b in held))
         frame = self._frame = Frame(index=self.frame_index, buttons=held)
         self._sound()
         if not (self._pending or self._queue):
@@ -253,6 +262,7 @@ class Console:
         fps in all."""
         k = self.frame_index
         n = k * RATE // self.fps - (k - 1) * RATE // self.fps
+        self.snapshot_sound()
         self.frame_audio = self.synth.render(n)
         if self.keep_audio:
             self._audio.append(self.frame_audio)
@@ -333,7 +343,7 @@ class Console:
 
     def screen(self) -> np.ndarray:
         """128x128 (row, column) draw slots 0-15, as in screen memory."""
-        return self.mem.px.copy()
+        return self.mem.px
 
     def display(self) -> np.ndarray:
         """128x128 colours through the display palette: 0-15, or 128-143 (secret palette)."""
@@ -419,4 +429,9 @@ class Console:
     def lua_kb(self) -> float:
         """Lua memory in use, in KiB (collectgarbage("count"), whose second result is dropped)."""
         kb = self._collect("count")
-        return kb[0] if isinstance(kb, tuple) else kb
+        kb = kb[0] if isinstance(kb, tuple) else kb
+        return max(kb - getattr(self, "_runtime_kb", 0), 1)
+
+    def snapshot_sound(self) -> None:
+        """Copy sound memory (0x3100-0x42ff) to where the synthesiser reads it."""
+        self._sound_ram[0x3100:0x4300] = self.mem.read(0x3100, 0x1200)

@@ -5,11 +5,18 @@
 -- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
 -- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
 -- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
-local chunk = ...
-local sethook, error = debug.sethook, error
-local n, cap = 0, 0x7fff
+-- `skip` (optional) is a set of chunk names whose instructions are not the cart's (the
+-- runtime's "=runtime/<file>": the API PICO-8 runs natively): a hook call that lands in one
+-- of them counts nothing, so with chunk 1 the count is exactly the cart's own instructions.
+-- Both ways through the hook take the same instructions, so the countdown after a call is the
+-- same wherever it landed and counts with chunk > 1 stay unbiased.
+local chunk, skip = ...
+local sethook, getinfo, error = debug.sethook, debug.getinfo, error
+local n, cap, ONE = 0, 0x7fff, 0x0.0001
+local weight = {}   -- chunk name -> what a hook call landing there adds: 0 for skipped chunks
+for k in pairs(skip or {}) do weight[k] = 0 end
 local function hook()
- n += 0x0.0001
+ n += skip and weight[getinfo(2, "S").source] or ONE
  if n >= cap then
   error("frame ran over the console's instruction limit (endless loop?)", 2)
  end

@@ -12,14 +12,15 @@ from importlib import resources
 from generator.console.fixed import to_raw
 
 
-def load_counter(lua, chunk: int):
+def load_counter(lua, chunk: int, skip=()):
     """counter.lua in runtime `lua`, its hook every `chunk` VM instructions: the one
-    instruction counter of the console and of luavm.CartLua."""
+    instruction counter of the console and of luavm.CartLua. Instructions of the chunks
+    named in `skip` (the runtime's) are not counted."""
     source = (resources.files("generator.console") / "counter.lua").read_text()
     make = lua.eval("load")(source, "=instruction counter")
     if isinstance(make, tuple):   # (nil, message)
         raise RuntimeError(f"instruction counter: {make[1]}")
-    return make(chunk)
+    return make(chunk, lua.table_from({name: True for name in skip}) if skip else None)
 
 
 _PER_CALL: dict[int, int] = {}

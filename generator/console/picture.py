@@ -18,7 +18,7 @@ PALETTE = np.array([COLOURS[c] for c in sorted(COLOURS)], dtype=np.uint8)
 
 def display_colours(mem: Memory) -> np.ndarray:
     """Each pixel's display colour: 0-15, or 128-143 for the secret palette."""
-    lut = np.frombuffer(bytes(mem.ram[DISPLAY_PAL:DISPLAY_PAL + 16]), dtype=np.uint8) & 0x8F
+    lut = np.frombuffer(mem.read(DISPLAY_PAL, 16), dtype=np.uint8) & 0x8F
     return lut[mem.px]
 
 

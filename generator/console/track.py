@@ -23,7 +23,9 @@ from generator.console.waves import RATE
 
 TICK = 183                     # samples a tick; a note lasts speed ticks
 C2 = 24                        # custom instruments play relative to c2
-FREQ = 440 * 2 ** ((np.arange(64) - 33) / 12)
+# pitch p's frequency, rounded to a multiple of 2^-32 Hz so that every host's pow() (libm's,
+# V8's: they differ in the last bit for 18 of the 64) gives the same table
+FREQ = np.round(440 * 2 ** ((np.arange(64) - 33) / 12) * 2 ** 32) / 2 ** 32
 SEMITONE = 2 ** (1 / 12)
 VIBRATO_HZ = 7.5               # vibrato: a triangle of +-a quarter semitone, 7.5 times a second
 

@@ -21,6 +21,8 @@ generated"), which the two implementations do not do.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 (WAVE_TRIANGLE, WAVE_TILTED, WAVE_SAW, WAVE_SQUARE, WAVE_PULSE, WAVE_ORGAN, WAVE_NOISE,
@@ -28,7 +30,7 @@ import numpy as np
 NAMES = ("triangle", "tilted saw", "saw", "square", "pulse", "organ", "noise", "phaser")
 
 RATE = 22050
-NOISE_TOP = 440 * 2 ** ((63 - 33) / 12)   # the noise is white at pitch 63 (d#5)
+NOISE_TOP = 1760 * math.sqrt(2)           # pitch 63 (d#5, 440 * 2^2.5): the noise is white there
 NOISE_CHUNK = 64                           # samples per closed-form step of the noise filter
 
 # DETUNE-1 and DETUNE-2: a second voice at this many times the phase, at half the volume
@@ -111,13 +113,15 @@ class NoiseSource:
     the hiss is (s = 1 at the top), then scaled by 1.5 (1 + (1 - pitch/63)^2) to keep low noise
     as loud as high. NOIZ: the white noise itself (no filter), at 0.5. BUZZ without NOIZ: brown
     noise, a leaky running sum of the white noise that ignores the pitch. Deterministic: the
-    white noise comes from a seeded numpy generator."""
+    white noise is `white(key, k)` for the source's k-th sample, a hash any host can compute
+    exactly (the page's synth.js does), so the same seed gives the same samples everywhere."""
 
     BROWN_LEAK = 0.99
     BROWN_GAIN = 0.12
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = np.random.default_rng([0x5F8, seed & 0xFFFFFFFF])
+        self.key = _fmix32(np.array([(seed ^ 0x5F8) & MASK32], dtype=np.uint64))[0]
+        self.count = 0                       # white-noise samples drawn so far
         self.y = 0.0
 
     def copy_state(self) -> float:
@@ -127,7 +131,8 @@ class NoiseSource:
                y0: float | None = None) -> tuple[np.ndarray, float]:
         """n samples at `freq` (a number or an array of n); returns them and the filter's last
         output (the state). y0: start from this state instead of the source's own."""
-        x = self.rng.uniform(-1.0, 1.0, n)
+        x = white(self.key, self.count, n)
+        self.count = (self.count + n) & MASK32
         y = self.y if y0 is None else y0
         if noiz:
             return 0.5 * x, y
@@ -142,6 +147,29 @@ class NoiseSource:
             return out * (self.BROWN_GAIN / (1.0 - self.BROWN_LEAK) ** 0.5), y
         factor = 1.0 - key / 63.0
         return out * (1.5 * (1.0 + factor * factor)), y
+
+
+MASK32 = 0xFFFFFFFF
+GOLDEN = 0x9E3779B9            # 2^32 / the golden ratio: spreads consecutive counters apart
+
+
+def _fmix32(h: np.ndarray) -> np.ndarray:
+    """MurmurHash3's 32-bit finaliser (published constants) on uint64 arrays holding 32-bit
+    values: every input bit changes about half the output bits."""
+    h = h ^ (h >> 16)
+    h = (h * 0x85EBCA6B) & MASK32
+    h = h ^ (h >> 13)
+    h = (h * 0xC2B2AE35) & MASK32
+    return h ^ (h >> 16)
+
+
+def white(key: int, start: int, n: int) -> np.ndarray:
+    """n white-noise samples, uniform on [-1, 1) in steps of 2^-23: sample k of a stream is the
+    top 24 bits of fmix32(k * GOLDEN + key), all mod 2^32. Counter-based, so numpy computes a
+    block at once and JavaScript (Math.imul) gets the same bits."""
+    k = (np.arange(n, dtype=np.uint64) + np.uint64(start)) & MASK32
+    h = _fmix32((k * GOLDEN + np.uint64(key)) & MASK32)
+    return (h >> 8).astype(np.float64) * 2.0 ** -23 - 1.0
 
 
 def _one_pole(x: np.ndarray, s: np.ndarray, y0: float, out: np.ndarray) -> float:

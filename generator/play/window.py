@@ -27,7 +27,7 @@ import numpy as np
 
 from generator import UserError
 from generator.console import Console
-from generator.console.text import font
+from generator.runtime.font import cells as font
 from generator.console.waves import RATE
 from generator.pico8 import COLOURS, SCREEN_H, SCREEN_W
 from generator.play.progress import data_dir

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.cartbuild.palette import CLUE_ROLES, KEEP_CONTRAST, PICO8, contrast
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 
 
 @pytest.fixture(scope="module")

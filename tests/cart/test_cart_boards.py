@@ -5,7 +5,7 @@ over random play: test_cart_save_policy.py."""
 import numpy as np
 import pytest
 
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 
 
 @pytest.fixture(scope="module")

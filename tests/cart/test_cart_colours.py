@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from generator.cartbuild.colours import decode_string
 from generator.console.console import Console
-from generator.console.player import Player, saved_progress, solution
+from generator.playtest.player import Player, saved_progress, solution
 from generator.render.colouring import shade_roles, shade_slots
 from generator.solver.grid import line_to_bits
 

@@ -2,7 +2,7 @@
 that needs a quick release-and-tap, the mouse on the cell under the pointer and in the menus."""
 import pytest
 
-from generator.console.player import Player
+from generator.playtest.player import Player
 
 
 @pytest.fixture(scope="module")

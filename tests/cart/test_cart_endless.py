@@ -3,7 +3,7 @@ generator/puzzles/sprites.py): mirror-symmetric, outlined, line-solvable, every 
 PICO-8's budget, in the world's palette."""
 import numpy as np
 
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
 

@@ -5,7 +5,7 @@ goes as soon as the board changes."""
 import numpy as np
 import pytest
 
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 
 NOTHING = 19      # cart/sfx.txt's "nothing" effect
 

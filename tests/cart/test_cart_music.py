@@ -1,7 +1,7 @@
 """The cart's music, played in the headless console: __music__ holds a loop a world of existing,
 audible effects; walking into a world starts its loop with music(); the pause-menu toggle stops
 and restarts it and is kept in the save; a solve plays the jingle."""
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 from generator.pico8 import MUSIC, SFX
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.console.player import CARTDATA_ID, Player, saved_progress, solution
+from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution
 
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
 

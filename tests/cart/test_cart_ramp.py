@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.cartbuild import rom as romdata
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 from generator.puzzles.difficulty import PIP_LIMITS
 
 
@@ -189,7 +189,7 @@ def test_the_first_puzzle_shows_the_controls_until_the_first_mark(cart):
 
 
 def test_the_list_full_of_solved_pictures_draws_within_the_frame_budget(cart):
-    from generator.console.player import saved_progress
+    from generator.playtest.player import saved_progress
     path, m = cart
     w = m["worlds"][0]
     p = Player(path, saved_progress(path, {q: 60 for q in range(w["first"], w["first"] + w["count"])}))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.console.player import CARTDATA_ID, Player, saved_progress
+from generator.playtest.player import CARTDATA_ID, Player, saved_progress
 
 from cartfixtures import REPO
 
@@ -89,7 +89,7 @@ def test_best_times_are_kept_to_the_second_and_the_clock_saturates(cart):
     assert float(again.g("tf")) >= 32760
     again.idle(300)
     assert float(again.g("tf")) == 32767
-    from generator.console.player import solution
+    from generator.playtest.player import solution
     sol = solution(manifest, 6)
     again.c.exec("g[7*15+7]=0")
     again.enter(sol)

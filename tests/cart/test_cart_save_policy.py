@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
                                  run_state_machine_as_test)
 
-from generator.console.player import CARTDATA_ID, Player
+from generator.playtest.player import CARTDATA_ID, Player
 
 NB = 4
 HEART = np.array([[c == "#" for c in r] for r in [".#.#.", "#####", "#####", ".###.", "..#.."]])

@@ -10,7 +10,7 @@ import pytest
 
 from soundkit import RATE, rms, semitones, yin
 from generator.console.cart import read_p8
-from generator.console.player import Player, solution
+from generator.playtest.player import Player, solution
 from generator.console.synth import Synth
 from generator.dev.score import read_score
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, STALLED, solve

@@ -6,8 +6,8 @@ import pytest
 
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
-from generator.console.player import Player, solution
-from generator.console.screenshots import TITLE_FRAME
+from generator.playtest.player import Player, solution
+from generator.playtest.screenshots import TITLE_FRAME
 from generator.cartbuild.sfx import parse_sfx
 
 from cartfixtures import REPO, build_cart
@@ -255,7 +255,7 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
     from cartfixtures import cart_dir, solvable_puzzles
     from generator.formats.batchfile import Batch, write_batch
     from generator.formats.record import Puzzle
-    from generator.console.player import saved_progress
+    from generator.playtest.player import saved_progress
 
     d = cart_dir(tmp_path, counts=(2, 2))
     named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name="lantern") for p in solvable_puzzles(1, 3)]

@@ -1,8 +1,8 @@
 """Every text legible and every clue number apart, measured on the displayed pixels.
 
-A player's tour (generator/console/tour.py) plays the built cart through every screen (the editor,
+A player's tour (generator/playtest/tour.py) plays the built cart through every screen (the editor,
 the create page and the code screen too) and every question in every world and in endless in each world's palette, and notes each text and clue
-number the cart drew, measured after both palettes (generator/console/legibility.py):
+number the cart drew, measured after both palettes (generator/playtest/legibility.py):
 
 - every text and live or lit clue number: WCAG 2 contrast at least 4.5:1 against the background
   under it (the 4.5:1 of WCAG's AA for body text: PICO-8's 3x5 font is as small as text gets);
@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from generator.cartbuild.palette import contrast
-from generator.console import legibility, tour
+from generator.playtest import legibility, tour
 
 TEXT_MIN = 4.5
 DIM_MIN = 1.5

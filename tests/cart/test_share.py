@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator.console.console import Console
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve

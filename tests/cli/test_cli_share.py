@@ -163,7 +163,7 @@ def test_import_refuses_an_endless_code_without_a_cart_to_draw_it(picross, tmp_p
 def test_import_draws_an_endless_code_as_the_cart_showed_it(built_cart, picross, tmp_path):
     """The cart starts endless puzzles from seeds of its own drawing (`srand(k)`, as a player
     gets them); the code of the seed it drew imports, with --cart, to the picture it showed."""
-    from generator.console.player import Player
+    from generator.playtest.player import Player
     p = Player(built_cart.path)
     p.idle(2)
     p.press("o")

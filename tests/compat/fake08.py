@@ -4,7 +4,7 @@ fake-08 (github jtothebell/fake-08) is the PICO-8 that handhelds run. Its headle
 built outside the repository by ../shared/fake08/build.sh; FAKE08_RUNNER names the binary, and
 without it every test here skips, saying so. Nothing of fake-08 is in the repository.
 
-A session is played once in the console by `generator.console.player.Player` (which reads the
+A session is played once in the console by `generator.playtest.player.Player` (which reads the
 cart's globals to know where its cursor is), recording the buttons held on every frame and the
 pause-menu items chosen between frames (`Recording`). The same buttons are then replayed in a
 fresh console and in fake-08, and the displayed screens compared as palette indices (0-31), frame
@@ -25,7 +25,7 @@ from PIL import Image
 
 from generator.console.console import Console
 from generator.console.picture import PALETTE
-from generator.console.player import CARTDATA_ID, Player
+from generator.playtest.player import CARTDATA_ID, Player
 
 RUNNER = os.environ.get("FAKE08_RUNNER", "")
 needs_fake08 = pytest.mark.skipif(

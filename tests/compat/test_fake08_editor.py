@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fake08 import compare, differing, needs_fake08, record
-from generator.console.player import Player
+from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from sharecoderef import encode, grid_of, type_symbol
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from fake08 import compare, differing, needs_fake08, record
-from generator.console.player import Player, saved_progress, solution
+from generator.playtest.player import Player, saved_progress, solution
 from generator.pico8 import frame_budget
 
 pytestmark = needs_fake08

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from soundkit import (RATE, REST, TICK, channels, freq, harmonics, note, onsets, peak_freq, rms,
                       sfx_line, synth)
+from generator.console.waves import white
 
 FADE = 170
 
@@ -351,3 +354,20 @@ def test_notes_start_and_stop_without_clicks(tmp_path):
     s.render(300)
     s.sfx(-1)                                       # stopped mid-note: a fade, not a cut
     assert np.abs(np.diff(channels(s, 400)[0])).max() <= slope * 1.05
+
+
+def _fmix32_int(h: int) -> int:
+    """MurmurHash3's finaliser on a Python int (the oracle for waves.white's numpy form)."""
+    h ^= h >> 16
+    h = h * 0x85EBCA6B & 0xFFFFFFFF
+    h ^= h >> 13
+    h = h * 0xC2B2AE35 & 0xFFFFFFFF
+    return h ^ h >> 16
+
+
+@given(st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1), st.integers(1, 40))
+def test_white_noise_is_the_hashed_counter_across_the_wrap(key, start, n):
+    x = white(key, start, n)
+    want = [(_fmix32_int(((start + j) % 2 ** 32 * 0x9E3779B9 + key) % 2 ** 32) >> 8) / 2 ** 23 - 1
+            for j in range(n)]
+    assert list(x) == want and x.min() >= -1 and x.max() < 1

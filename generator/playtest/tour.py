@@ -9,7 +9,7 @@ questions (clear the board; the full save), the solved screen and endless's "mak
 and the create page, the editor (a design that needs a guess, its dots and refusal, then a
 line-solvable one and its share code) and the code screen (a code typed short, a damaged one
 pasted, then one played).
-Every frame it notes the texts and clue numbers drawn (generator.console.legibility), measured
+Every frame it notes the texts and clue numbers drawn (generator.playtest.legibility), measured
 on the display. `layouts(cart, puzzles)` draws the play screen of each packed puzzle and
 `endless_layouts(cart, n)` of n endless puzzles the cart makes, for the clue gaps.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.console import legibility
-from generator.console.player import Player, saved_progress, solution
+from generator.playtest import legibility
+from generator.playtest.player import Player, saved_progress, solution
 
 SCREENS = {"tupd": "title", "wupd": "worlds", "pupd": "list", "plupd": "play", "supd": "solved",
            "eupd": "endless", "cupd": "code"}

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from generator.formats.atomic import write_atomic
-from generator.console.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
+from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import STALLED, solve
 

@@ -1,7 +1,7 @@
 """The cart's endless puzzle of a seed, drawn headless: a built cart's own generator
 (cart/endless.lua) run in the console, the way the cart draws it when a player comes back to an
 endless puzzle (the seed saved, an endless board in progress), so `picross import --code e...`
-gets the grid the cart shows. The console's rnd is PICO-8's (api.Rng): same seed, same sprite.
+gets the grid the cart shows. The console's rnd is PICO-8's (the runtime's random.lua): same seed, same sprite.
 
 An endless code names a seed, not a grid: the grid is whatever the given cart's generator
 draws from it, so another version of endless.lua may draw another puzzle.
@@ -15,7 +15,7 @@ import numpy as np
 from generator import UserError
 from generator.errors import one_line
 from generator.console.console import CartError
-from generator.console.player import Player
+from generator.playtest.player import Player
 
 MAX_FRAMES = 900        # 30 s of the cart's time; it takes a few frames
 ENDLESS_SLOT = 255      # the save's board id of the endless puzzle (cart/endless.lua)

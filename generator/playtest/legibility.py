@@ -29,11 +29,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from generator import runtime
 from generator.cartbuild.palette import ciede2000, contrast, srgb_to_lab
-from generator.console.gfx import Gfx
-from generator.console.memory import CLIP, DISPLAY_PAL, DRAW_PAL, PEN, Memory
+from generator.console.memory import DISPLAY_PAL, Memory
 from generator.console.picture import display_colours
-from generator.console.text import draw_text
 from generator.pico8 import COLOURS
 
 # Lua run once after boot: each print and num call of a frame is noted in __seen (reset by
@@ -87,21 +86,43 @@ class Item:
         return f"{self.kind} {self.text!r} at {self.x},{self.y}"
 
 
+# Lua run in a bare runtime: the screen cleared, identity palettes, pen 1, the full clip, no
+# camera, then the text drawn as print() draws it (text.lua's draw_text, no cursor or scroll)
+PAINT = """
+local rt = ...
+return function(s, x, y)
+ rt.reset()
+ memset(0x6000, 0, 0x2000)
+ poke(0x5f00, 0)
+ poke(0x5f25, 1)
+ rt.draw_text(s, x, y)
+end
+"""
+
+
+@functools.lru_cache(maxsize=1)
+def _painter():
+    """(paint(text, x, y), memory): generator/runtime in a lupaz8 of its own."""
+    from lupaz8 import luaz8
+    lua = luaz8.LuaRuntime(encoding="latin-1", unpack_returned_tuples=True)
+    rt = runtime.load(lua)
+    mem = Memory(lua)
+    mem.clear()
+    return lua.execute(PAINT, rt), mem
+
+
 @functools.lru_cache(maxsize=4096)
 def _text_pixels(text: str, x: int, y: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """(mask, (y0, y1, x0, x1)): the pixels print(text, x, y) sets, drawn on a blank screen with
-    PICO-8's font, within their bounding box (empty when none is on screen)."""
-    mem = Memory()
-    for i in range(16):
-        mem.ram[DRAW_PAL + i] = i
-    mem.ram[PEN] = 1
-    mem.ram[CLIP:CLIP + 4] = bytes([0, 0, 128, 128])
-    draw_text(Gfx(mem), text, x, y)
-    ys, xs = np.nonzero(mem.px)
+    PICO-8's font by the runtime, within their bounding box (empty when none is on screen)."""
+    paint, mem = _painter()
+    paint(text, x, y)
+    px = mem.px
+    ys, xs = np.nonzero(px)
     if not len(ys):
         return np.zeros((0, 0), dtype=bool), (0, 0, 0, 0)
     box = (int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1)
-    return mem.px[box[0]:box[1], box[2]:box[3]] != 0, box
+    return px[box[0]:box[1], box[2]:box[3]] != 0, box
 
 
 def _ring(mask: np.ndarray) -> np.ndarray:
@@ -133,7 +154,7 @@ def seen(console) -> list[Item]:
     raw = [t[i + 1] for i in range(n)]
     if n:
         console.exec("__seen={}", "=legibility")
-    lut = np.frombuffer(bytes(console.mem.ram[DISPLAY_PAL:DISPLAY_PAL + 16]), dtype=np.uint8) & 0x8F
+    lut = np.frombuffer(console.mem.read(DISPLAY_PAL, 16), dtype=np.uint8) & 0x8F
     shown = display_colours(console.mem).astype(np.int16)   # each pixel's colour (0-15, 128-143)
     items = []
     for r in raw:

@@ -1,0 +1,349 @@
+-- PICO-8's shapes over screen memory: cls, pset/pget, line, rect/rectfill, rrect/rrectfill,
+-- circ/circfill, oval/ovalfill; and the helpers the other drawing files use (rt.put, rt.span,
+-- rt.target, rt.ink).
+--
+-- Pixels are nibbles of the draw target (0x5f55's page, the screen 0x6000 by default; the
+-- LEFT pixel of a byte is the LOW nibble). Coordinates are floored, the camera subtracted, then
+-- the clip rectangle applies. Shapes draw the pen through the draw palette and the fill
+-- pattern: pattern bit 15 is the top-left pixel of its 4x4 tile; a set bit draws the pen's
+-- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
+local rt, host = ...
+local peek, poke, peek2, memset = peek, poke, peek2, memset
+local int, num = rt.int, rt.num
+local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
+
+local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f31
+
+-- the draw context of the call in progress (set by begin())
+local B = 0x6000            -- draw target's address
+local X0, Y0, X1, Y1 = 0, 0, 128, 128   -- clip (x1, y1 exclusive)
+local C1, C2, BITS = 0, 0, 0            -- colour, secondary colour (-1: transparent), pattern
+
+-- the draw target's address (0x5f55 holds its high byte)
+local function target()
+ return peek(0x5f55) << 8
+end
+rt.target = target
+
+-- the pen's screen colours and the pattern: colour, secondary colour (-1 transparent), bits
+local function ink()
+ local pen = peek(PEN)
+ local lo, hi, fl = peek(FILLP, 3)
+ local c1 = peek(DRAW_PAL + (pen & 15)) & 15
+ local c2 = fl & 1 ~= 0 and -1 or peek(DRAW_PAL + (pen \ 16)) & 15
+ return c1, c2, (hi << 8) | lo
+end
+rt.ink = ink
+
+-- set the pen from col (when given), read the draw state; returns the camera
+local function begin(col)
+ if col ~= nil then poke(PEN, int(col) & 0xff) end
+ B = peek(0x5f55) << 8
+ X0, Y0, X1, Y1 = peek(CLIP, 4)
+ C1, C2, BITS = ink()
+ return peek2(CAMERA), peek2(CAMERA + 2)
+end
+
+-- write screen colour c at target pixel x, y (inside the target: no checks)
+local function nib(x, y, c)
+ local a = B + y * 64 + (x \ 2)
+ if x & 1 == 0 then
+  poke(a, (peek(a) & 0xf0) | c)
+ else
+  poke(a, (peek(a) & 0x0f) | (c << 4))
+ end
+end
+
+-- the pen at x, y (camera applied) through the pattern, if inside the clip
+local function plot(x, y)
+ if x < X0 or x >= X1 or y < Y0 or y >= Y1 then return end
+ local c = C1
+ if BITS ~= 0 and (BITS >> (15 - ((y & 3) * 4 + (x & 3)))) & 1 ~= 0 then
+  c = C2
+  if c < 0 then return end
+ end
+ nib(x, y, c)
+end
+
+-- colour c from xa to xb on row y of the target (inside the target, xa <= xb)
+local function run(xa, xb, y, c)
+ local row = B + y * 64
+ if xa & 1 ~= 0 then
+  local a = row + (xa \ 2)
+  poke(a, (peek(a) & 0x0f) | (c << 4))
+  xa += 1
+ end
+ if xb & 1 == 0 then
+  local a = row + (xb \ 2)
+  poke(a, (peek(a) & 0xf0) | c)
+  xb -= 1
+ end
+ if xa < xb then memset(row + (xa \ 2), c * 17, (xb - xa + 1) \ 2) end
+end
+
+-- the pen from xa to xb on row y (camera applied), clipped, through the pattern
+local function hline(xa, xb, y)
+ if y < Y0 or y >= Y1 then return end
+ if xa < X0 then xa = X0 end
+ if xb >= X1 then xb = X1 - 1 end
+ if xa > xb then return end
+ if BITS == 0 then return run(xa, xb, y, C1) end
+ local bits = BITS << ((y & 3) * 4)   -- this row's 4 bits at 15..12
+ for x = xa, xb do
+  local c = C1
+  if (bits >> (15 - (x & 3))) & 1 ~= 0 then c = C2 end
+  if c >= 0 then nib(x, y, c) end
+ end
+end
+
+-- the pen from ya to yb in column x (camera applied), clipped
+local function vline(x, ya, yb)
+ if x < X0 or x >= X1 then return end
+ if ya < Y0 then ya = Y0 end
+ if yb >= Y1 then yb = Y1 - 1 end
+ for y = ya, yb do plot(x, y) end
+end
+
+-- the pen in the box xa..xb, ya..yb (camera applied, inclusive), clipped
+local function box(xa, ya, xb, yb)
+ if ya < Y0 then ya = Y0 end
+ if yb >= Y1 then yb = Y1 - 1 end
+ for y = ya, yb do hline(xa, xb, y) end
+end
+
+-- rt.put(x, y, c): screen colour c at screen pixel x, y (camera applied) if inside the
+-- clip, on the draw target; rt.span(xa, xb, y, c): the same for a row, xa <= xb
+function rt.put(x, y, c)
+ local x0, y0, x1, y1 = peek(CLIP, 4)
+ if x < x0 or x >= x1 or y < y0 or y >= y1 then return end
+ local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
+ if x & 1 == 0 then
+  poke(a, (peek(a) & 0xf0) | c)
+ else
+  poke(a, (peek(a) & 0x0f) | (c << 4))
+ end
+end
+
+function rt.span(xa, xb, y, c)
+ local x0, y0, x1, y1 = peek(CLIP, 4)
+ if y < y0 or y >= y1 then return end
+ if xa < x0 then xa = x0 end
+ if xb >= x1 then xb = x1 - 1 end
+ if xa > xb then return end
+ B = peek(0x5f55) << 8
+ run(xa, xb, y, c)
+end
+
+-- x0..x1 and y0..y1 floored, camera applied, each pair sorted
+local function corners(cx, cy, x0, y0, x1, y1)
+ x0, y0, x1, y1 = int(x0) - cx, int(y0) - cy, int(x1) - cx, int(y1) - cy
+ if x0 > x1 then x0, x1 = x1, x0 end
+ if y0 > y1 then y0, y1 = y1, y0 end
+ return x0, y0, x1, y1
+end
+
+function cls(col)
+ memset(target(), (int(col) & 15) * 17, 0x2000)
+ poke(CLIP, 0, 0, 128, 128)
+ poke(CURSOR, 0, 0)
+end
+
+function pset(x, y, col)
+ local cx, cy = begin(col)
+ plot(int(x) - cx, int(y) - cy)
+end
+
+function pget(x, y)
+ x, y = int(x) - peek2(CAMERA), int(y) - peek2(CAMERA + 2)
+ if x < 0 or x > 127 or y < 0 or y > 127 then return 0 end
+ local b = peek(target() + y * 64 + (x \ 2))
+ return x & 1 == 0 and b & 15 or b \ 16
+end
+
+function rectfill(x0, y0, x1, y1, col)
+ local cx, cy = begin(col)
+ x0, y0, x1, y1 = corners(cx, cy, x0, y0, x1, y1)
+ box(x0, y0, x1, y1)
+end
+
+function rect(x0, y0, x1, y1, col)
+ local cx, cy = begin(col)
+ x0, y0, x1, y1 = corners(cx, cy, x0, y0, x1, y1)
+ hline(x0, x1, y0)
+ hline(x0, x1, y1)
+ vline(x0, y0 + 1, y1 - 1)
+ vline(x1, y0 + 1, y1 - 1)
+end
+
+-- both ends included: step along the longer axis, the other coordinate rounded (exactly
+-- y0 + floor((2*i*dy + n) / 2n) at step i of n, kept as a quotient and a remainder)
+function line(x0, y0, x1, y1, col)
+ local cx, cy = begin(col)
+ x0, y0 = int(x0) - cx, int(y0) - cy
+ if x1 == nil then
+  x1, y1 = x0, y0
+ else
+  x1, y1 = int(x1) - cx, int(y1) - cy
+ end
+ local dx, dy = x1 - x0, y1 - y0
+ local n = max(abs(dx), abs(dy))
+ if n == 0 then return plot(x0, y0) end
+ if dy == 0 then return hline(min(x0, x1), max(x0, x1), y0) end
+ local n2, dx2, dy2 = n + n, dx + dx, dy + dy
+ local x, rx, y, ry = x0, n, y0, n
+ for i = 0, n do
+  plot(x, y)
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  ry += dy2
+  if ry >= n2 then ry -= n2 y += 1 elseif ry < 0 then ry += n2 y -= 1 end
+ end
+end
+
+-- the midpoint circle of radius r: calls f(dx, dy) for each point with dx >= dy of one octant
+local function octant(r, f)
+ local x, y, d = r, 0, 1 - r
+ while y <= x do
+  f(x, y)
+  y += 1
+  if d < 0 then
+   d += 2 * y + 1
+  else
+   x -= 1
+   d += 2 * (y - x) + 1
+  end
+ end
+end
+
+local ox, oy   -- the centre for circ's points
+local function circ8(dx, dy)
+ plot(ox + dx, oy + dy) plot(ox + dy, oy + dx) plot(ox - dx, oy + dy) plot(ox - dy, oy + dx)
+ plot(ox + dx, oy - dy) plot(ox + dy, oy - dx) plot(ox - dx, oy - dy) plot(ox - dy, oy - dx)
+end
+
+function circ(x, y, r, col)
+ local cx, cy = begin(col)
+ r = int(r)
+ if r < 0 then return end
+ ox, oy = int(x) - cx, int(y) - cy
+ octant(r, circ8)
+end
+
+-- half[k]: the half width of row k (0..r) of a filled circle of radius r
+local half = {}
+local function widen(dx, dy)
+ if (half[dy] or -1) < dx then half[dy] = dx end
+ if (half[dx] or -1) < dy then half[dx] = dy end
+end
+local function halves(r)
+ for k = 0, r do half[k] = nil end
+ octant(r, widen)
+ return half
+end
+rt.halves = halves
+
+function circfill(x, y, r, col)
+ local cx, cy = begin(col)
+ r = int(r)
+ if r < 0 then return end
+ x, y = int(x) - cx, int(y) - cy
+ local h = halves(r)
+ hline(x - h[0], x + h[0], y)
+ for k = 1, r do
+  local w = h[k]
+  hline(x - w, x + w, y - k)
+  hline(x - w, x + w, y + k)
+ end
+end
+
+-- rows of the ellipse inscribed in a w x h box: lo[i] is the first column of row i within
+-- it (nil: none), the row being symmetric. A pixel is in when its centre is:
+-- ((2i+1-h)/h)^2 + ((2j+1-w)/w)^2 <= 1, i.e. v^2 h^2 <= w^2 h^2 - u^2 w^2, computed exactly in
+-- 32 bits as raw 16.16 integers up to 181 px a side (beyond, in 16.16 fractions)
+local lo = {}
+local function sq(a) return a * (a >> 16) end   -- a^2 as a raw integer
+local function oval_rows(w, h)
+ local exact = w <= 181 and h <= 181
+ local ww, hh, q = w * w, h * h, exact and sq(w) * (h * h)
+ local j = (w - 1) \ 2   -- the middle column (its left one)
+ for i = 0, (h - 1) \ 2 do
+  local u = 2 * i + 1 - h
+  local inside
+  if exact then
+   local room = q - sq(u) * ww
+   inside = function(j) local v = 2 * j + 1 - w return sq(v) * hh <= room end
+  else
+   local y2 = (u / h) * (u / h)
+   inside = function(j) local v = (2 * j + 1 - w) / w return v * v + y2 <= 1 end
+  end
+  if lo[i - 1] == nil or i == 0 then j = (w - 1) \ 2 end
+  if inside(j) then
+   while j > 0 and inside(j - 1) do j -= 1 end
+   lo[i] = j
+  else
+   lo[i] = nil
+  end
+  lo[h - 1 - i] = lo[i]
+ end
+ return lo
+end
+
+local function oval(x0, y0, x1, y1, col, fill)
+ local cx, cy = begin(col)
+ x0, y0, x1, y1 = corners(cx, cy, x0, y0, x1, y1)
+ local w, h = x1 - x0 + 1, y1 - y0 + 1
+ if h > 32767 or w > 32767 then return end
+ local rows = oval_rows(w, h)
+ for i = 0, h - 1 do
+  local a = rows[i]
+  if a then
+   local b = w - 1 - a
+   if fill then
+    hline(x0 + a, x0 + b, y0 + i)
+   else
+    -- outline: in the ellipse and not inside it (all four neighbours in, off the box edge)
+    local up, down = i > 0 and rows[i - 1], i < h - 1 and rows[i + 1]
+    for j = a, b do
+     if not (i > 0 and i < h - 1 and j > a and j < b and up and down
+             and up <= j and j <= w - 1 - up and down <= j and j <= w - 1 - down) then
+      plot(x0 + j, y0 + i)
+     end
+    end
+   end
+  end
+ end
+ for i = 0, h - 1 do rows[i] = nil end
+end
+
+function ovalfill(x0, y0, x1, y1, col) oval(x0, y0, x1, y1, col, true) end
+_G.oval = function(x0, y0, x1, y1, col) oval(x0, y0, x1, y1, col, false) end
+
+-- rounded rectangles (0.2.6): x, y, w, h, corner radius r (at most half the shorter side),
+-- corners as quarters of the midpoint circle of radius r
+local function rrect_(x, y, w, h, r, col, fill)
+ local cx, cy = begin(col)
+ x, y, w, h = int(x) - cx, int(y) - cy, int(w), int(h)
+ if w < 1 or h < 1 then return end
+ r = mid(0, int(r), min(w, h) \ 2)
+ local x1, y1 = x + w - 1, y + h - 1
+ local hw = halves(r)
+ local l, rr, t, b = x + r, x1 - r, y + r, y1 - r
+ if fill then
+  box(x, t, x1, b)
+  for k = 1, r do
+   hline(l - hw[k], rr + hw[k], t - k)
+   hline(l - hw[k], rr + hw[k], b + k)
+  end
+ else
+  hline(l, rr, y) hline(l, rr, y1) vline(x, t, b) vline(x1, t, b)
+  octant(r, function(dx, dy)
+   for _, p in ipairs({{dx, dy}, {dy, dx}}) do
+    plot(rr + p[1], b + p[2]) plot(l - p[1], b + p[2])
+    plot(rr + p[1], t - p[2]) plot(l - p[1], t - p[2])
+   end
+  end)
+ end
+end
+
+function rrect(x, y, w, h, r, col) rrect_(x, y, w, h, r, col, false) end
+function rrectfill(x, y, w, h, r, col) rrect_(x, y, w, h, r, col, true) end

@@ -1,0 +1,392 @@
+-- print() and cursor(): PICO-8's text API over PICO-8's memory.
+--
+-- Loaded as chunk(rt, host). rt.font is the default font as a 2,048-byte string in the
+-- custom-font format (generator/runtime/font.py); rt.put(x, y, c) draws one screen pixel
+-- (colour after the draw palette, camera already subtracted, clipped, on the draw target).
+-- host.printed(text, x, y, colour), when a host has it, hears of every print() call.
+--
+-- State lives in memory: pen 0x5f25, cursor 0x5f26/0x5f27, camera 0x5f28, draw palette
+-- 0x5f00, draw target 0x5f55, the custom font 0x5600 (header 0x5600-0x5607, size nibbles
+-- 0x5608-0x567f, 8 bytes a glyph). Characters below 0x80 advance 4 px, the others 8 px;
+-- lines are 6 px (the tallest character drawn on the line).
+--
+-- P8SCII: every control code is parsed as PICO-8 reads it (its parameter bytes consumed),
+-- so no string makes print() fail. Parameters P are 0-9, then a=10, b=11, ... (A-Z as
+-- a-z); a parameter missing at the end of the string ends the printing.
+--   \0 end; \* P c repeat c P times; \# P background colour (solid); \- P move x by P-16;
+--   \| P move y by P-16; \+ P P move x, y; \a audio: its command runs to the next space
+--   (included) and is skipped, a headless console plays nothing; \b back one character;
+--   \t next tab stop (every 16 px of screen x); \n next line; \v P c draw c at an offset
+--   of the previous character ((P%4)-2, (P\4)-8), the cursor staying; \f P foreground
+--   (also the pen); \r line start; \014 / \015 the custom / default font.
+--   \^ commands ("\^-" turns a mode off): w wide, t tall, = stripey (only the top-left
+--   pixel of each doubled pixel), p wide + tall + stripey, i invert (the cell's other
+--   pixels in the foreground), # solid background (colour of the last \#, else 0),
+--   b border (parsed; backgrounds are never padded here); cP cls to colour P and go to
+--   0,0; g go home; h home here; jPP jump to (P*4, P*4); xP character width; yP height;
+--   sP tab width; oCHH outline in colour C ("$" the foreground, "!" the foreground with
+--   the inside left undrawn) at the neighbours of bitfield HH (0x01 top-left .. 0x80
+--   bottom-right, reading order); ":"/";" 16 hex digits and "."/"," 8 bytes: a one-off
+--   8x8 character; @AAAANNNN then NNNN bytes: poke them at AAAA; !AAAA then the rest of
+--   the string: poke it at AAAA; 1-9 skip frames, dP per-character delay, rP wrap
+--   column, u underline: parsed and skipped; any other command byte is skipped alone.
+local rt, host = ...
+
+local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
+local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
+
+local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
+local FONT, FONT_FLAGS, FONT_TAB = 0x5600, 0x5605, 0x5606
+local LINE_H, TAB = 6, 16
+
+-- the default font: rows[8*ch + r], bit 0x1 the left pixel
+local rows = {}
+do
+  local font = rt.font
+  for k = 1, #font do rows[k - 1] = ord(font, k) end
+end
+
+-- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
+local function param(c)
+  if not c then return nil end
+  if c >= 48 and c <= 57 then return c - 48 end
+  if c >= 65 and c <= 90 then c += 32 end
+  return c - 87
+end
+
+-- a hex digit's value (anything else is 0)
+local function hex(c)
+  if not c then return 0 end
+  if c >= 48 and c <= 57 then return c - 48 end
+  if c >= 65 and c <= 70 then c += 32 end
+  if c >= 97 and c <= 102 then return c - 87 end
+  return 0
+end
+
+-- how many of `total` rows/columns a count n keeps (a negative n counts from the end)
+local function keep(n, total)
+  if n < 0 then n = max(total + n, 0) end
+  return min(n, total)
+end
+
+local NEIGHBOURS = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
+
+-- the glyph: cells[r] (r = 0..nr-1) bit masks over nc columns, each pixel ws x ts screen
+-- pixels (only the top-left one when stripey) at screen sx, sy in colour c
+local function stamp(put, cells, nr, nc, sx, sy, ws, ts, stripe, c)
+  local pw, ph = ws, ts
+  if stripe then pw, ph = 1, 1 end
+  for r = 0, nr - 1 do
+    local bits = cells[r]
+    if bits != 0 then
+      local y0 = sy + r * ts
+      for col = 0, nc - 1 do
+        if bits & (1 << col) != 0 then
+          local x0 = sx + col * ws
+          for dy = 0, ph - 1 do
+            for dx = 0, pw - 1 do put(x0 + dx, y0 + dy, c) end
+          end
+        end
+      end
+    end
+  end
+end
+
+local function fill(put, sx, sy, w, h, c)
+  for yy = sy, sy + h - 1 do
+    for xx = sx, sx + w - 1 do put(xx, yy, c) end
+  end
+end
+
+-- screen colour of pen slot c through the draw palette
+local function pal(c) return peek(DRAW_PAL + (c & 15)) & 15 end
+
+local function target() return (peek(TARGET) << 8) end
+
+-- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line
+local function draw_text(s, x, y)
+  local put = rt.put
+  local cx, cy = peek2(CAMERA), peek2(CAMERA + 2)
+  local n = #s
+  local fg = peek(PEN) & 15
+  local bg, solid = 0, false
+  local left, top, right = x, y, x
+  local custom = false
+  local char_w, wide_extra, char_h, tab = 4, 4, LINE_H, TAB
+  local wide, tall, stripe, invert = false, false, false, false
+  local ocol, omask, inside = 0, 0, true
+  local line_h, last_w = 0, 4
+  local stack, sp = {}, 0   -- characters still to draw, for "\*" repeats
+  local cells = {}
+  local i = 1
+
+  -- draw character ch (or the one-off glyph in `cells` when oneoff) at x, y; its w, h
+  local function glyph(ch, oneoff)
+    local w, h, nr, nc, ox, oy
+    if oneoff then
+      w, h, nr, nc, ox, oy = 8, 8, 8, 8, 0, 0
+    elseif custom then
+      local dw, rise = 0, 0
+      if peek(FONT_FLAGS) & 1 != 0 then
+        local nib = peek(FONT + ch \ 2)
+        if ch & 1 == 1 then nib \= 16 end
+        nib &= 15
+        dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
+      end
+      w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
+      h = char_h
+      nr = keep(min(char_h, peek(FONT + 2), 8), 8)
+      nc = 8
+      for r = 0, nr - 1 do cells[r] = peek(FONT + 8 * ch + r) end
+      ox, oy = peek(FONT + 3), peek(FONT + 4) - rise
+    else
+      w = ch >= 0x80 and char_w + wide_extra or char_w
+      h, ox, oy = char_h, 0, 0
+      nr = keep(h, LINE_H)
+      nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
+      local mask = (1 << nc) - 1
+      for r = 0, nr - 1 do cells[r] = rows[8 * ch + r] & mask end
+    end
+    local ws, ts = 1, 1
+    if wide then w *= 2; ws = 2 end
+    if tall then h *= 2; ts = 2 end
+    local bx, by = x - cx, y - cy
+    local gx, gy = bx + ox, by + oy
+    if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
+    if omask != 0 then
+      local oc = pal(ocol)
+      for k = 1, 8 do
+        if omask & (1 << (k - 1)) != 0 then
+          local d = NEIGHBOURS[k]
+          stamp(put, cells, nr, nc, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+        end
+      end
+    end
+    if invert then
+      -- the cell's pixels the glyph leaves unset, in the foreground
+      local c = pal(fg)
+      for yy = 0, h - 1 do
+        local r = (yy - oy) \ ts
+        local bits = (r >= 0 and r < nr) and cells[r] or 0
+        for xx = 0, w - 1 do
+          local col = (xx - ox) \ ws
+          if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
+        end
+      end
+    elseif inside then
+      stamp(put, cells, nr, nc, gx, gy, ws, ts, stripe, pal(fg))
+    end
+    return w, h
+  end
+
+  while i <= n or sp > 0 do
+    local ch
+    if sp > 0 then
+      ch = stack[sp]
+      sp -= 1
+    else
+      ch = ord(s, i)
+      i += 1
+    end
+    if ch == 0 then break end
+    local oneoff = false
+    if ch == 1 then                       -- \* P c
+      local k = param(ord(s, i))
+      if not k then break end
+      local c = ord(s, i + 1)
+      i += 2
+      if c then
+        for _ = 1, k do sp += 1 stack[sp] = c end
+      end
+    elseif ch == 2 or ch == 12 then       -- \# P, \f P
+      local c = param(ord(s, i))
+      if not c then break end
+      c &= 15
+      i += 1
+      if ch == 12 then
+        fg = c
+        poke(PEN, (peek(PEN) & 0xf0) | c)
+      else
+        bg, solid = c, true
+      end
+    elseif ch == 3 or ch == 4 then        -- \- P, \| P
+      local d = param(ord(s, i))
+      if not d then break end
+      i += 1
+      if ch == 3 then x += d - 16 else y += d - 16 end
+    elseif ch == 5 then                   -- \+ P P
+      local dx, dy = param(ord(s, i)), param(ord(s, i + 1))
+      if not dy then break end
+      i += 2
+      x, y = x + dx - 16, y + dy - 16
+    elseif ch == 6 then                   -- \^ command
+      local cmd = ord(s, i)
+      i += 1
+      local on = true
+      if cmd == 45 then                   -- "-"
+        cmd, on = ord(s, i), false
+        i += 1
+      end
+      if not cmd then break end
+      local c = chr(cmd)
+      if c == "w" or c == "t" or c == "p" then
+        if c != "t" then wide = on end
+        if c != "w" then tall = on end
+        if c == "p" then stripe = on end
+      elseif c == "=" then stripe = on
+      elseif c == "i" then invert = on
+      elseif c == "#" then solid = on
+      elseif c == "b" then             -- border padding: not drawn (see the header)
+      elseif c == "g" then x, y = left, top
+      elseif c == "h" then left, top = x, y
+      elseif c == "c" or c == "x" or c == "y" or c == "s" or c == "d" or c == "r" then
+        local v = param(ord(s, i))
+        if not v then break end
+        i += 1
+        if c == "c" then
+          memset(target(), (v & 15) * 17, 0x2000)
+          x, y, left, top = 0, 0, 0, 0
+        elseif c == "x" then char_w = v
+        elseif c == "y" then char_h = v
+        elseif c == "s" then tab = v
+        end                               -- d (delay) and r (wrap column): nothing headless
+      elseif c == "j" then
+        local jx, jy = param(ord(s, i)), param(ord(s, i + 1))
+        if not jy then break end
+        i += 2
+        x, y = jx * 4, jy * 4
+      elseif c == "." or c == "," then
+        if i + 7 > n then break end
+        for r = 0, 7 do cells[r] = ord(s, i + r) end
+        i += 8
+        oneoff = true
+      elseif c == ":" or c == ";" then
+        if i + 15 > n then break end
+        for r = 0, 7 do cells[r] = hex(ord(s, i + 2 * r)) * 16 + hex(ord(s, i + 2 * r + 1)) end
+        i += 16
+        oneoff = true
+      elseif c == "o" then
+        local oc = ord(s, i)
+        if i + 2 > n then break end
+        omask = hex(ord(s, i + 1)) * 16 + hex(ord(s, i + 2))
+        i += 3
+        inside = oc != 33                 -- "!": the outline alone
+        ocol = (oc == 36 or oc == 33) and fg or param(oc) & 15
+      elseif c == "@" or c == "!" then
+        if i + 3 > n then break end
+        local addr = 0
+        for k = 0, 3 do addr = addr * 16 + hex(ord(s, i + k)) end
+        i += 4
+        local len = n - i + 1
+        if c == "@" then
+          if i + 3 > n then break end
+          len = 0
+          for k = 0, 3 do len = len * 16 + hex(ord(s, i + k)) end
+          i += 4
+          len = min(len, n - i + 1)
+        end
+        for k = 0, len - 1, 1024 do     -- a few values a call: Lua's stack is finite
+          poke(addr + k, ord(s, i + k, min(1024, len - k)))
+        end
+        i += len
+      end                                 -- 1-9 (frame skips), u and the rest: nothing
+    elseif ch == 7 then                   -- \a: the audio command runs to a space
+      while i <= n do
+        local c = ord(s, i)
+        i += 1
+        if c == 32 then break end
+      end
+    elseif ch == 11 then                  -- \v P c: decorate the previous character
+      local p, c = param(ord(s, i)), ord(s, i + 1)
+      if not c then break end
+      i += 2
+      if c >= 16 then
+        local sx, sy = x, y
+        x, y = x - last_w + p % 4 - 2, y + p \ 4 - 8
+        glyph(c, false)
+        x, y = sx, sy
+      end
+    elseif ch == 14 or ch == 15 then
+      custom = ch == 14
+      if custom then
+        local w1, w2 = peek(FONT, 2)
+        char_w, wide_extra, char_h = w1, w2 - w1, peek(FONT + 2)
+      else
+        char_w, wide_extra, char_h = 4, 4, LINE_H
+      end
+    elseif ch == 8 then
+      x -= last_w
+    elseif ch == 9 then
+      local step, base = tab, 0
+      if custom and peek(FONT_TAB) != 0 then step = peek(FONT_TAB) end
+      if custom and peek(FONT_FLAGS) & 2 != 0 then base = left end
+      if step != 0 then x += step - (x - base) % step end
+      right = max(right, x)
+    elseif ch == 10 then
+      x = left
+      y += line_h != 0 and line_h or char_h
+      line_h = 0
+    elseif ch == 13 then
+      x = left
+    end
+    if oneoff or ch >= 16 then
+      local w, h = glyph(ch, oneoff)
+      x += w
+      last_w, line_h = w, max(line_h, h)
+      right = max(right, x)
+    end
+  end
+  return right, x, y + (line_h != 0 and line_h or char_h)
+end
+rt.draw_text = draw_text
+
+-- a number argument floored (numeric strings read as numbers, booleans as 1/0)
+local function int(v, what)
+  local t = type(v)
+  if t == "number" then return flr(v) end
+  if t == "boolean" then return v and 1 or 0 end
+  if t == "string" then
+    local k = tonum(v)
+    if k then return flr(k) end
+  end
+  error(what .. ": expected a number, got " .. tostr(v), 3)
+end
+
+-- lines a string prints at the cursor (up to its first \0), for scrolling
+local function lines(s)
+  local k = 1
+  for j = 1, #s do
+    local c = ord(s, j)
+    if c == 0 then break end
+    if c == 10 then k += 1 end
+  end
+  return k
+end
+
+function print(s, x, y, col)
+  if type(s) != "string" then s = tostr(s) end
+  if x != nil and y == nil then col, x = x, nil end
+  if col != nil then poke(PEN, int(col, "print") & 0xff) end
+  if x == nil then
+    x, y = peek(CURSOR, 2)
+    local over = y + LINE_H * lines(s) - 128
+    if over > 0 then                      -- printing past the bottom scrolls the screen up
+      local at = target()
+      if over < 128 then memcpy(at, at + over * 64, (128 - over) * 64) end
+      memset(at + max(128 - over, 0) * 64, 0, min(over, 128) * 64)
+      y -= over
+    end
+  end
+  x, y = int(x, "print"), int(y, "print")
+  if host and host.printed then host.printed(s, x, y, peek(PEN) & 15) end
+  local right, _, next_y = draw_text(s, x, y)
+  poke(CURSOR, x & 0xff, max(0, min(next_y, 255)))
+  return right
+end
+
+function cursor(x, y, col)
+  local ox, oy = peek(CURSOR, 2)
+  poke(CURSOR, int(x or 0, "cursor") & 0xff, int(y or 0, "cursor") & 0xff)
+  if col != nil then poke(PEN, int(col, "cursor") & 0xff) end
+  return ox, oy
+end

@@ -1,0 +1,51 @@
+"""Fixtures of the page's tests: the page built once from the real cart, and Debian's chromium
+driven by Playwright (never a downloaded browser). Each skips in one line when emscripten,
+chromium or Playwright is missing."""
+from __future__ import annotations
+
+import pytest
+
+from webkit import CHROMIUM, need_browser, need_runtime, z8_factory
+
+BROWSER_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
+
+
+@pytest.fixture(scope="session")
+def web_page(built_cart, tmp_path_factory):
+    """build/web's index.html for the real cart, built into a temporary folder."""
+    need_browser()
+    need_runtime()
+    factory = z8_factory()
+    from generator.web.page import build_page
+    html, _ = build_page(built_cart.path, factory)
+    out = tmp_path_factory.mktemp("web") / "index.html"
+    out.write_text(html)
+    return out
+
+
+@pytest.fixture(scope="session")
+def browser():
+    need_browser()
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def context(browser, tmp_path):
+    ctx = browser.new_context()
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture()
+def page(context, web_page):
+    """The page opened from file://, booted, in test mode (no real-time frames)."""
+    pg = context.new_page()
+    pg.goto(web_page.as_uri())
+    pg.evaluate("pico8.ready")
+    pg.evaluate("pico8.reset({seed: 0, cartdata: null})")
+    assert pg.evaluate("pico8.error()") is None
+    return pg
