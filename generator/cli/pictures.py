@@ -14,6 +14,7 @@ from generator.formats.batchfile import dumps
 from generator.formats.record import Puzzle
 from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
+from generator.cli.options import Whole
 from generator.cli.share import import_code
 from generator.puzzles.explain import explain, explain_clues, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
@@ -22,7 +23,7 @@ from generator.puzzles.pictures import BLANK, PNG_MAGIC, TILE, check, inputs_of,
 from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 
 INDEX_HELP = "Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them (negative counts from the end)."
-_tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.IntRange(1),
+_tile_opt = click.option("--tile", default=TILE, show_default=True, type=Whole(1),
                          help="Tile size of PNG sheets.")
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Read FILE as a puzzle file of this format (default: a picture, "
@@ -125,7 +126,7 @@ def cmd_import(files, output, code, cart, names, tile, strict, sheet):
 
 @click.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
+@click.option("-i", "--index", type=Whole(), default=0, show_default=True, help=INDEX_HELP)
 @click.option("--png", type=click.Path(dir_okay=False), help="Write the stall (and solutions) as a PNG.")
 @_tile_opt
 @_format_opt
@@ -144,8 +145,8 @@ def cmd_explain(file, index, png, tile, fmt):
 
 @click.command("fix")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
-@click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=click.IntRange(1, 6))
+@click.option("-i", "--index", type=Whole(), default=0, show_default=True, help=INDEX_HELP)
+@click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=Whole(1, 6))
 @click.option("--png", type=click.Path(dir_okay=False), help="Write before / after side by side.")
 @_tile_opt
 @_format_opt

@@ -17,6 +17,7 @@ from generator import UserError
 from generator.render.text import board_lines, header
 from generator.formats.atomic import PNG, check_output, write_atomic
 from generator.errors import user_errors
+from generator.cli.options import Real, Whole
 from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,
                                           read_puzzles, write_puzzle)
 from generator.solver.grid import UNKNOWN, rows_to_text
@@ -27,7 +28,7 @@ from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, verdict
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Input format (default: from the extension, else sniffed).")
 INDEX_HELP = "Which puzzle of a batch, numbered from 0 (negative counts from the end)."
-_index_opt = click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
+_index_opt = click.option("-i", "--index", type=Whole(), default=0, show_default=True, help=INDEX_HELP)
 _ascii_opt = click.option("--ascii", "plain", is_flag=True,
                           help="Plain ASCII cells: '#' filled, 'x' crossed, '?' unknown.")
 
@@ -86,9 +87,9 @@ class _Progress:
 @_format_opt
 @click.option("--steps", is_flag=True, help="Print the grid after each iteration.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
-@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=click.IntRange(0),
+@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=Whole(0),
               help="Search nodes the classifier spends before its SAT step, when line logic stalls.")
-@click.option("--time-limit", type=click.FloatRange(0), default=None,
+@click.option("--time-limit", type=Real(0), default=None,
               help="Seconds the classifier may take; past them it answers 'unknown' (default: none).")
 @_ascii_opt
 @user_errors
@@ -145,7 +146,7 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
 
 @click.command("show")
 @click.argument("file")
-@click.option("-i", "--index", type=int, default=None, help="Only this puzzle, numbered from 0 "
+@click.option("-i", "--index", type=Whole(), default=None, help="Only this puzzle, numbered from 0 "
               "(negative counts from the end).")
 @_format_opt
 @_ascii_opt
@@ -170,7 +171,7 @@ def cmd_show(file, index, fmt, plain):
 @_index_opt
 @click.option("--sheet", is_flag=True, help="A contact sheet of every puzzle in FILE.")
 @click.option("--blank", is_flag=True, help="Clues and an empty grid (to print and solve).")
-@click.option("--cell", default=None, type=click.IntRange(2, 64), help="Cell size in pixels.")
+@click.option("--cell", default=None, type=Whole(2, 64), help="Cell size in pixels.")
 @_format_opt
 @user_errors
 def cmd_render(file, output, index, sheet, blank, cell, fmt):

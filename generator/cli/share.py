@@ -16,6 +16,7 @@ import click
 
 from generator import UserError, plural
 from generator.errors import user_errors
+from generator.cli.options import Whole
 from generator.formats.atomic import BATCH, check_output, write_atomic
 from generator.formats.batchfile import Batch, dumps
 from generator.formats.record import Puzzle
@@ -61,11 +62,11 @@ def _cart_verdict(v: Verdict) -> str:
 
 @click.command("share")
 @click.argument("file", required=False)
-@click.option("-i", "--index", default=0, show_default=True,
+@click.option("-i", "--index", type=Whole(), default=0, show_default=True,
               help="Which puzzle of a batch, numbered from 0 (negative counts from the end).")
 @click.option("--format", "fmt", metavar="|".join(FORMATS),
               help="Input format (default: from the extension, else sniffed).")
-@click.option("--endless", "seed", type=int, default=None,
+@click.option("--endless", "seed", type=Whole(), default=None,
               help=f"Instead of a file: the code of the cart's endless puzzle of this seed (0-{MAX_SEED}).")
 @user_errors
 def cmd_share(file, index, fmt, seed):

@@ -35,12 +35,12 @@ import json
 import re
 import numpy as np
 
-from generator import UserError
+from generator import UserError, shown
 from generator.formats.atomic import Kind, write_atomic
 from generator.formats.batchfile import parse_batch
 from generator.formats.record import Puzzle
 from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
-from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
+from generator.solver.clues import Clue, Clues, grid_clues, validate
 from generator.solver.grid import UNKNOWN, check_size
 from generator.formats import olsak, userfile, webpbn
 from generator.formats.userfile import parse_json, whole_number
@@ -303,17 +303,18 @@ def parse_clue_text(text: str, name: str = "text") -> Puzzle:
         raise UserError(f"{name}: expected row clues, then a '--' (or blank) line, then column clues")
 
     def clue(line: str) -> Clue:
-        if line == "-":
-            return ()
-        for digits in re.findall(r"[0-9]+", line):
-            whole_number(digits, f"{name}: clue {line[:40]!r}")
-        try:
-            return parse_clue(line)
-        except UserError as e:
-            raise UserError(f"{name}: {e}") from None
+        return () if line == "-" else parse_clue(line, f"{name}: clue {shown(line)}")
 
     rows, cols = (tuple(clue(ln) for ln in g) for g in groups)
     return Puzzle(_checked(Clues(rows, cols), name))
+
+
+def parse_clue(text: str, where: str = "clue") -> Clue:
+    """'3 1 2', '3.1.2', '3,1,2' or '0' / '' for an empty line; each run read by whole_number
+    (ASCII digits, the digit limit), as every reader reads a run."""
+    parts = text.replace(".", " ").replace(",", " ").split()
+    runs = tuple(whole_number(p, where, lo=0) for p in parts)
+    return () if runs in ((), (0,)) else runs       # a 0 among runs: clues.validate refuses it
 
 
 # ---- writing -----------------------------------------------------------------------------
