@@ -21,7 +21,7 @@ from generator.puzzles.stats import stats_lines
 
 
 @click.command("generate")
-@click.option("-n", "--count", type=Whole(1, MAX_COUNT), default=300, show_default=True,
+@click.option("-n", "--count", type=Whole(), default=300, show_default=True,
               help=f"Puzzles to make (at most {MAX_COUNT:,}).")
 @click.option("--size", type=Whole(), default=DEFAULT_SIZE, show_default=True, help="Width and height.")
 @click.option("--width", type=Whole(), help="Width (overrides --size).")
@@ -30,7 +30,7 @@ from generator.puzzles.stats import stats_lines
 @click.option("--seed", type=Whole(), default=1, show_default=True, help="Same seed, same batch.")
 @click.option("--style", default="noise", show_default=True, metavar="|".join(STYLES),
               help="noise: cells filled at random; smooth: blurred noise, no solid lines, more picture-like.")
-@click.option("--jobs", "-j", type=Whole(1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=Whole(), default=1, show_default=True,
               help="Worker processes, at most the CPUs this process may use (the batch does not "
                    "depend on it).")
 @click.option("--min-iterations", type=Whole(), help="Keep puzzles needing at least this many passes.")
@@ -46,6 +46,8 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
     height, width = (size if n is None else n for n in (height, width))   # 0 is refused, not --size
     p = Params(count, height, width, density, seed, style, min_iterations,
                max_iterations, no_blank_lines, max_tries).check()
+    if jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
     jobs = cap_jobs(jobs, lambda line: click.echo(line, err=True))
     check_output(output, BATCH)
     terminate_as_interrupt()     # a `kill` stops the workers and writes nothing, as Ctrl-C does

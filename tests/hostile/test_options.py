@@ -122,9 +122,9 @@ def test_usable_cpus_is_the_affinity():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["-n", str(MAX_COUNT + 1)], f"out of range (1..{MAX_COUNT})"),
-    (["-n", "0"], "1.."),
-    (["--jobs", "0"], "'--jobs'"),
+    (["-n", str(MAX_COUNT + 1)], f"-n must be 1..{MAX_COUNT:,} (puzzles in one batch), not {MAX_COUNT + 1}"),
+    (["-n", "0"], "-n must be 1.."),
+    (["--jobs", "0"], "--jobs must be at least 1"),
     (["--size", "100000"], "too large"),
     (["--width", "99999999", "--height", "99999999"], "too large"),
     (["--max-tries", "1" + "0" * 19], "the limit is 19 digits"),
