@@ -1,6 +1,9 @@
 """One-line user errors for every command line (picross, build.py, the console): a UserError
 or an unreadable file becomes one line on stderr and exit status 1, never a traceback.
 
+A byte of argv or of a file name that is not UTF-8 is shown as the byte the user typed
+(\\xff), never as the surrogate Python carries it as (generator.printable).
+
 The line is capped at MAX_LINE characters (a message quoting a 300 KB line of a file says
 how much it left out), and what a command printed is flushed before it returns, so a full or
 closed stdout is an error naming <stdout>, not a success.
@@ -14,7 +17,7 @@ import sys
 
 import click
 
-from generator import UserError
+from generator import UserError, printable
 from generator.startup import quiet_interrupts
 
 MAX_LINE = 400          # characters of an error line, at most
@@ -57,7 +60,7 @@ def _stdout_failed(e: OSError) -> bool:
 
 
 def fail(message: str) -> None:
-    click.echo(f"picross: error: {one_line(message)}", err=True)
+    click.echo(f"picross: error: {one_line(printable(message))}", err=True)
     sys.exit(1)
 
 
@@ -95,7 +98,7 @@ def run_command(command: click.Command, prog_name: str, argv: list[str] | None =
         click.echo(f"{prog_name}: interrupted", err=True)
         sys.exit(130)
     except click.ClickException as e:
-        click.echo(f"picross: error: {one_line(e.format_message())}", err=True)
+        click.echo(f"picross: error: {one_line(printable(e.format_message()))}", err=True)
         sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)

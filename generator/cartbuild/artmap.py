@@ -103,10 +103,10 @@ def map_sheet(rgba: np.ndarray, worlds: list[WorldArt], ui_world: str, art_rows:
     owner = np.full((art_rows, SHEET_SIZE), ui_world, dtype=object)
     strips = np.zeros((art_rows, SHEET_SIZE), dtype=bool)
     for wa in worlds:
-        for r in (wa.swatch_rect, wa.backdrop):
+        for field, r in (("swatches", wa.swatch_rect), ("backdrop", wa.backdrop)):
             if r.x < 0 or r.y < 0 or r.x + r.w > SHEET_SIZE or r.y + r.h > art_rows:
-                raise UserError(f"{source}: world {wa.name}: region {r} is outside the art rows "
-                                f"0-{art_rows - 1}")
+                raise UserError(f"{source}: world {wa.name}: '{field}' x {r.x}, y {r.y}, {r.w}x{r.h} "
+                                f"is outside the art (rows 0-{art_rows - 1}, {SHEET_SIZE} wide)")
             owner[r.cells()] = wa.name
         strips[wa.swatch_rect.cells()] = True
 

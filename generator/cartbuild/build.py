@@ -109,6 +109,9 @@ def world_puzzles(w: World) -> list[Placed]:
         except UserError as e:
             raise UserError(f"world {w.name}: {e}") from None
         n = len(batch.puzzles)
+        for i, p in enumerate(batch.puzzles):     # names first: the colour PNGs are named by them
+            if p.name is not None:
+                check_text(p.name, f"world {w.name}: {ref.path} puzzle {i} name")
         if ref.colours is not None:
             check_folder(ref.colours, [p.name for p in batch.puzzles], ref.path)
         stop = n if ref.count is None else ref.start + ref.count
@@ -135,6 +138,7 @@ def world_puzzles(w: World) -> list[Placed]:
 
 def read_sheet(cfg) -> SheetResult:
     """The spritesheet of a worlds config mapped to slots, with each world's 16 snapped colours."""
+    require_file(cfg.spritesheet, f"spritesheet (named by {Path(cfg.path).name} 'spritesheet')")
     return map_sheet(load_rgba(cfg.spritesheet, "spritesheet"), [w.art for w in cfg.worlds],
                      cfg.ui_palette, romdata.ART_ROWS, str(cfg.spritesheet))
 
@@ -157,6 +161,16 @@ def palette_report(palettes) -> str:
     return "\n".join(lines)
 
 
+def _fits(placed: list[Placed], firsts: dict, worlds, i: int) -> bool:
+    """Whether the puzzles of worlds 0..i fit the ROM and the save."""
+    end = firsts[worlds[i + 1].name] if i + 1 < len(worlds) else len(placed)
+    try:
+        romdata.check_capacity([p.puzzle.width for p in placed[:end]])
+    except UserError:
+        return False
+    return True
+
+
 def build(worlds_path, main_lua) -> BuildResult:
     """Everything but writing the files: returns the cart text, manifest and counts."""
     cfg = read_worlds(worlds_path)
@@ -165,7 +179,12 @@ def build(worlds_path, main_lua) -> BuildResult:
     for w in cfg.worlds:
         firsts[w.name] = len(placed)
         placed.extend(world_puzzles(w))
-    romdata.check_capacity([p.puzzle.width for p in placed])
+    try:
+        romdata.check_capacity([p.puzzle.width for p in placed])
+    except UserError as e:      # named: the first world whose batches take the cart past a limit
+        k = next(i for i, w in enumerate(cfg.worlds) if not _fits(placed, firsts, cfg.worlds, i))
+        raise UserError(f"{cfg.path}: world {k + 1} ({cfg.worlds[k].name}): 'batches': the cart "
+                        f"passes its limits from this world on: {e}") from None
 
     sheet = read_sheet(cfg)
     label = label_pixels(cfg.label)

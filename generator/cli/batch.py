@@ -14,25 +14,29 @@ from generator.puzzles.check import check_batch
 from generator.formats.userfile import read_json
 from generator.errors import user_errors
 from generator.startup import terminate_as_interrupt
-from generator.puzzles.generate import DEFAULT_MAX_TRIES, STYLES, Params, generate
+from generator.puzzles.generate import (DEFAULT_MAX_TRIES, MAX_COUNT, STYLES, Params, cap_jobs,
+                                        generate)
+from generator.cli.options import Real, Whole
 from generator.puzzles.stats import stats_lines
 
 
 @click.command("generate")
-@click.option("-n", "--count", type=int, default=300, show_default=True, help="Puzzles to make.")
-@click.option("--size", type=int, default=DEFAULT_SIZE, show_default=True, help="Width and height.")
-@click.option("--width", type=int, help="Width (overrides --size).")
-@click.option("--height", type=int, help="Height (overrides --size).")
-@click.option("--density", type=float, default=0.6, show_default=True, help="Fraction of cells filled.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same batch.")
+@click.option("-n", "--count", type=Whole(), default=300, show_default=True,
+              help=f"Puzzles to make (at most {MAX_COUNT:,}).")
+@click.option("--size", type=Whole(), default=DEFAULT_SIZE, show_default=True, help="Width and height.")
+@click.option("--width", type=Whole(), help="Width (overrides --size).")
+@click.option("--height", type=Whole(), help="Height (overrides --size).")
+@click.option("--density", type=Real(), default=0.6, show_default=True, help="Fraction of cells filled.")
+@click.option("--seed", type=Whole(), default=1, show_default=True, help="Same seed, same batch.")
 @click.option("--style", default="noise", show_default=True, metavar="|".join(STYLES),
               help="noise: cells filled at random; smooth: blurred noise, no solid lines, more picture-like.")
-@click.option("--jobs", "-j", type=int, default=1, show_default=True,
-              help="Worker processes (the batch does not depend on it).")
-@click.option("--min-iterations", type=int, help="Keep puzzles needing at least this many passes.")
-@click.option("--max-iterations", type=int, help="Keep puzzles needing at most this many passes.")
+@click.option("--jobs", "-j", type=Whole(), default=1, show_default=True,
+              help="Worker processes, at most the CPUs this process may use (the batch does not "
+                   "depend on it).")
+@click.option("--min-iterations", type=Whole(), help="Keep puzzles needing at least this many passes.")
+@click.option("--max-iterations", type=Whole(), help="Keep puzzles needing at most this many passes.")
 @click.option("--no-blank-lines", is_flag=True, help="Reject grids with an empty or full row or column.")
-@click.option("--max-tries", type=int, default=DEFAULT_MAX_TRIES, show_default=True,
+@click.option("--max-tries", type=Whole(), default=DEFAULT_MAX_TRIES, show_default=True,
               help="Give up after this many candidate grids.")
 @click.option("-o", "--output", required=True, help="Batch file to write ('-' = stdout).")
 @user_errors
@@ -44,6 +48,7 @@ def generate_cmd(count, size, width, height, density, seed, style, jobs, min_ite
                max_iterations, no_blank_lines, max_tries).check()
     if jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
+    jobs = cap_jobs(jobs, lambda line: click.echo(line, err=True))
     check_output(output, BATCH)
     terminate_as_interrupt()     # a `kill` stops the workers and writes nothing, as Ctrl-C does
     start = time.perf_counter()

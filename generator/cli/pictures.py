@@ -14,6 +14,7 @@ from generator.formats.batchfile import dumps
 from generator.formats.record import Puzzle
 from generator.formats.userfile import read_bytes
 from generator.errors import user_errors
+from generator.cli.options import Whole
 from generator.cli.share import import_code
 from generator.puzzles.explain import explain, explain_clues, explanation_image, explanation_text
 from generator.render.png import contact_sheet, grid_image, png_bytes, side_by_side
@@ -21,8 +22,10 @@ from generator.puzzles.fix import DEFAULT_MAX_FLIPS, fix, fix_report
 from generator.puzzles.pictures import BLANK, PNG_MAGIC, TILE, check, inputs_of, load, load_all, to_batch
 from generator.solver.verdict import MULTIPLE, UNIQUE, verdict
 
-INDEX_HELP = "Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them (negative counts from the end)."
-_tile_opt = click.option("--tile", default=TILE, show_default=True, type=click.IntRange(1),
+INDEX_HELP = ("Which picture or puzzle of the file, numbered from 0 as `import` and `show` show them "
+              "(negative counts from the end); of a cart manifest, the cart's no. N in its first "
+              "world. Default: the first.")
+_tile_opt = click.option("--tile", default=TILE, show_default=True, type=Whole(1),
                          help="Tile size of PNG sheets.")
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Read FILE as a puzzle file of this format (default: a picture, "
@@ -44,7 +47,7 @@ def _is_picture(path: Path) -> bool:
         and any(re.search(r"[#.xX]", r) for r in rows)
 
 
-def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> Puzzle:
+def _pick(file: str, index: int | None, tile: int, fmt: str | None = None) -> Puzzle:
     """What explain and fix work on: a picture, or a puzzle of a puzzle file (its solution when
     the file has one, else its clues and known cells); its source and name label the report."""
     path = Path(file)
@@ -52,7 +55,9 @@ def _pick(file: str, index: int, tile: int, fmt: str | None = None) -> Puzzle:
         return pick(load(file, tile), index, file, "picture")
     puzzles = read_puzzles(file, fmt)
     p = pick(puzzles, index, file)
-    p.source, p.name = f"{path.name}#{index % len(puzzles)}", p.name or path.stem
+    number = puzzles.number(index)
+    p.source = f"{path.name} {p.source}" if puzzles.first else f"{path.name}#{number}"
+    p.name = p.name or path.stem
     return p
 
 
@@ -125,7 +130,7 @@ def cmd_import(files, output, code, cart, names, tile, strict, sheet):
 
 @click.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
+@click.option("-i", "--index", type=Whole(), default=None, help=INDEX_HELP)
 @click.option("--png", type=click.Path(dir_okay=False), help="Write the stall (and solutions) as a PNG.")
 @_tile_opt
 @_format_opt
@@ -144,8 +149,8 @@ def cmd_explain(file, index, png, tile, fmt):
 
 @click.command("fix")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
-@click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=click.IntRange(1, 6))
+@click.option("-i", "--index", type=Whole(), default=None, help=INDEX_HELP)
+@click.option("--max-flips", default=DEFAULT_MAX_FLIPS, show_default=True, type=Whole(1, 6))
 @click.option("--png", type=click.Path(dir_okay=False), help="Write before / after side by side.")
 @_tile_opt
 @_format_opt

@@ -5,6 +5,7 @@ import click
 
 from generator import UserError
 from generator.errors import user_errors
+from generator.cli.options import Whole
 from generator.formats.puzzlefile import FORMATS, read_puzzles
 from generator.formats.record import Puzzle
 from generator.puzzles.pictures import load as load_pictures
@@ -28,7 +29,7 @@ def read_playable(path: str, fmt: str | None) -> list[Puzzle]:
 
 @click.command("play")
 @click.argument("file")
-@click.option("-i", "--index", type=int, default=None,
+@click.option("-i", "--index", type=Whole(), default=None,
               help="Start on this puzzle (0-based; negative counts from the end); else the menu.")
 @click.option("--format", "fmt", metavar="|".join(FORMATS),
               help="Input format (default: from the extension, else sniffed).")

@@ -17,6 +17,7 @@ from generator import UserError
 from generator.render.text import board_lines, header
 from generator.formats.atomic import PNG, check_output, write_atomic
 from generator.errors import user_errors
+from generator.cli.options import Real, Whole
 from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,
                                           read_puzzles, write_puzzle)
 from generator.solver.grid import UNKNOWN, rows_to_text
@@ -26,8 +27,12 @@ from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, NONE, verdict
 # formats are checked by generator.formats.puzzlefile, so a wrong one is a one-line user error
 _format_opt = click.option("--format", "fmt", metavar="|".join(FORMATS),
                            help="Input format (default: from the extension, else sniffed).")
-INDEX_HELP = "Which puzzle of a batch, numbered from 0 (negative counts from the end)."
-_index_opt = click.option("-i", "--index", default=0, show_default=True, help=INDEX_HELP)
+INDEX_HELP = ("Which puzzle of a batch, numbered from 0 (negative counts from the end); of a cart "
+              "manifest (build/picross.json), the cart's no. N in --world. Default: the first.")
+_index_opt = click.option("-i", "--index", type=Whole(), default=None, help=INDEX_HELP)
+WORLD_HELP = ("With a cart manifest (build/picross.json): the world whose puzzles -i numbers, as the "
+              "cart does (default: the cart's first world).")
+_world_opt = click.option("--world", default=None, metavar="NAME", help=WORLD_HELP)
 _ascii_opt = click.option("--ascii", "plain", is_flag=True,
                           help="Plain ASCII cells: '#' filled, 'x' crossed, '?' unknown.")
 
@@ -86,20 +91,21 @@ class _Progress:
 @_format_opt
 @click.option("--steps", is_flag=True, help="Print the grid after each iteration.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead.")
-@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=click.IntRange(0),
+@click.option("--node-limit", default=DEFAULT_NODE_LIMIT, show_default=True, type=Whole(0),
               help="Search nodes the classifier spends before its SAT step, when line logic stalls.")
-@click.option("--time-limit", type=click.FloatRange(0), default=None,
+@click.option("--time-limit", type=Real(0), default=None,
               help="Seconds the classifier may take; past them it answers 'unknown' (default: none).")
+@_world_opt
 @_ascii_opt
 @user_errors
-def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
+def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, world, plain):
     """Solve FILE by line logic, then classify what is left.
 
     FILE is a picross8 batch, the Tk solver's JSON, a NON file, webpbn XML, an Olšák .g file
     or typed clues ('-' = stdin). A unique solution is printed, the cells line logic could not
     reach marked; for several solutions, two of them.
     """
-    p = read_puzzle(file, index, fmt)
+    p = read_puzzle(file, index, fmt, world)
     cells = p.clues.height * p.clues.width
     progress = _Progress(cells) if cells >= BIG else None
     say = lambda text: click.echo(f"picross: {text}", err=True)      # noqa: E731
@@ -145,22 +151,25 @@ def cmd_solve(file, index, fmt, steps, as_json, node_limit, time_limit, plain):
 
 @click.command("show")
 @click.argument("file")
-@click.option("-i", "--index", type=int, default=None, help="Only this puzzle, numbered from 0 "
-              "(negative counts from the end).")
+@click.option("-i", "--index", type=Whole(), default=None, help="Only this puzzle, numbered from 0 "
+              "(negative counts from the end); of a cart manifest, the cart's no. N in --world.")
 @_format_opt
+@_world_opt
 @_ascii_opt
 @user_errors
-def cmd_show(file, index, fmt, plain):
+def cmd_show(file, index, fmt, world, plain):
     """Show the puzzles of FILE: clues, and solutions where known."""
-    puzzles = read_puzzles(file, fmt)
+    puzzles = read_puzzles(file, fmt, world)
     picked = range(len(puzzles)) if index is None else [index]
     if index is not None:
         pick(puzzles, index, "<stdin>" if file == "-" else file)
     plain = _plain_wanted(plain)
     for n, i in enumerate(picked):
-        p = puzzles[i]
+        number = puzzles.number(i) if index is not None else i + puzzles.first
+        p = puzzles[number - puzzles.first]
         title = f" {p.name}" if p.name else ""
-        click.echo(("\n" if n else "") + f"-- puzzle {i % len(puzzles)}{title}: {p.clues.width}x{p.clues.height} --\n")
+        what = f"{puzzles.scope.removeprefix('world ')} no." if puzzles.first else "puzzle"
+        click.echo(("\n" if n else "") + f"-- {what} {number}{title}: {p.clues.width}x{p.clues.height} --\n")
         _echo_board(p.clues, p.solution if p.solution is not None else p.known, plain)
 
 
@@ -170,10 +179,11 @@ def cmd_show(file, index, fmt, plain):
 @_index_opt
 @click.option("--sheet", is_flag=True, help="A contact sheet of every puzzle in FILE.")
 @click.option("--blank", is_flag=True, help="Clues and an empty grid (to print and solve).")
-@click.option("--cell", default=None, type=click.IntRange(2, 64), help="Cell size in pixels.")
+@click.option("--cell", default=None, type=Whole(2, 64), help="Cell size in pixels.")
 @_format_opt
+@_world_opt
 @user_errors
-def cmd_render(file, output, index, sheet, blank, cell, fmt):
+def cmd_render(file, output, index, sheet, blank, cell, fmt, world):
     """Render a puzzle of FILE (or a contact sheet of all) as a PNG.
 
     A puzzle shows its solution when the file has one, else what the line solver finds,
@@ -189,9 +199,9 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
         return p.solution if p.solution is not None else solve(p.clues, p.known).grid
 
     if sheet:
-        img = render.contact_sheet([grid_of(p) for p in read_puzzles(file, fmt)], cell=cell or 4)
+        img = render.contact_sheet([grid_of(p) for p in read_puzzles(file, fmt, world)], cell=cell or 4)
     else:
-        p = read_puzzle(file, index, fmt)
+        p = read_puzzle(file, index, fmt, world)
         img = render.puzzle_image(p.clues, None if blank else grid_of(p), cell=cell or 16)
     write_atomic(output, render.png_bytes(img))
 
@@ -204,10 +214,11 @@ def cmd_render(file, output, index, sheet, blank, cell, fmt):
 @_index_opt
 @click.option("--input-format", "fmt", metavar="|".join(FORMATS),
               help="Input format (default: from the extension, else sniffed).")
+@_world_opt
 @user_errors
-def cmd_export(file, out_fmt, output, index, fmt):
+def cmd_export(file, out_fmt, output, index, fmt, world):
     """Export one puzzle of FILE as NON, the Tk solver's JSON, webpbn XML or Olšák .g."""
     if out_fmt not in EXPORT_FORMATS:
         raise UserError(f"cannot export to {out_fmt!r} (known: {', '.join(EXPORT_FORMATS)})")
     check_output(output, OUTPUT_KINDS[out_fmt], inputs=[file])
-    write_puzzle(output, read_puzzle(file, index, fmt), out_fmt)
+    write_puzzle(output, read_puzzle(file, index, fmt, world), out_fmt)

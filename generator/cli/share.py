@@ -16,6 +16,7 @@ import click
 
 from generator import UserError, plural
 from generator.errors import user_errors
+from generator.cli.options import Whole
 from generator.formats.atomic import BATCH, check_output, write_atomic
 from generator.formats.batchfile import Batch, dumps
 from generator.formats.record import Puzzle
@@ -61,14 +62,18 @@ def _cart_verdict(v: Verdict) -> str:
 
 @click.command("share")
 @click.argument("file", required=False)
-@click.option("-i", "--index", default=0, show_default=True,
-              help="Which puzzle of a batch, numbered from 0 (negative counts from the end).")
+@click.option("-i", "--index", type=Whole(), default=None,
+              help="Which puzzle of a batch, numbered from 0 (negative counts from the end); of a "
+                   "cart manifest (build/picross.json), the cart's no. N in --world. Default: the first.")
+@click.option("--world", default=None, metavar="NAME",
+              help="With a cart manifest: the world whose puzzles -i numbers, as the cart does "
+                   "(default: the cart's first world).")
 @click.option("--format", "fmt", metavar="|".join(FORMATS),
               help="Input format (default: from the extension, else sniffed).")
-@click.option("--endless", "seed", type=int, default=None,
+@click.option("--endless", "seed", type=Whole(), default=None,
               help=f"Instead of a file: the code of the cart's endless puzzle of this seed (0-{MAX_SEED}).")
 @user_errors
-def cmd_share(file, index, fmt, seed):
+def cmd_share(file, index, world, fmt, seed):
     """Print the share code of a puzzle of FILE: one line, to paste in the cart or give to
     `picross import --code`.
 
@@ -82,9 +87,11 @@ def cmd_share(file, index, fmt, seed):
         click.echo(encode_seed(seed))
         return
     name = "<stdin>" if file == "-" else str(file)
-    puzzles = read_puzzles(file, fmt)
+    puzzles = read_puzzles(file, fmt, world)
     p = pick(puzzles, index, name)
-    label = f"{name}#{index % len(puzzles)}"
+    number = puzzles.number(index)
+    label = (f"{name} {puzzles.scope.removeprefix('world ')} no. {number}" if puzzles.first
+             else f"{name}#{number}")
     _cart_size(p, label)
     grid = _grid_of(p, label)
     try:

@@ -15,6 +15,7 @@ from generator.solver.grid import random_grid
 from generator.cartbuild.tokens import count_text
 from generator.console.luavm import SOLVER_LUA, CartLua
 from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
+from generator.formats.userfile import parse_whole
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
 TOKEN_BUDGET = SOLVER_TOKEN_BUDGET
@@ -31,7 +32,7 @@ def solve_counts(n: int, seed: int = SEED) -> np.ndarray:
 
 
 def main(argv: list[str]) -> None:
-    n = int(argv[0]) if argv else 1000
+    n = parse_whole(argv[0], 1, 1_000_000) if argv else 1000     # ASCII digits, as every number
     counts = solve_counts(n)
     tokens = count_text(SOLVER_LUA.read_text()).tokens
     print(f"lua solver: {n} random {SIZE}x{SIZE} grids (density {DENSITY}, seed {SEED})")

@@ -19,6 +19,7 @@ import numpy as np
 
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
+from generator.formats.userfile import parse_whole
 
 FRAME = 735
 TARGET_MS = 2.0
@@ -77,7 +78,7 @@ def _again(s: Synth, pattern: int, fade: int, mask: int):
 
 
 def main(argv: list[str]) -> None:
-    frames = int(argv[0]) if argv else 900
+    frames = parse_whole(argv[0], 1, 1_000_000) if argv else 900   # ASCII digits, as every number
     print("picross8 bench: the console's synthesiser")
     print(f"machine: {machine()}, {os.cpu_count()} cores; Python {platform.python_version()}; "
           f"numpy {np.__version__}; {time.strftime('%Y-%m-%d')}\n")

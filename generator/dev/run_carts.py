@@ -14,6 +14,8 @@ import re
 import sys
 from pathlib import Path
 
+from generator.formats.userfile import NumberError, parse_whole
+
 # The input script: a 60-frame cycle of presses and holds of every button, with gaps, so that
 # menus advance (o/x presses) and games move (held directions).
 CYCLE: list[tuple[frozenset, int]] = [
@@ -58,10 +60,18 @@ def run_cart(path: Path, frames: int = 300) -> tuple[str, str]:
     return "ok", ""
 
 
+def _frames(text: str) -> int:
+    """--frames: ASCII digits, 1..1,000,000 (generator.formats.userfile's one number reader)."""
+    try:
+        return parse_whole(text, 1, 1_000_000)
+    except NumberError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir", type=Path)
-    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--frames", type=_frames, default=300)
     args = ap.parse_args(argv)
     carts = sorted(args.dir.glob("*.p8"))
     if not carts:

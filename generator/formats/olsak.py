@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from generator import UserError
+from generator.formats.userfile import whole_number
 from generator.solver.clues import Clue, Clues
 
 WRITER_LINE = "written by picross8"
@@ -59,9 +60,10 @@ def parse(text: str, name: str = "g") -> tuple[Clues, str | None]:
             if m.group(2) and m.group(2) not in palette:
                 raise UserError(f"{name}: {where}: {tok!r} has colour {m.group(2)!r}, which the "
                                 "'#d' lines do not declare")
-            if int(m.group(1)):
+            run = whole_number(m.group(1), f"{name}: {where}")     # the digit limit of every reader
+            if run:
                 colours.add(m.group(2) or None)
-            runs.append(int(m.group(1)))
+            runs.append(run)
         return tuple(r for r in runs if r)
     rows = tuple(clue(ln, f"row {i + 1}") for i, ln in enumerate(rows_block))
     cols = tuple(clue(ln, f"column {i + 1}") for i, ln in enumerate(cols_block))

@@ -24,6 +24,8 @@ format comes from `fmt`, else from the content, the extension breaking ties
   a line `====`) holds several puzzles.
 - "webpbn": webpbn's XML (generator.formats.webpbn), one entry per <puzzle>; black and white.
 - "g": Olšák's .g text (generator.formats.olsak); black and white.
+- "manifest": the build's manifest (build/picross.json, generator.formats.manifest): the puzzles
+  of one world of the built cart, numbered from 1 as the cart numbers them (Numbered).
 - "text": clues typed by hand: the row clues one per line, top to bottom, then a line `--` (or a
   blank line), then the column clues, left to right. A clue is runs separated by spaces, dots or
   commas (`3 1 2`, `3.1.2`, `3,1,2`); `0` or `-` is an empty line; `#` starts a comment.
@@ -35,17 +37,17 @@ import json
 import re
 import numpy as np
 
-from generator import UserError
+from generator import UserError, shown
 from generator.formats.atomic import Kind, write_atomic
 from generator.formats.batchfile import parse_batch
 from generator.formats.record import Puzzle
 from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
-from generator.solver.clues import Clue, Clues, grid_clues, parse_clue, validate
+from generator.solver.clues import Clue, Clues, grid_clues, validate
 from generator.solver.grid import UNKNOWN, check_size
-from generator.formats import olsak, userfile, webpbn
+from generator.formats import manifest, olsak, userfile, webpbn
 from generator.formats.userfile import parse_json, whole_number
 
-FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g")
+FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g", "manifest")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
 
 
@@ -56,9 +58,26 @@ def read_text(path: str) -> str:
     return userfile.read_text(path, "puzzle file")
 
 
-def read_puzzles(path: str, fmt: str | None = None) -> list[Puzzle]:
-    """Every puzzle in the file (a batch has many, the other formats one). An error in reading
-    it says which format it was read as, and why."""
+class Numbered(list):
+    """A file's puzzles as it numbers them: from `first` (0 in every file; 1 in a cart manifest,
+    as the cart numbers a world's puzzles), `scope` naming what holds them in messages ("the
+    file", "world spires")."""
+
+    def __init__(self, items, first: int = 0, scope: str = "the file") -> None:
+        super().__init__(items)
+        self.first, self.scope = first, scope
+
+    def number(self, index: int | None) -> int:
+        """The number `index` names, negative ones counted from the end (pick checks range)."""
+        if index is None:
+            return self.first
+        return index + len(self) + self.first if index < 0 else index
+
+
+def read_puzzles(path: str, fmt: str | None = None, world: str | None = None) -> Numbered:
+    """Every puzzle in the file (a batch has many, the other formats one; a cart manifest the
+    puzzles of `world`, default its first). An error in reading it says which format it was
+    read as, and why."""
     text = read_text(path)
     name = "<stdin>" if path == "-" else str(path)
     data, why = None, "as --format says"
@@ -66,24 +85,39 @@ def read_puzzles(path: str, fmt: str | None = None) -> list[Puzzle]:
         fmt, data, why = _detect(name, text)
     if fmt not in FORMATS:
         raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    if world is not None and fmt != "manifest":
+        raise UserError(f"{name}: --world names a world of a cart manifest (build/picross.json); "
+                        f"this file is read as {FORMAT_NAMES[fmt]}")
     try:
-        return parse_puzzles(text, fmt, name, data)
+        if fmt == "manifest":
+            world, puzzles = manifest.world_puzzles(parse_json(text, name) if data is None else data,
+                                                    name, world)
+            return Numbered(puzzles, 1, f"world {world}")
+        return Numbered(parse_puzzles(text, fmt, name, data))
     except UserError as e:
         raise UserError(f"{e} (read as {FORMAT_NAMES[fmt]}, {why})") from None
 
 
-def pick(items: list, index: int, name: str, what: str = "puzzle"):
-    """items[index] by the toolchain's one numbering: from 0 (negative counts from the end);
-    a number out of range is a user error that says the range."""
+def pick(items: list, index: int | None, name: str, what: str = "puzzle"):
+    """items[index] by the file's numbering (Numbered: from 0, or from 1 in a cart manifest as
+    the cart numbers them; negative counts from the end; None is the first); a number out of
+    range is a user error that says the range."""
     n = len(items)
-    if not -n <= index < n:
-        span = "it has none" if not n else f"numbered from 0: 0..{n - 1}, or -{n}..-1 from the end"
-        raise UserError(f"{name}: no {what} {index} (the file has {n}; {span})")
-    return items[index]
+    first = getattr(items, "first", 0)
+    scope = getattr(items, "scope", "the file")
+    index = first if index is None else index
+    if first <= index < first + n:
+        return items[index - first]
+    if -n <= index < 0:
+        return items[index]
+    how = "numbered from 0" if first == 0 else f"numbered from {first}, as the cart numbers them"
+    span = "it has none" if not n else f"{how}: {first}..{first + n - 1}, or -{n}..-1 from the end"
+    raise UserError(f"{name}: no {what} {index} ({scope} has {n}; {span})")
 
 
-def read_puzzle(path: str, index: int = 0, fmt: str | None = None) -> Puzzle:
-    return pick(read_puzzles(path, fmt), index, "<stdin>" if path == "-" else str(path))
+def read_puzzle(path: str, index: int | None = None, fmt: str | None = None,
+                world: str | None = None) -> Puzzle:
+    return pick(read_puzzles(path, fmt, world), index, "<stdin>" if path == "-" else str(path))
 
 
 def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[Puzzle]:
@@ -109,6 +143,8 @@ def parse_puzzles(text: str, fmt: str, name: str = "puzzle", data=None) -> list[
     if fmt == "g":
         clues, title = olsak.parse(text, name)
         return [Puzzle(_checked(clues, name), name=title)]
+    if fmt == "manifest":
+        return manifest.world_puzzles(parse_json(text, name) if data is None else data, name)[1]
     raise UserError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
@@ -303,17 +339,18 @@ def parse_clue_text(text: str, name: str = "text") -> Puzzle:
         raise UserError(f"{name}: expected row clues, then a '--' (or blank) line, then column clues")
 
     def clue(line: str) -> Clue:
-        if line == "-":
-            return ()
-        for digits in re.findall(r"[0-9]+", line):
-            whole_number(digits, f"{name}: clue {line[:40]!r}")
-        try:
-            return parse_clue(line)
-        except UserError as e:
-            raise UserError(f"{name}: {e}") from None
+        return () if line == "-" else parse_clue(line, f"{name}: clue {shown(line)}")
 
     rows, cols = (tuple(clue(ln) for ln in g) for g in groups)
     return Puzzle(_checked(Clues(rows, cols), name))
+
+
+def parse_clue(text: str, where: str = "clue") -> Clue:
+    """'3 1 2', '3.1.2', '3,1,2' or '0' / '' for an empty line; each run read by whole_number
+    (ASCII digits, the digit limit), as every reader reads a run."""
+    parts = text.replace(".", " ").replace(",", " ").split()
+    runs = tuple(whole_number(p, where, lo=0) for p in parts)
+    return () if runs in ((), (0,)) else runs       # a 0 among runs: clues.validate refuses it
 
 
 # ---- writing -----------------------------------------------------------------------------

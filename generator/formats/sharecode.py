@@ -102,9 +102,12 @@ def encode_seed(seed: int) -> str:
 # ---- reading ------------------------------------------------------------------------------
 
 def _shown(ch: str) -> str:
-    """A character as a message shows it: printable ASCII quoted, anything else by code point."""
+    """A character as a message shows it: printable ASCII quoted, a byte that was not UTF-8
+    (argv carries it as a surrogate, U+DC80..U+DCFF) as that byte, anything else by code point."""
     if " " < ch <= "~":
         return repr(ch)
+    if "\udc80" <= ch <= "\udcff":
+        return f"byte 0x{ord(ch) - 0xdc00:02x} (not UTF-8 text)"
     return f"U+{ord(ch):04X}" + (f" {ch!r}" if ch.isprintable() else "")
 
 

@@ -26,14 +26,14 @@ import stat
 import sys
 from pathlib import Path
 
-from generator import UserError
+from generator import UserError, shown
 from generator.formats import pngcheck
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_JSON_DEPTH = 64
 MAX_DIGITS = 19
-MAX_IMAGE_SIDE = 16384
-MAX_IMAGE_PIXELS = 4096 * 4096
+MAX_IMAGE_SIDE = 4096          # docs/commands.md: images up to 4096x4096 pixels
+MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE
 BOM = "\ufeff"
 
 _JSON_TYPES = {dict: "an object", list: "a list", str: "a string", int: "a whole number",
@@ -158,7 +158,7 @@ def open_png(path, what: str = "PNG", rgba8_only: bool = False):
         raise UserError(f"{e}; it must be an 8-bit RGBA PNG" if rgba8_only else str(e)) from None
     if w > MAX_IMAGE_SIDE or h > MAX_IMAGE_SIDE or w * h > MAX_IMAGE_PIXELS:
         raise UserError(f"{name}: {w}x{h} pixels is larger than the largest image read "
-                        f"({MAX_IMAGE_PIXELS} pixels, at most {MAX_IMAGE_SIDE} a side)")
+                        f"({MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE} pixels)")
     if depth == 16 or (rgba8_only and (depth, ctype) != (8, 6)):
         want = ("an 8-bit RGBA PNG (true colour with an alpha channel)" if rgba8_only
                 else "8 bits a channel or fewer")
@@ -185,35 +185,77 @@ def open_png(path, what: str = "PNG", rgba8_only: bool = False):
 
 
 # ---- numbers --------------------------------------------------------------------------------
+# The one reader of a number a user wrote, in a file or on the command line (click options go
+# through generator.cli.options, which calls these): ASCII digits only (Python's int() and
+# float() also take Arabic-Indic, fullwidth and other Unicode digits, and float() takes 'nan'
+# and 'inf'), at most MAX_DIGITS digits, finite.
 
-_DIGITS = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"-?[0-9]+")
+_REAL_CHARS = 64
+_REAL = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
 
-def whole_number(text: str, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    """A decimal whole number written in ASCII digits (optional '-'), within the digit limit."""
+class NumberError(ValueError):
+    """Why a text is not the number asked for (the message names no file or option)."""
+
+
+def parse_whole(text: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A decimal whole number in ASCII digits (optional '-'), within the digit limit and the
+    range; else NumberError saying why."""
     t = text.strip()
-    neg = t.startswith("-")
-    if not _DIGITS.fullmatch(t[neg:]):
-        raise UserError(f"{where}: {t[:40]!r} is not a whole number")
-    if len(t) - neg > MAX_DIGITS:
-        raise UserError(f"{where}: a number of {len(t) - neg} digits; the limit is {MAX_DIGITS} digits")
+    if not _WHOLE.fullmatch(t):
+        raise NumberError(f"{shown(t)} is not a whole number (ASCII digits 0-9)")
+    digits = len(t) - t.startswith("-")
+    if digits > MAX_DIGITS:
+        raise NumberError(f"a number of {digits} digits; the limit is {MAX_DIGITS} digits")
     n = int(t)
-    _range(n, where, lo, hi)
+    _check_range(n, lo, hi)
     return n
 
 
-def _range(n, where: str, lo, hi) -> None:
+def parse_real(text: str, lo: float | None = None, hi: float | None = None) -> float:
+    """A decimal number in ASCII ('0.6', '-1', '2e-3'), finite (never nan or inf), within the
+    range; else NumberError saying why."""
+    t = text.strip()
+    if len(t) > _REAL_CHARS:
+        raise NumberError(f"a number of {len(t)} characters; the limit is {_REAL_CHARS}")
+    if not _REAL.fullmatch(t):
+        raise NumberError(f"{shown(t)} is not a number (ASCII digits, finite: not nan or inf)")
+    v = float(t)
+    if not math.isfinite(v):
+        raise NumberError(f"{shown(t)} is too large a number")
+    _check_range(v, lo, hi)
+    return v
+
+
+def _check_range(n, lo, hi) -> None:
     if lo is not None and n < lo or hi is not None and n > hi:
         span = f"{lo}..{hi}" if lo is not None and hi is not None else f">= {lo}" if lo is not None else f"<= {hi}"
-        raise UserError(f"{where}: {n} is out of range ({span})")
+        raise NumberError(f"{n} is out of range ({span})")
+
+
+def whole_number(text: str, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    """parse_whole, its error a UserError naming `where` (the file and place)."""
+    try:
+        return parse_whole(text, lo, hi)
+    except NumberError as e:
+        raise UserError(f"{where}: {e}") from None
+
+
+def _range(n, where: str, lo, hi) -> None:
+    try:
+        _check_range(n, lo, hi)
+    except NumberError as e:
+        raise UserError(f"{where}: {e}") from None
 
 
 # ---- JSON -----------------------------------------------------------------------------------
 
 def _parse_int(s: str) -> int:
-    if len(s.lstrip("-")) > MAX_DIGITS:
-        raise _TooBig(f"a number of {len(s.lstrip('-'))} digits; the limit is {MAX_DIGITS} digits")
-    return int(s)
+    try:
+        return parse_whole(s)           # JSON's whole numbers: the digit limit of every reader
+    except NumberError as e:
+        raise _TooBig(str(e)) from None
 
 
 def _parse_float(s: str) -> float:

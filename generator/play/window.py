@@ -29,6 +29,7 @@ from generator import UserError
 from generator.console import Console
 from generator.runtime.font import cells as font
 from generator.console.waves import RATE
+from generator.formats.userfile import NumberError, parse_whole
 from generator.pico8 import COLOURS, SCREEN_H, SCREEN_W
 from generator.play.progress import data_dir
 from generator.play.speaker import Speaker
@@ -231,12 +232,24 @@ class Player:
         self.pg.quit()
 
 
+MAX_SCALE = 16      # a 2048-pixel window: larger would be a window no screen shows
+
+
+def _scale(text: str) -> int:
+    """--scale: ASCII digits, 1..MAX_SCALE (generator.formats.userfile's one number reader)."""
+    try:
+        return parse_whole(text, 1, MAX_SCALE)
+    except NumberError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m generator.play.window", description=__doc__.split("\n\n")[0])
     ap.add_argument("cart", help="the .p8 cart (make cart builds build/picross.p8)")
     ap.add_argument("--cartdata", default=None,
                     help="JSON file that keeps the cart's saved data (default: the data directory's cartdata.json)")
-    ap.add_argument("--scale", type=int, default=None, help="pixels per PICO-8 pixel (default: fit the screen)")
+    ap.add_argument("--scale", type=_scale, default=None,
+                    help=f"pixels per PICO-8 pixel, 1..{MAX_SCALE} (default: fit the screen)")
     args = ap.parse_args(argv)
     try:
         if not Path(args.cart).exists():

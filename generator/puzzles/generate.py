@@ -1,7 +1,8 @@
 """Random puzzles: draw grids, keep those line logic finishes, filter, deduplicate.
 
 Candidates are drawn in chunks of CHUNK grids (SLOW_CHUNK past the batch solver's 16x16, where
-each grid goes through linesolve on its own). Chunk k draws from its own generator, seeded by
+each grid goes through linesolve on its own; fewer still for huge sizes, CHUNK_CELLS cells at
+most). Chunk k draws from its own generator, seeded by
 numpy's SeedSequence(seed, spawn_key=(k,)), and chunks are used strictly in order, so the batch
 is the same whatever --jobs is: workers only compute chunks ahead of time. `tried` counts the
 candidates up to the one that completed the batch.
@@ -17,6 +18,7 @@ Styles:
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -33,8 +35,10 @@ from generator.solver.grid import check_size
 CHUNK = 1024
 SLOW_CHUNK = 32
 STYLES = ("noise", "smooth", "sprite")
+CHUNK_CELLS = 1 << 22     # cells of a chunk, at most: a huge size draws fewer grids at a time
 DEFAULT_MAX_TRIES = 2_000_000
 MAX_SEED = 2**63 - 1
+MAX_COUNT = 1_000_000     # puzzles in one batch: more would not fit the 64 MiB a reader reads
 
 # why a candidate was turned down, in the order the checks run
 OK, BLANK, SOLID, NOT_SOLVABLE, TOO_EASY, TOO_HARD, DUPLICATE = range(7)
@@ -56,8 +60,8 @@ class Params:
     max_tries: int = DEFAULT_MAX_TRIES
 
     def check(self) -> "Params":
-        if self.count < 1:
-            raise UserError(f"-n must be at least 1, not {self.count}")
+        if not 1 <= self.count <= MAX_COUNT:
+            raise UserError(f"-n must be 1..{MAX_COUNT:,} (puzzles in one batch), not {self.count}")
         if not 0 <= self.seed <= MAX_SEED:
             raise UserError(f"--seed must be 0..{MAX_SEED}, not {self.seed}")
         check_size(self.height, self.width)
@@ -118,7 +122,31 @@ def smooth_grids(rng: np.random.Generator, b: int, h: int, w: int, density: floa
 
 
 def chunk_size(p: Params) -> int:
-    return CHUNK if max(p.height, p.width) <= FAST_MAX else SLOW_CHUNK
+    """Grids a chunk draws: CHUNK for the batch solver's sizes, SLOW_CHUNK past them, fewer for
+    sizes so large that SLOW_CHUNK grids would pass CHUNK_CELLS cells (memory stays bounded)."""
+    if max(p.height, p.width) <= FAST_MAX:
+        return CHUNK
+    return max(1, min(SLOW_CHUNK, CHUNK_CELLS // (p.height * p.width)))
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity where the system has one, else the
+    machine's count (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def cap_jobs(jobs: int, say=None) -> int:
+    """At most usable_cpus() worker processes: more would only queue for the same CPUs, each a
+    copy of the interpreter in memory. `say(line)` hears of a cap, in one line."""
+    cpus = usable_cpus()
+    if jobs > cpus:
+        if say:
+            say(f"picross: --jobs {jobs} capped at {cpus}, the CPUs this process may use")
+        return cpus
+    return jobs
 
 
 def draw(p: Params, k: int) -> np.ndarray:
@@ -190,8 +218,10 @@ def _chunks(p: Params, jobs: int):
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
-    """Draw chunks until p.count puzzles are accepted; `progress(n)` hears of n new ones per chunk."""
+    """Draw chunks until p.count puzzles are accepted; `progress(n)` hears of n new ones per chunk.
+    `jobs` is capped at the usable CPUs (cap_jobs)."""
     p.check()
+    jobs = cap_jobs(jobs)
     with closing(_chunks(p, jobs)) as chunks:   # closed on the way out: the workers stop here
         return _collect(p, chunks, progress)
 

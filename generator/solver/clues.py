@@ -113,12 +113,3 @@ def conflict(clues: Clues) -> str | None:
 
 def clue_text(clue: Clue) -> str:
     return " ".join(map(str, clue)) if clue else "0"
-
-
-def parse_clue(text: str) -> Clue:
-    """'3 1 2', '3.1.2', '3,1,2' or '0' / '' / '-' for an empty line."""
-    parts = [p for p in text.replace(".", " ").replace(",", " ").split() if p]
-    if not all(p.isascii() and p.isdigit() for p in parts):     # ASCII digits, as every reader
-        raise UserError(f"clue {text.strip()[:40]!r} is not a list of numbers")
-    runs = tuple(int(p) for p in parts)
-    return () if runs in ((), (0,)) else runs

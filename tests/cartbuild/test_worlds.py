@@ -44,7 +44,7 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 6}]), "'min_pips' must be 1-5"),
     (lambda c: c["worlds"][0].update(batches=[{"file": "b0.json", "min_pips": 2, "colour": "x"}]),
      "unknown key 'colour' (a batch has file, start, count, min_pips, colours)"),
-    (lambda c: c["worlds"][0]["backdrop"].update(y=60), "outside the art rows 0-63"),
+    (lambda c: c["worlds"][0]["backdrop"].update(y=60), "'backdrop' x 0, y 60, 128x24 is outside the art (rows 0-63"),
     (lambda c: c["worlds"][0].pop("ui"), "'ui' must name the screen slot 0..15 of each colour role: backdrop, paper"),
     (lambda c: c["worlds"][0].update(ui="9,7"), "'ui' must name the screen slot 0..15 of each colour role"),
     (lambda c: c["worlds"][0]["ui"].update(papr=7), "'ui': unknown colour role 'papr' (the roles: backdrop, paper,"),

@@ -124,7 +124,7 @@ def test_format_sniffing(name, text, fmt):
     ("non", "width 1\nheight 1\nrows\n1\nrows\n1\ncolumns\n1\n", "a second 'rows' section"),
     ("non", "width 1\nheight 1\ncolumns 2\nrows\n1\ncolumns\n1\n", "width 2, but 1 earlier"),
     ("text", "1\n", "expected row clues"),
-    ("text", "1\n--\nfoo\n", "not a list of numbers"),
+    ("text", "1\n--\nfoo\n", "is not a whole number"),
     ("bogus", "1\n--\n1\n", "unknown format"),
     # webpbn XML and Olšák .g
     ("webpbn", '<puzzleset><puzzle><clues type="rows"><line><count color="red">1</count></line></clues>'

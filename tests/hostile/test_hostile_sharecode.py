@@ -89,13 +89,16 @@ def test_an_endless_seed_out_of_range(seed):
 
 @pytest.mark.parametrize("arg", [b"5azz\xff4wm", b"\xc3\x28", b"5a\xed\xa0\x80zz"])
 def test_non_utf8_bytes_on_the_command_line(arg, tmp_path):
-    """A real process: argv bytes that are no UTF-8 reach Python as surrogates; one line, exit 1."""
+    """A real process: argv bytes that are no UTF-8 reach Python as surrogates; one line naming
+    the byte typed (never the surrogate), exit 1."""
     env = dict(os.environ, PYTHONIOENCODING="")
     r = subprocess.run([sys.executable, "-m", "generator", "import", "--code", arg, "-o",
                         str(tmp_path / "o.json")], capture_output=True, env=env, timeout=120)
     err = r.stderr.decode("utf-8", "replace")
     assert r.returncode == 1 and "Traceback" not in err, err
-    assert len(err.splitlines()) == 1 and err.startswith("picross: error: share code: U+DC")
+    bad = next(b for b in arg if b >= 0x80)      # the first byte that is not UTF-8 here
+    assert len(err.splitlines()) == 1 and err.startswith(f"picross: error: share code: byte 0x{bad:02x}")
+    assert "U+DC" not in err, err
     assert not (tmp_path / "o.json").exists()
 
 
