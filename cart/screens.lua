@@ -153,9 +153,8 @@ function pupd()
    sfx(5)
   end
  end
- if (k and (mx!=lmx or my!=lmy)) i=k
+ if (k and mv) i=k
  if (mb&1>0 and o and k!=i) o=false
- lmx,lmy=mx,my
  i=mid(0,i,wd.count-1)
  ps=wd.first+i
  if (bp(5)) go"worlds"
