@@ -144,7 +144,7 @@ function cdrw()
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
-  if (k==ki) rect(x-3,y-3,x+5,y+7,9)
+  if (k==ki) rect(x-3,y-3,x+5,y+7,10)
   print(sym(k),x,y,10)
  end
  ct(cm,64,90,10)
