@@ -7,8 +7,10 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d
-dg=split"3951,3731,3747,3895,2541,1823,3961,1191,3967,2543"
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
+-- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
+-- at the top beside the 9)
+dg=split"3951,3731,3747,3895,2537,1823,3961,1191,3927,2543"
 
 -- a clue number; 10-15 as a bar and a digit, 5 px wide like "1 1"
 function num(v,x,y,c)

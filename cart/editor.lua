@@ -63,7 +63,7 @@ end
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
 function eddrw()
- if (vt=="line-solvable") pips(-1,19,51)
+ if (vt=="line-solvable") pips(-1,16,51,10)
  ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
   for y=0,sz-1 do

@@ -2,13 +2,16 @@
 -- not reach a 30 fps cart on every pico-8 player): hf[b] = frames
 -- button b (0-5) has been held, the mouse's left and right buttons
 -- counting as o and x; rl[b] = frame fc it was last let go, hl[b]
--- how long it was held then. mx,my = the pointer, mb its buttons.
+-- how long it was held then. mx,my = the pointer, mb its buttons,
+-- mv: it moved since the last frame (a pointer at rest over a screen
+-- as it opens picks nothing: the mouse acts when it moves or clicks)
 hf,rl,hl,fc={},{},{},0
 -- (dy: the d-pad buttons' vertical steps)
 dy=split"0,0,-1,1"
 
 function readbtn()
  fc+=1
+ mv=mx!=stat(32) or my!=stat(33)
  mx,my,mb=stat(32),stat(33),stat(34)&3
  local bt=btn()|mb<<4
  for b=0,5 do
@@ -117,12 +120,11 @@ end
 -- a cross never wipes a fill (as in picross s)
 function playinput()
  local x,y=cellat()
- -- the cursor follows the pointer over the board
- if x and (x!=lmx or y!=lmy) then
+ -- the cursor follows the pointer over the board as it moves
+ if x and mv and (x!=cx or y!=cy) then
   cx,cy,redraw=x,y,true
   paint()
  end
- lmx,lmy=x,y
  for b=4,5 do
   -- a mouse click counts on the board only
   local c=mb>>b-4&1

@@ -12,8 +12,8 @@
 --           sz cells a side, cz px a cell, bw px the board
 --  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
 --           settings (music off, options), bo best times' options
---  input    hf/rl/hl/fc button timing, mx/my/mb the mouse, lmx/lmy
---           the cell it was last on, pk/pv/pm/ns the stroke, hist
+--  input    hf/rl/hl/fc button timing, mx/my/mb/mv the mouse,
+--           pk/pv/pm/ns the stroke, hist
 --  play     pa/pzs/pip each puzzle's address, size, pips;
 --           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
@@ -24,7 +24,7 @@
 --           pc the solved picture's colours
 --  music    mw the world whose music plays, ol the option labels
 --lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st
---lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, lmx, lmy, pk, pv
+--lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, mv, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
 #include solver.lua
@@ -116,11 +116,11 @@ function _draw()
  -- without upper memory nothing is cached: draw it all every frame
  redraw=redraw or nu
  drw()
- -- (text 10 on the clue highlight 15 in a border 9: at least 4.5:1
+ -- (text 10 on the clue highlight 15 in a border 10: at least 4.5:1
  -- in every world, tests/cart/test_legibility.py)
  if aq then
   rectfill(2,54,125,90,15)
-  rect(2,54,125,90,9)
+  rect(2,54,125,90,10)
   print(aq,6,58,10)
  end
 end

@@ -16,7 +16,8 @@
 -- cartdata (words little-endian):
 -- 0-3   sid: the puzzle set's hash ^^ the layout version; a save
 --       with another is not read (the game starts afresh)
--- 4-5   endless: seed of its puzzle   6-7  endless puzzles solved
+-- 4-5   endless: seed of its puzzle (15 bits, as its share code)
+--       6-7  endless puzzles solved
 -- 8-39  solved flags: puzzle p in byte 8+p\8, bit p%8; bit 7 of
 --       byte 39 (no puzzle 255): music off
 -- 40+   entries, until id 0: byte id, word w, then
@@ -38,7 +39,8 @@
 -- empty design frees the place.
 -- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
--- when read and anything out of range is dropped, never shown.
+-- when read and anything out of range is dropped, never shown (marks
+-- off a board, a design with no fill; the seed keeps its 15 bits).
 -- the options and their marks came after layout 2 in bytes it left 0
 -- (saves of layout 2 read as made without options): it is still 2.
 --
@@ -122,7 +124,7 @@ function loadsave()
  cartdata("picross8_v1")
  if (peek4(0x5e00)!=sid) memset(0x5e00,0,256)
  local a,o=0x5e28,0
- eseed,nend,op,best,clk,rb,rs=peek2(0x5e04),max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
+ eseed,nend,op,best,clk,rb,rs=peek2(0x5e04)&32767,max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
@@ -138,11 +140,15 @@ function loadsave()
    if id==255 then
     if w>0x3fff then
      -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
-     -- entries), its rows cut to its size
+     -- entries), its rows cut to its size; saved (ds) if it has a
+     -- fill
      local z=w&15
      if z%5<1 and z>0 and a<0x5ee0 then
-      de,dz,ds={},z,true
-      for y=1,15 do de[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1) end
+      de,dz,ds={},z
+      for y=1,15 do
+       de[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1)
+       ds=ds or de[y]>0
+      end
      end
      a+=30
     else
@@ -153,11 +159,13 @@ function loadsave()
   else
    -- a board: of a puzzle or endless, once, nb at most, 5 cells a
    -- byte (below 3^5)
-   -- (a byte past 3^5: no such id)
+   -- (a byte past 3^5: no such id; a byte of cells off a board of
+   -- k cells a side, in row j\3 or from column j%3*5: blank)
    if (a>0x5ed3) break
-   local b={peek(a,45)}
-   for v in all(b) do
-    if (v>242) id=256
+   local b,k={peek(a,45)},pzs[p] or 15
+   for j=0,44 do
+    if (b[j+1]>242) id=256
+    if (max(j%3*5,j\3)>=k) b[j+1]=0
    end
    if (id<=pz_count or id==255) and not clk[id] and #rb<nb then
     clk[id],bd[id]=w,b

@@ -50,7 +50,7 @@ function tdrw()
    local c=k*4+b%3
    if logo[k+1]>>b&1==1 and c<sf then
     local x,y=2+c*4,22+b\3*4
-    rectfill(x+1,y+1,x+3,y+3,k==7 and 9 or 4)
+    rectfill(x+1,y+1,x+3,y+3,k==7 and 10 or 4)
    end
   end
  end
@@ -118,8 +118,10 @@ function wdrw()
   local k=wip()
   if (k) ct("no. "..k.." in progress",64,92,13)
   -- progress bar
-  rectfill(24,84,104,86,2)
-  if (s>0) rectfill(24,84,24+80*s\wd.count,86,4)
+  -- (the part solved in the text colour on a track it stands out
+  -- from in every world: tests/cart/test_cart_marks_contrast.py)
+  rectfill(24,84,104,86,15)
+  if (s>0) rectfill(24,84,24+80*s\wd.count,86,10)
  end
  print("\139",4,22,13)
  print("\145",117,22,13)
@@ -135,9 +137,12 @@ function nsolved()
  return s
 end
 
--- puzzle p's difficulty, pip[p] dots of 5 (14 px) from x,y
-function pips(p,x,y)
- for j=0,4 do rectfill(x+j*3,y,x+j*3+1,y+1,j<pip[p] and 4 or 2) end
+-- puzzle p's difficulty, pip[p] dots (1-5, 3 px apart) from x+3,y
+-- in colour c: only the dots it has, so that none reads as empty or
+-- merges into a border (c: 3:1 or more against the ground, held by
+-- tests/cart/test_cart_marks_contrast.py)
+function pips(p,x,y,c)
+ for j=1,pip[p] do rectfill(x+j*3,y,x+j*3+1,y+1,c) end
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
@@ -153,9 +158,8 @@ function pupd()
    sfx(5)
   end
  end
- if (k and (mx!=lmx or my!=lmy)) i=k
+ if (k and mv) i=k
  if (mb&1>0 and o and k!=i) o=false
- lmx,lmy=mx,my
  i=mid(0,i,wd.count-1)
  ps=wd.first+i
  if (bp(5)) go"worlds"
@@ -182,18 +186,19 @@ function pdrw()
   print(wd.title,2,2,10)
   print("\151 back",96,2,13)
   for k=top*7,min(top*7+34,wd.count-1) do
+   -- (c: an unsolved tile's ink, the fill on paper in a grid
+   -- border; a board in progress: the whole tile the fill, its ink
+   -- paper)
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
-   rectfill(x,y,x+16,y+16,2)
-   rectfill(x+1,y+1,x+15,y+15,1)
+   local c=inrb(p+1) and 1 or 4
+   rectfill(x,y,x+16,y+16,c<4 and 4 or 2)
+   rectfill(x+1,y+1,x+15,y+15,best[p] and 1 or 5-c)
    if best[p] then
     add(tq,{p,x,y})
    else
-    -- a board in progress: its number lit on the dark tile
-    local r=inrb(p+1)
-    if (r) rectfill(x+1,y+1,x+15,y+15,15)
-    ct(k+1 .."",x+9,y+4,r and 10 or 4)
-    pips(p,x+2,y+12)
-    if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,3) line(x+1,y+1,x+3,y+1,3)
+    ct(k+1 .."",x+9,y+4,c)
+    pips(p,x-1,y+12,c)
+    if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,c) line(x+1,y+1,x+3,y+1,c)
    end
   end
   -- a scroll bar when the rows do not all fit
@@ -214,8 +219,11 @@ function pdrw()
   pal(wd.ui)
   memcpy(0x8000,0x6000,0x2000)
  end
- local x,y=1+i%7*18,12+(i\7-top)*18
- rect(x,y,x+16,y+16,9)
+ -- the cursor: a frame in the text colour round the tile, in the
+ -- backdrop's 1 px between the tiles (it stands out from the
+ -- backdrop as text does, whatever the tile)
+ local x,y=i%7*18,11+(i\7-top)*18
+ rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
  local b=best[ps]
  print(b and pname(ps) or "no. "..i+1,2,112,10)
@@ -225,7 +233,7 @@ function pdrw()
  local o=b and bo[ps] or 0
  s=o>0 and split"+check,+cross,+check +cross"[o\2] or pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
  print(s,111-#s*4,120,6)
- pips(ps,113,121)
+ pips(ps,110,121,10)
  print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,13)
 end
 

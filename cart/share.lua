@@ -49,6 +49,20 @@ end
 -- (spaces, tabs, line ends, -), " " refused
 mp="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
 
+-- how each character is shown: character o at place o+1, printable
+-- ascii as itself, a tab or line end as a space, anything else "?"
+-- (p8scii's characters 0-15 are print's commands: \^@ writes memory,
+-- \a plays sound...; 128-255 are wide glyphs)
+dp="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
+
+-- outside text (a paste, a code typed) as it may be printed: the
+-- one way such text reaches the screen
+function printable(s)
+ local r=""
+ for k=1,#s do r..=chr(ord(dp,ord(s,k)+1)) end
+ return r
+end
+
 -- read code s as typed or pasted: nil with the puzzle set up (sol,
 -- sz, clues; cur -1) or nil and an endless seed, else the reason it
 -- is refused
@@ -56,7 +70,7 @@ function decode(s)
  local t={}
  for k=1,#s do
   local v=ord(mp,ord(s,k)+1)-48
-  if (v<-2) return "bad symbol "..sub(s,k,k).." at "..k
+  if (v<-2) return "bad symbol "..printable(sub(s,k,k)).." at "..k
   if (v>=0) add(t,v)
  end
  local k=t[1]
@@ -64,7 +78,9 @@ function decode(s)
  -- its length: 3 symbols and the body
  local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k]
  if ((l or 0)<1) return "no such size"
- if (#t!=l) return "wrong length"
+ -- (its progress while short of it)
+ if (#t>l) return "too long"
+ if (#t<l) return #t.."/"..l
  if (hsum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
  cur,sz=-1,k
@@ -124,10 +140,11 @@ end
 function cdrw()
  usepal(1)
  ct("enter a share code",64,4,10)
- print(sub(tx,1,30).."\n"..sub(tx,31,60),4,16,6)
+ local s=printable(tx)
+ print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
-  if (k==ki) rect(x-3,y-3,x+5,y+7,9)
+  if (k==ki) rect(x-3,y-3,x+5,y+7,10)
   print(sym(k),x,y,10)
  end
  ct(cm,64,90,10)

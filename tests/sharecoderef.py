@@ -28,8 +28,15 @@ def encode_seed(seed: int) -> str:
     return "".join(AB[v] for v in vals + check(vals))
 
 
+def shown(ch: str) -> str:
+    """How the cart shows a character of outside text: printable ASCII as itself, a tab or line
+    end as a space, anything else (P8SCII's print commands 0-15, wide glyphs) as "?"."""
+    return " " if ch in "\t\n\r" else ch if " " <= ch <= "~" else "?"
+
+
 def reference_decode(text: str):
-    """(kind, grid or seed) or the reason it is refused, by the doc's reading rules."""
+    """(kind, grid or seed) or the reason it is refused, by the doc's reading rules (a code of
+    the wrong length: its symbols so far of the length its kind needs, "12/48", or "too long")."""
     table = {c: i for i, c in enumerate(AB)} | {"o": 0, "i": 1, "l": 1}
     vals = []
     for k, ch in enumerate(text, 1):
@@ -37,7 +44,7 @@ def reference_decode(text: str):
             continue
         low = ch.lower() if "A" <= ch <= "Z" else ch
         if low not in table:
-            return f"bad symbol {ch} at {k}"
+            return f"bad symbol {shown(ch)} at {k}"
         vals.append(table[low])
     if not vals:
         return "no code"
@@ -45,7 +52,7 @@ def reference_decode(text: str):
     if kind not in LENGTH:
         return "no such size"
     if len(vals) != LENGTH[kind]:
-        return "wrong length"
+        return "too long" if len(vals) > LENGTH[kind] else f"{len(vals)}/{LENGTH[kind]}"
     if check(vals[:-2]) != vals[-2:]:
         return "damaged"
     if kind == 14:

@@ -1,9 +1,10 @@
-"""Each world's colour roles held to the contrast its texts need, when the cart is built.
+"""Each world's colour roles held to the contrast its texts and marks need, when the cart is built.
 
 tests/cart/test_legibility.py measures every text and clue number on the displayed screen; this
 is the same rule named by colour role, so that a world whose palette would print unreadable
 text (a new world's, or a shipped one retouched) is refused by `make cart` in one line, before
-anyone plays it. The pairs are where cart/*.lua draws text: ink role on background role.
+anyone plays it. The pairs are where cart/*.lua draws text: ink role on background role; the
+marks (tests/cart/test_cart_marks_contrast.py measures them on the screen) likewise.
 """
 from __future__ import annotations
 
@@ -30,13 +31,40 @@ PAIRS = (
 )
 
 
+MARK = 3.0      # WCAG 2's non-text contrast (1.4.11): marks that carry information
+
+# (mark role, the role under or beside it, what the cart draws so); at least MARK. The marks
+# drawn in the text colour on the backdrop (the footer's pips, the list's cursor, the keyboard's
+# box, the progress bar) are held by the text pairs above.
+MARKS = (
+    ("fill", "paper", "difficulty pips on a tile, a board in progress (the tile inverted)"),
+    ("fill", "grid", "a tile's fifth pip beside its border"),
+)
+# The board's cursor blinks between these two roles: over the grid and the guide lines, one of
+# them at least stands MARK from what it covers.
+CURSOR = ("cursor", "text")
+CURSOR_OVER = ("grid", "guide")
+
+
 def check_world(name: str, display: list, ui: list[int], where: str = "cart/worlds.json") -> None:
-    """Refuse world `name` if a pair of PAIRS is under its least contrast. `display` holds the
-    16 slots' RGB colours, `ui` the slot of each role in ROLES order."""
+    """Refuse world `name` if a pair of PAIRS is under its least contrast, or a mark (MARKS,
+    the cursor) under MARK. `display` holds the 16 slots' RGB colours, `ui` the slot of each
+    role in ROLES order."""
+    def ratio(a: str, b: str) -> float:
+        return contrast(display[ui[ROLES.index(a)]], display[ui[ROLES.index(b)]])
+
+    def refuse(ink: str, bg: str, r: float, least: float, what: str) -> None:
+        raise UserError(f"{where} ({name}): ui role {ink!r} on {bg!r} is {r:.2f}:1, and "
+                        f"the cart {what}: it needs {least}:1 (docs/new-world.md, colour roles)")
+
     for ink, bg, least in PAIRS:
-        a, b = display[ui[ROLES.index(ink)]], display[ui[ROLES.index(bg)]]
-        ratio = contrast(a, b)
-        if ratio < least:
-            raise UserError(f"{where} ({name}): ui role {ink!r} on {bg!r} is {ratio:.2f}:1, and "
-                            f"the cart prints text so: it needs {least}:1 (docs/new-world.md, "
-                            "colour roles)")
+        if ratio(ink, bg) < least:
+            refuse(ink, bg, ratio(ink, bg), least, "prints text so")
+    for ink, bg, what in MARKS:
+        if ratio(ink, bg) < MARK:
+            refuse(ink, bg, ratio(ink, bg), MARK, f"draws {what} so")
+    for bg in CURSOR_OVER:
+        best = max(CURSOR, key=lambda ink: ratio(ink, bg))
+        if ratio(best, bg) < MARK:
+            refuse(best, bg, ratio(best, bg), MARK,
+                   "blinks the board's cursor in 'cursor' and 'text' over it, one of them")

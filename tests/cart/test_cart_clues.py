@@ -141,3 +141,17 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     assert contrast(col[7], col[15]) >= 2.2
     assert contrast(col[6], col[7]) >= 2.5
     assert contrast(col[10], col[15]) >= 4.5       # the cursor's own clues stand out
+
+
+def test_every_two_clue_digits_differ_by_more_than_one_pixel(console):
+    """A reader tells the clue font's digits apart only if no two of them differ by a single
+    pixel (the 8 that was a 0 with its middle filled, the 9 a 4 with its top closed): each digit
+    is drawn by the cart's num() and read back from the screen."""
+    c, _ = console
+    c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
+    px = c.screen()
+    glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    assert all(g.sum() >= 4 for g in glyphs)
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x4
+    for a, b in itertools.combinations(range(10), 2):
+        assert (glyphs[a] != glyphs[b]).sum() > 1, (a, b)

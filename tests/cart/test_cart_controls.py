@@ -3,6 +3,7 @@ that needs a quick release-and-tap, the mouse on the cell under the pointer and 
 import pytest
 
 from generator.playtest.player import Player
+from generator.pico8 import COLOURS
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +94,48 @@ def test_the_mouse_works_in_the_menus(path):
     p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 1))
     p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 0))
     assert p.on("plupd") and int(p.g("cur")) == 9
+
+
+def _frame_at(p: Player, x0: int, y0: int, size: int, colours) -> bool:
+    """Is the square at x0, y0 of `size` px framed all round in one of `colours` (displayed RGB)?"""
+    rgb = p.c.rgb()
+    ring = [(x0 + k, y0) for k in range(size + 1)] + [(x0 + k, y0 + size) for k in range(size + 1)] + \
+        [(x0, y0 + k) for k in range(size + 1)] + [(x0 + size, y0 + k) for k in range(size + 1)]
+    return any(all(tuple(int(v) for v in rgb[y, x]) == c for x, y in ring) for c in colours)
+
+
+@pytest.mark.parametrize("world", [0, 1])
+def test_a_resting_pointer_takes_nothing_over(built_cart, world):
+    """The pointer left over tile no. 18 and then over a board cell, never moved: the list opens
+    on no. 1 and the board on its centre, as the displayed cursor frames show; moved, it picks."""
+    w = built_cart.manifest["worlds"][world]
+    cursor = [COLOURS[w["pal"][w["ui"][role]]] for role in (9, 10)]   # the frame blinks 9, 10
+    p = Player(built_cart.path)
+    tile18 = (1 + 3 * 18, 12 + 2 * 18)                    # no. 18: row 3, column 4
+    p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
+    p.idle(2)
+    p.press("o")
+    for _ in range(world):
+        p.press("right")
+    p.press("o")
+    p.idle(2)
+    assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
+    assert _frame_at(p, 1, 12, 16, cursor[:1]) and not _frame_at(p, *tile18, 16, cursor[:1])
+    # no. 1 opens (5x5, 15 px cells) with the pointer at rest over its cell 0,0: the cursor
+    # starts in the middle
+    p.press("o")
+    p.idle(2)
+    assert p.on("plupd") and p.size() == 5
+    assert p.cursor() == (2, 2) and _frame_at(p, 52 + 30, 52 + 30, 15, cursor)
+    assert not _frame_at(p, 52, 52, 15, cursor)
+    p.c.step([], mouse=(tile18[0] + 9, tile18[1] + 8, 0))  # moved: it picks that cell
+    p.idle(1)
+    assert p.cursor() == (0, 0) and _frame_at(p, 52, 52, 15, cursor)
+    # back on the list, at rest over no. 18: the list is on no. 1; moved, it picks no. 18
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
+    assert _frame_at(p, 1, 12, 16, cursor[:1])
+    p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
+    p.idle(1)
+    assert _frame_at(p, *tile18, 16, cursor[:1]) and not _frame_at(p, 1, 12, 16, cursor[:1])

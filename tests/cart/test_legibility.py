@@ -62,7 +62,7 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     assert any(t.startswith("clear the whole board") for t in texts)
     assert any(t.startswith("the save holds") for t in texts)
     assert any(t.startswith("share code") for t in texts)
-    assert {"needs a guess", "see the dots", "line-solvable", "damaged", "wrong length"} <= texts
+    assert {"needs a guess", "see the dots", "line-solvable", "damaged", "1/8"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}
     assert {(w, r) for w in worlds for r in (6, 7, 10)} <= roles
 

@@ -109,6 +109,12 @@ def test_any_text_reads_as_the_reference_says(console, text):
     assert same_answer(lua_decode(console, text), want)
 
 
+def refused(answer) -> bool:
+    """A reason a code is not played: a fault, or (another kind's length) its progress."""
+    return isinstance(answer, str) and (
+        answer in ("damaged", "no such size", "too long") or bool(re.fullmatch(r"\d+/\d+", answer)))
+
+
 def test_the_reading_rules_and_hostile_codes(console):
     heart = (5, grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
     for ok in ("5AZZE4WM", " 5azz-e4wm\n", "5a\tzze\r4wm", "5azze4wm-"):
@@ -119,16 +125,17 @@ def test_the_reading_rules_and_hostile_codes(console):
         for s in AB:
             if s != code[k]:
                 bad = code[:k] + s + code[k + 1:]
-                assert lua_decode(console, bad) in ("damaged", "no such size", "wrong length"), bad
+                assert refused(lua_decode(console, bad)), bad
         if k + 1 < len(code) and code[k] != code[k + 1]:
             sw = code[:k] + code[k + 1] + code[k] + code[k + 2:]
-            assert lua_decode(console, sw) in ("damaged", "no such size", "wrong length"), sw
-    assert lua_decode(console, code[:-1]) == "wrong length"
-    assert lua_decode(console, code + "0") == "wrong length"
+            assert refused(lua_decode(console, sw)), sw
+    assert lua_decode(console, code[:-1]) == "7/8"
+    assert lua_decode(console, code + "0") == "too long"
     assert lua_decode(console, "") == "type or paste a code"
     assert lua_decode(console, "5azzu4wm") == "bad symbol u at 5"
     assert lua_decode(console, "gazze4wm") == "no such size"
-    assert lua_decode(console, "5" + "0" * 5000) == "wrong length"
+    assert lua_decode(console, "5" + "0" * 5000) == "too long"
+    assert lua_decode(console, "5a\x07zz") == "bad symbol ? at 3"
 
 
 # ---- the code screen, as a player uses it ------------------------------------------------
@@ -152,7 +159,7 @@ def paste(p: Player, text: str, frames: int = 3) -> str:
 
 
 @pytest.mark.parametrize("text,shown", [
-    ("5azze4wn", "damaged"), ("5azze4w", "wrong length"), ("500000g3", "empty"),
+    ("5azze4wn", "damaged"), ("5azze4w", "7/8"), ("500000g3", "empty"),
     ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", "no such size"), ("", "type or paste a code"),
 ])
 def test_hostile_codes_are_refused_on_screen(cart, text, shown):
@@ -163,7 +170,7 @@ def test_hostile_codes_are_refused_on_screen(cart, text, shown):
 
 def test_a_huge_paste_is_refused_within_the_frame_budget(cart):
     p = to_code_screen(cart[0])
-    assert "wrong length" in paste(p, "f" + "z" * 100000)
+    assert "too long" in paste(p, "f" + "z" * 100000)
     assert p.c.max_instructions < frame_budget(30)
 
 
@@ -218,13 +225,15 @@ def test_an_endless_code_starts_that_seed(cart):
 
 def test_typed_on_the_keyboard(cart):
     p = to_code_screen(cart[0])
-    for ch in "5azze4wm":
+    for k, ch in enumerate("5azze4wm", 1):
         type_symbol(p, ch)
+        if k < 8:                             # progress while typing, never a fault
+            assert f"{k}/8" in p.recent_text(1) and "long" not in p.recent_text(1)
         if ch == "e":
-            assert "wrong length" in p.recent_text(1)
             p.press("o")                      # a slip: e twice
-            assert "wrong length" in p.recent_text(1)
+            assert "6/8" in p.recent_text(1)
             p.press("x")                      # x deletes it
+            assert "5/8" in p.recent_text(1)
     p.idle(3)
     assert p.on("plupd")
     assert np.array_equal(p.sol(), grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))

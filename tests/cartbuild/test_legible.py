@@ -7,7 +7,7 @@ import pytest
 from cartfixtures import CART
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.legible import DIM, PAIRS, TEXT, check_world
+from generator.cartbuild.legible import CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS, TEXT, check_world
 from generator.cartbuild.palette import PICO8, contrast
 from generator.cartbuild.worlds import ROLES
 
@@ -60,3 +60,25 @@ def test_the_lookout_question_of_before_would_have_been_refused():
     ui[ROLES.index("clue_highlight")] = ui[ROLES.index("paper")]
     with pytest.raises(UserError, match=r"'text' on 'clue_highlight' is 1\.19:1"):
         check_world("lookout", display, ui)
+
+
+def test_the_marks_name_real_roles():
+    assert MARK == 3.0
+    assert all(ink in ROLES and bg in ROLES for ink, bg, _ in MARKS)
+    assert all(r in ROLES for r in CURSOR + CURSOR_OVER)
+
+
+@pytest.mark.parametrize("role,on,words", [  # role takes the slot of on
+    ("fill", "paper", "ui role 'fill' on 'paper' is 1.00:1, and the cart draws difficulty pips"),
+    ("grid", "fill", "ui role 'fill' on 'grid' is 1.00:1, and the cart draws a tile's fifth pip"),
+    # the cursor's two colours the same dark one: 2.21:1 from the guide lines
+    ("cursor", "text", "on 'guide' is 2.21:1, and the cart blinks the board's cursor"),
+])
+def test_a_world_whose_marks_would_not_stand_out_is_refused_in_one_line(tmp_path, role, on, words):
+    def change(c):
+        c["worlds"][0]["ui"][role] = c["worlds"][0]["ui"][on]
+    d = edited(tmp_path, change)
+    with pytest.raises(UserError) as e:
+        build(d / "worlds.json", d / "main.lua")
+    msg = str(e.value)
+    assert words in msg and "(spires)" in msg and "\n" not in msg and "needs 3.0:1" in msg, msg

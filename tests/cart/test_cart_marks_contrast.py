@@ -1,0 +1,184 @@
+"""Marks that carry information stand out from what is under them, measured on the displayed
+pixels in every world: at least 3:1, WCAG 2's contrast for non-text parts (1.4.11) and for a
+focus indicator against the same pixels unfocused (2.4.13).
+
+- a puzzle's difficulty pips, on its tile and in the list's footer: as many marks as it has
+  pips, each 3:1 against every pixel beside it (the tile, its border, the footer);
+- a board in progress: its tile 3:1 from a tile not in progress; a picture's corner mark 3:1
+  against its tile;
+- the cursors (the list's frame, the board's blinking frame in either of its two colours, the
+  code keyboard's box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere;
+- the worlds' progress bar: the part solved 3:1 against the track.
+"""
+from __future__ import annotations
+
+import pytest
+
+from generator.cartbuild.palette import contrast
+from generator.console.player import Player, saved_progress
+
+MARK = 3.0
+IN_PROGRESS = (3, 11, 20)          # puzzles of the world (from 0) with a board in progress
+SOLVED = (0, 1, 2)
+
+
+def at(p: Player, x: int, y: int) -> tuple:
+    return tuple(int(v) for v in p.c.rgb()[y, x])
+
+
+def ring(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
+    """The pixels of rect(x0, y0, x1, y1)."""
+    return sorted({(x, y) for x in range(x0, x1 + 1) for y in (y0, y1)} |
+                  {(x, y) for y in range(y0, y1 + 1) for x in (x0, x1)})
+
+
+@pytest.fixture(scope="module", params=[0, 1], ids=["spires", "lookout"])
+def world(request, built_cart):
+    """(Player on world w's list, opened on its no. 21 in progress, the world, the manifest)."""
+    path, manifest = built_cart.path, built_cart.manifest
+    w = request.param
+    wd = manifest["worlds"][w]
+    first = wd["first"]
+    p = Player(path, saved_progress(path, {first + k: 100 for k in SOLVED}))
+    for k in IN_PROGRESS:
+        p.c.exec(f"tf=0 loadpz({first + k}) getb() g[0]=1 keep()")
+    p.idle(2)
+    p.press("o")
+    for _ in range(w):
+        p.press("right")
+    p.press("o")
+    p.idle(9)                                       # the solved tiles' pictures drawn
+    assert p.on("pupd") and int(p.g("ps")) == first + IN_PROGRESS[-1]
+    return p, wd, manifest
+
+
+def pip_marks(p: Player, x: int, y: int, ground: tuple) -> list[tuple]:
+    """The colours of the difficulty marks drawn from x, y (5 places 3 px apart, 2x2 each) that
+    stand out from `ground`; the places without one must be the ground itself."""
+    marks = []
+    for j in range(5):
+        block = {at(p, x + 3 * j + dx, y + dy) for dx in (0, 1) for dy in (0, 1)}
+        if len(block) == 1 and contrast(next(iter(block)), ground) >= MARK:
+            marks.append((j, next(iter(block))))
+        else:
+            assert block == {ground}, (x, y, j, block, ground)
+    return marks
+
+
+def assert_marks_stand_out(p: Player, x: int, y: int, marks, n: int, where: str) -> None:
+    assert [j for j, _ in marks] == list(range(n)), (where, marks, n)
+    for j, colour in marks:
+        bx = x + 3 * j
+        beside = [(bx + dx, y + dy) for dx, dy in ((-1, 0), (-1, 1), (2, 0), (2, 1),
+                                                  (0, -1), (1, -1), (0, 2), (1, 2))]
+        for q in beside:
+            assert contrast(colour, at(p, *q)) >= MARK, (where, j, q, colour, at(p, *q))
+
+
+def test_tiles_pips_progress_and_picture_marks(world):
+    p, wd, manifest = world
+    first = wd["first"]
+    grounds = {}
+    for k in range(35):
+        if k in SOLVED:
+            continue
+        q = manifest["puzzles"][first + k]
+        x, y = 1 + k % 7 * 18, 12 + k // 7 * 18
+        ground = at(p, x + 15, y + 15)
+        grounds.setdefault(k in IN_PROGRESS, set()).add(ground)
+        marks = pip_marks(p, x + 2, y + 12, ground)
+        assert_marks_stand_out(p, x + 2, y + 12, marks, q["difficulty"]["pips"], f"tile {k + 1}")
+        corner = at(p, x + 1, y + 1)
+        if q["name"]:
+            assert contrast(corner, ground) >= MARK, (k + 1, corner, ground)
+        else:
+            assert corner == ground, k + 1
+    # one ground for boards in progress, another for the rest, apart by 3:1
+    assert len(grounds[True]) == 1 and len(grounds[False]) == 1, grounds
+    assert contrast(*grounds[True], *grounds[False]) >= MARK, grounds
+
+
+def test_the_footers_pips(world):
+    p, wd, manifest = world
+    ps = int(p.g("ps"))
+    ground = at(p, 112, 121)                       # the footer, left of the marks
+    marks = pip_marks(p, 113, 121, ground)
+    assert_marks_stand_out(p, 113, 121, marks, manifest["puzzles"][ps]["difficulty"]["pips"], "footer")
+
+
+def test_the_lists_cursor(world):
+    """Its frame on no. 21 (in progress) and on no. 19 (not), against the same pixels with the
+    cursor two tiles away (neighbouring frames share the 1 px between tiles)."""
+    p, wd, _ = world
+    y = 12 + 2 * 18
+    for k, away in ((20, ("left", "left")), (18, ("right", "right"))):
+        x = 1 + k % 7 * 18
+        frame = ring(x - 1, y - 1, x + 17, y + 17)
+        assert int(p.g("ps")) == wd["first"] + k
+        focused = {q: at(p, *q) for q in frame}
+        for d in away:
+            p.press(d)
+        p.idle(1)
+        for q in frame:
+            assert contrast(focused[q], at(p, *q)) >= MARK, (k + 1, q, focused[q], at(p, *q))
+
+
+def test_the_boards_cursor_in_both_its_colours(built_cart):
+    """On grid lines (cell 7,7) and on the guide lines every 5 cells (cell 5,5): each pixel of
+    the frame, in one of its two blinking colours at least, against that pixel without it."""
+    path = built_cart.path
+    for w in (0, 1):
+        p = Player(path)
+        p.open_puzzle(w, 6)                         # a 15x15 board
+        cz = 75 // p.size()
+        for c in (7, 5):
+            p.move_to(c, c)
+            frame = ring(52 + c * cz, 52 + c * cz, 52 + (c + 1) * cz, 52 + (c + 1) * cz)
+            phases = set()
+            for _ in range(20):                     # the frame blinks every 8 frames
+                p.idle(1)
+                phases.add(tuple(at(p, *q) for q in frame))
+            assert len(phases) == 2
+            p.move_to(c + 2, c + 2)
+            p.idle(2)
+            for i, q in enumerate(frame):
+                under = at(p, *q)
+                best = max(contrast(ph[i], under) for ph in phases)
+                assert best >= MARK, (w, c, q, [ph[i] for ph in phases], under)
+
+
+def test_the_worlds_progress_bar(built_cart):
+    path, manifest = built_cart.path, built_cart.manifest
+    for w, wd in enumerate(manifest["worlds"]):
+        solved = {wd["first"] + k: 100 for k in range(wd["count"] // 2)}
+        p = Player(path, saved_progress(path, solved))
+        p.idle(2)
+        p.press("o")
+        for _ in range(w):
+            p.press("right")
+        p.idle(1)
+        end = 24 + 80 * len(solved) // wd["count"]
+        bar, track = at(p, 30, 85), at(p, 100, 85)
+        assert {at(p, x, 85) for x in range(24, end)} == {bar}
+        assert {at(p, x, 85) for x in range(end + 1, 105)} == {track}
+        assert contrast(bar, track) >= MARK, (w, bar, track)
+        assert contrast(bar, at(p, 30, 83)) >= MARK, (w, bar)      # and the backdrop round it
+
+
+def test_the_code_keyboards_selection(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
+        p.press("right")
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    assert p.on("cupd") and int(p.g("ki")) == 0
+    p.idle(1)
+    frame = ring(22 - 3, 36 - 3, 22 + 5, 36 + 7)     # the box round symbol 0
+    focused = {q: at(p, *q) for q in frame}
+    p.press("right")
+    p.idle(1)
+    for q in frame:
+        assert contrast(focused[q], at(p, *q)) >= MARK, (q, focused[q], at(p, *q))
