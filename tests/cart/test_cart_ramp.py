@@ -8,6 +8,8 @@ from generator.cartbuild import rom as romdata
 from generator.console.player import Player, solution
 from generator.puzzles.difficulty import PIP_LIMITS
 
+from cartfixtures import START
+
 
 @pytest.fixture(scope="module")
 def cart(built_cart):
@@ -55,7 +57,7 @@ def test_each_world_climbs_without_a_fall_or_a_jump(cart):
         groups = [p["group"] for p in ps]
         n = groups.count("start")
         sizes = [p["size"] for p in ps[:n]]
-        assert groups[:n] == ["start"] * n and groups.count("picture") >= 30
+        assert n == START and groups[:n] == ["start"] * n and groups.count("picture") >= 30
         assert sizes.count(5) >= 12 and sizes.count(10) >= 12 and set(sizes) == {5, 10}
         assert sizes[0] == 5 and sizes.index(10) < max(i for i, s in enumerate(sizes) if s == 5)
         assert all(p["size"] == 15 for p in ps[n:])
