@@ -110,7 +110,7 @@ bench: $(STAMP)
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take
 # the first 88 from 0 and 89 from 122 of at least 2 pips (cart/worlds.json, "min_pips").
 puzzles: $(STAMP)
-	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 --style sprite -o cart/puzzles.json
+	$(PY) -m generator generate -n 300 --size 15 --density 0.6 --seed 1 --style sprites --max-iterations 4 -o cart/puzzles.json
 
 # Regenerate the picture batches from their text sources (fails if one needs guessing), and the
 # sheets of each world's pictures in their colours (docs/colours-<world>.png, from the colour PNGs

@@ -60,13 +60,13 @@ class Placed:
         return "start" if self.puzzle.width < 15 else "picture"
 
     def ramp_key(self) -> tuple:
-        """Start pictures first, by size, then difficulty; then the 15x15 pictures and random
-        puzzles as one climb, by difficulty (sorting is stable: ties keep the batch order, so a
-        picture goes before a random puzzle of the same score). Pictures first and random
+        """The start pictures first, 5x5s and 10x10s as one climb by difficulty (the 5x5s score
+        lower, so they open it and the 10x10s join as it rises); then the 15x15 pictures and
+        random puzzles as one climb, by difficulty (sorting is stable: ties keep the batch order,
+        so a picture goes before a random puzzle of the same score). Pictures first and random
         puzzles after would fall from the hardest picture back to the easiest random one: a
         saw-tooth (docs/game.md, "The ramp")."""
-        start = self.group == "start"
-        return (not start, self.puzzle.width if start else 0, self.difficulty.score)
+        return (self.group != "start", self.difficulty.score)
 
 
 GROUPS = ("start", "picture", "random")

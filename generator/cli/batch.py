@@ -29,7 +29,9 @@ from generator.puzzles.stats import stats_lines
 @click.option("--density", type=Real(), default=0.6, show_default=True, help="Fraction of cells filled.")
 @click.option("--seed", type=Whole(), default=1, show_default=True, help="Same seed, same batch.")
 @click.option("--style", default="noise", show_default=True, metavar="|".join(STYLES),
-              help="noise: cells filled at random; smooth: blurred noise, no solid lines, more picture-like.")
+              help="noise: cells filled at random; smooth: blurred noise, no solid lines, more picture-like; "
+                   "sprite: mirrored outlined shapes; lopsided: no mirror; turned: the same upside down; "
+                   "sprites: a mix of the three.")
 @click.option("--jobs", "-j", type=Whole(), default=1, show_default=True,
               help="Worker processes, at most the CPUs this process may use (the batch does not "
                    "depend on it).")

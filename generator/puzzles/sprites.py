@@ -95,3 +95,114 @@ def sprite_parts(rng: np.random.Generator, b: int, h: int, w: int, density: floa
         (cols == (hw - 1 - eye_at)[:, None]) | (cols == (w - hw + eye_at)[:, None]))[:, None, :]
     eyes &= (_neighbours(full) == 4) & (rng.random(b) < 0.8)[:, None, None]
     return full, eyes
+
+
+# -- shapes without a mirror: `--style lopsided`, `--style turned`, and `--style sprites` (a mix
+# of these and the mirrored ones). Mirror images all look alike after a while; these lean, face
+# one way, or turn. (A quarter turn's symmetry is left out on purpose: four bent arms turned
+# about a centre draw pinwheels that can read as a swastika.)
+
+def _walk(rng: np.random.Generator, b: int, h: int, start: np.ndarray, lo: int, hi: np.ndarray):
+    """b random walks of h steps (-1, 0 or +1 a row, rounded from a slower drift), clipped to
+    [lo, hi] (hi per walk)."""
+    steps = rng.integers(-2, 3, (b, h))
+    return np.clip(np.rint(start[:, None] + np.cumsum(steps, axis=1) * 0.6), lo, hi[:, None]).astype(int)
+
+
+def lopsided_parts(rng: np.random.Generator, b: int, h: int, w: int, density: float):
+    """b bodies that face one way, and their eyes: per row a spine column that drifts (a lean),
+    and a left and a right reach from it that wander apart (one side a head or a wing, the other
+    a tail), body cells inside by chance as in sprite_parts; legs at two unrelated columns, an
+    arm on one side only, one eye. Cleaned of specks like the mirrored ones."""
+    scale = 0.7 + 0.5 * density
+    top = rng.integers(1, max(2, h // 5) + 1, b)
+    bottom = np.maximum(h - 1 - rng.integers(1, max(2, h // 5) + 1, b), top + 1)   # 2 rows at least
+    rows = np.arange(h)[None, :]
+    cols = np.arange(w)[None, None, :]
+    spine = _walk(rng, b, h, rng.integers(w // 3, w - w // 3, b), 2, np.full(b, w - 3))
+    straight = rng.random(b) < 0.4                          # these stand upright
+    spine = np.where(straight[:, None], spine[:, :1], spine)
+    room_left = spine - 1                                   # leave a column for the outline
+    room_right = w - 2 - spine
+    left = np.minimum(np.rint(_walk(rng, b, h, rng.integers(1, max(2, w // 3), b), 0,
+                                    np.full(b, w)) * scale).astype(int), room_left)
+    right = np.minimum(np.rint(_walk(rng, b, h, rng.integers(1, max(2, w // 3), b), 0,
+                                     np.full(b, w)) * scale).astype(int), room_right)
+    # an arm or a wing on one side: a row reaching to that side's edge
+    arm = rng.integers(top + 1, np.maximum(top + 2, bottom - 1), b)
+    arm_rows = (rng.random(b) < 0.5)[:, None] & (rows == arm[:, None])
+    arm_left = (rng.random(b) < 0.5)[:, None]
+    left = np.where(arm_rows & arm_left, room_left, left)
+    right = np.where(arm_rows & ~arm_left, room_right, right)
+    off = cols - spine[:, :, None]                           # signed distance from the spine
+    reach = np.where(off < 0, left[:, :, None], right[:, :, None])
+    dist = np.abs(off)
+    r = rng.random((b, h, w))
+    body = ((dist < reach) & (r < BODY)) | ((dist == reach) & (r < EDGE))
+    inside_rows = (rows >= top[:, None]) & (rows <= bottom[:, None])
+    body &= inside_rows[:, :, None]
+    body |= (off == 0) & inside_rows[:, :, None]             # the spine
+    # legs: the last rows only at two columns of their own
+    has_legs = rng.random(b) < 0.5
+    leg_len = rng.integers(2, 4, b)
+    leg_rows = has_legs[:, None] & (rows > bottom[:, None] - leg_len[:, None]) & inside_rows
+    at = spine[np.arange(b), np.clip(bottom - leg_len, 0, h - 1)]
+    leg_a = np.clip(at - rng.integers(1, 4, b), 1, w - 2)
+    leg_b = np.clip(at + rng.integers(0, 3, b), 1, w - 2)
+    legs = (cols == leg_a[:, None, None]) | (cols == leg_b[:, None, None])
+    body = np.where(leg_rows[:, :, None], legs, body)
+    full = clean(body)
+    # one eye, in the upper half, where the body surrounds it
+    eye_row = rng.integers(top + 1, np.maximum(top + 2, (top + bottom) // 2), b)
+    eye_col = spine[np.arange(b), eye_row] + rng.integers(-2, 3, b)
+    eyes = (rows[:, :, None] == eye_row[:, None, None]) & (cols == eye_col[:, None, None])
+    eyes &= (_neighbours(full) == 4) & (rng.random(b) < 0.8)[:, None, None]
+    return full, eyes
+
+
+def lopsided_grids(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
+    """b shapes with no mirror: lopsided bodies, outlined, less their eye."""
+    body, eyes = lopsided_parts(rng, b, h, w, density)
+    return outline(body) & ~eyes
+
+
+def turned_parts(rng: np.random.Generator, b: int, h: int, w: int, density: float):
+    """b bodies that look the same after a half turn (as the figures on a playing card), and
+    their eyes: the top half of a lopsided body (lopsided_parts), turned about the centre and
+    joined to itself; the middle row (both, when h is even) filled from the first body cell of
+    the middle rows to the last, so the two halves hold together. No mirror: what leans left in the top half leans left below too."""
+    body, eyes = lopsided_parts(rng, b, h, w, density)
+    half = (h + 1) // 2                                      # the rows kept, the middle one too
+    body[:, half:] = False
+    eyes[:, half:] = False
+    whole = body | np.rot90(body, 2, axes=(1, 2))
+    middle = sorted({(h - 1) // 2, h // 2})                # the middle row, or the two
+    row = whole[:, middle].any(axis=1)                      # turned into itself: its span is too
+    have = row.any(axis=1)
+    first = np.argmax(row, axis=1)
+    last = w - 1 - np.argmax(row[:, ::-1], axis=1)
+    cols = np.arange(w)[None, :]
+    span = have[:, None] & (cols >= first[:, None]) & (cols <= last[:, None])
+    for r in middle:
+        whole[:, r] |= span
+    full = clean(whole)
+    return full, (eyes | np.rot90(eyes, 2, axes=(1, 2))) & (_neighbours(full) == 4)
+
+
+def turned_grids(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
+    """b shapes that look the same upside down: turned bodies, outlined, less their eyes."""
+    body, eyes = turned_parts(rng, b, h, w, density)
+    return outline(body) & ~eyes
+
+
+# the mix `--style sprites` draws from: each grid is one of these, by chance, in these shares
+MIX = (("sprite", 0.25), ("lopsided", 0.45), ("turned", 0.3))
+DRAW = {"sprite": sprite_grids, "lopsided": lopsided_grids, "turned": turned_grids}
+
+
+def mixed_grids(rng: np.random.Generator, b: int, h: int, w: int, density: float) -> np.ndarray:
+    """b grids, each of one of MIX's styles by its share: every style draws b, a choice per
+    grid picks one (so the same rng gives the same grids)."""
+    drawn = np.stack([DRAW[s](rng, b, h, w, density) for s, _ in MIX])
+    pick = rng.choice(len(MIX), size=b, p=[share for _, share in MIX])
+    return drawn[pick, np.arange(b)]

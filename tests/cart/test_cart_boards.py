@@ -7,6 +7,8 @@ import pytest
 
 from generator.playtest.player import Player, solution
 
+from cartfixtures import START
+
 
 @pytest.fixture(scope="module")
 def cart(built_cart):
@@ -259,7 +261,7 @@ def test_after_a_restart_the_list_opens_on_the_board_in_progress(cart):
 def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 7)                    # a 15x15 board (after the 5x5 and 10x10 start)
+    p.open_puzzle(0, START + 1)                    # a 15x15 board (after the 5x5 and 10x10 start)
     states = [p.board()]
     for k in range(6):
         p.move_to(k, k)

@@ -5,6 +5,8 @@ import pytest
 from generator.playtest.player import Player
 from generator.pico8 import COLOURS
 
+from cartfixtures import START
+
 
 @pytest.fixture(scope="module")
 def path(built_cart):
@@ -13,7 +15,7 @@ def path(built_cart):
 
 def test_holding_a_direction_repeats_where_btnp_never_does(path):
     p = Player(path, btnp_repeat=False)
-    p.open_puzzle(0, 6)                    # the first 15x15 board, after the start
+    p.open_puzzle(0, START)                    # the first 15x15 board, after the start
     p.move_to(0, 3)
     p.idle(8)
     p.c.hold("right", frames=24)
@@ -23,13 +25,13 @@ def test_holding_a_direction_repeats_where_btnp_never_does(path):
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     p.c.hold("right", frames=24)
-    assert int(p.g("ps")) == 6 + 7
+    assert int(p.g("ps")) == START + 7
     assert p.c.max_instructions <= p.c.budget
 
 
 def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_4_frames(path):
     p = Player(path)
-    p.open_puzzle(0, 7)
+    p.open_puzzle(0, START + 1)
     for _ in range(3):                     # taps 5 frames after each release: no jump
         p.c.press("right", release=5)
     assert p.cursor() == (10, 7)
@@ -53,7 +55,7 @@ def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_4_frames(
 
 def test_the_mouse_acts_on_the_cell_under_the_pointer_and_nowhere_else(path):
     p = Player(path)
-    p.open_puzzle(0, 8)
+    p.open_puzzle(0, START + 2)
     p.move_to(1, 1)                        # keyboard cursor far from the pointer
 
     def click(x, y, b=1):

@@ -7,6 +7,8 @@ import pytest
 
 from generator.playtest.player import Player, solution
 
+from cartfixtures import START
+
 NOTHING = 19      # cart/sfx.txt's "nothing" effect
 
 
@@ -32,7 +34,7 @@ def clock_text(p: Player) -> str:
 def test_a_fill_stroke_leaves_crosses_and_a_cross_stroke_leaves_fills(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 6)                    # a 15x15 board
+    p.open_puzzle(0, START)                    # a 15x15 board
     for x in (3, 6):
         p.move_to(x, 4)
         p.press("x")
@@ -59,7 +61,7 @@ def test_a_fill_stroke_leaves_crosses_and_a_cross_stroke_leaves_fills(cart):
 def test_o_on_a_cross_and_x_on_a_fill_change_nothing_and_say_so_with_a_sound(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 6)
+    p.open_puzzle(0, START)
     p.move_to(2, 2)
     p.press("x")
     for x in (4, 5):
@@ -90,7 +92,7 @@ def test_o_on_a_cross_and_x_on_a_fill_change_nothing_and_say_so_with_a_sound(car
 def test_undo_and_redo_with_nothing_to_do_answer(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 6)
+    p.open_puzzle(0, START)
     n = len(p.c.sfx_calls)
     p.c.choose_menuitem("undo")
     p.idle(1)
@@ -110,8 +112,8 @@ def test_undo_and_redo_with_nothing_to_do_answer(cart):
 def test_the_mistake_label_goes_when_the_board_changes(cart):
     path, manifest = cart
     p = Player(path)
-    p.open_puzzle(0, 9)
-    sol = solution(manifest, 9)
+    p.open_puzzle(0, START + 3)
+    sol = solution(manifest, START + 3)
     wy, wx = map(int, np.argwhere(~sol)[5])
     p.move_to(wx, wy)
     p.press("o")                           # a wrong fill

@@ -8,6 +8,8 @@ from generator.cartbuild import rom as romdata
 from generator.playtest.player import Player, solution
 from generator.puzzles.difficulty import PIP_LIMITS
 
+from cartfixtures import START
+
 
 @pytest.fixture(scope="module")
 def cart(built_cart):
@@ -18,9 +20,16 @@ def world_puzzles(manifest, w):
     return [p for p in manifest["puzzles"] if p["world"] == w["name"]]
 
 
-# The ramp's rule (docs/game.md, "The ramp"): along a world's list no puzzle is smaller or easier than
-# the one before it, and from one 15x15 to the next the score rises at most STEP times.
+# The ramp's rule (docs/game.md, "The ramp"): along a world's list the pips never fall, no board
+# smaller than 15x15 comes after a 15x15, among the small boards (5x5 and 10x10, one climb) and
+# among the 15x15s the score never falls, and from one 15x15 to the next it rises at most STEP
+# times. (From the last small board to the first 15x15 the score may fall within a pip: the board
+# itself grows.)
 STEP = 1.6
+
+
+def pip(score):
+    return 1 + sum(score >= t for t in PIP_LIMITS)
 
 
 def cliffs(ps):
@@ -28,8 +37,11 @@ def cliffs(ps):
     score before, score after) of each step that falls, shrinks or, between 15x15s, jumps."""
     out = []
     for a, b in zip(ps, ps[1:]):
-        sa, sb = a["difficulty"]["score"], b["difficulty"]["score"]
-        if b["size"] < a["size"] or sb < sa or (a["size"] == 15 and sb > STEP * sa):
+        da, db = a["difficulty"], b["difficulty"]
+        sa, sb = da["score"], db["score"]
+        big_a, big_b = a["size"] == 15, b["size"] == 15
+        if (big_a and not big_b) or db["pips"] < da["pips"] or (big_a == big_b and sb < sa) \
+                or (big_a and big_b and sb > STEP * sa):
             out.append((b["world_index"], sa, sb))
     return out
 
@@ -40,11 +52,14 @@ def test_each_world_climbs_without_a_fall_or_a_jump(cart):
         ps = world_puzzles(m, w)
         assert [p["world_index"] for p in ps] == list(range(w["count"]))
         assert cliffs(ps) == [], w["name"]
-        # the start pictures (5x5, then 10x10) come first; every other puzzle is a 15x15
+        # the start pictures come first: at least 12 5x5s and 12 10x10s, a 5x5 opening, the
+        # 10x10s joining among the 5x5s; every other puzzle is a 15x15
         groups = [p["group"] for p in ps]
         n = groups.count("start")
-        assert n >= 6 and groups[:n] == ["start"] * n and groups.count("picture") >= 30
-        assert ps[0]["size"] == 5 and {p["size"] for p in ps[:n]} == {5, 10}
+        sizes = [p["size"] for p in ps[:n]]
+        assert n == START and groups[:n] == ["start"] * n and groups.count("picture") >= 30
+        assert sizes.count(5) >= 12 and sizes.count(10) >= 12 and set(sizes) == {5, 10}
+        assert sizes[0] == 5 and sizes.index(10) < max(i for i, s in enumerate(sizes) if s == 5)
         assert all(p["size"] == 15 for p in ps[n:])
         assert all((p["name"] is None) == (p["group"] == "random") for p in ps)
 
@@ -52,13 +67,17 @@ def test_each_world_climbs_without_a_fall_or_a_jump(cart):
 def test_the_rule_finds_the_old_saw_tooth():
     # spires' list before the rule: its pictures ended star, key, anchor, windmill, then the
     # random puzzles began again at 3.37
-    old = [{"world_index": i, "size": 15, "difficulty": {"score": s}}
+    old = [{"world_index": i, "size": 15, "difficulty": {"score": s, "pips": pip(s)}}
            for i, s in enumerate([25.58, 26.99, 29.43, 52.25, 53.14, 89.83, 3.37, 3.37])]
     assert cliffs(old) == [(3, 29.43, 52.25), (5, 53.14, 89.83), (6, 89.83, 3.37)]
-    # a 10x10 after a 15x15, and a 15x15 start easier than the 10x10 before it
-    sizes = [{"world_index": i, "size": n, "difficulty": {"score": s}}
-             for i, (n, s) in enumerate([(15, 3.0), (10, 3.0), (15, 2.0)])]
-    assert cliffs(sizes) == [(1, 3.0, 3.0), (2, 3.0, 2.0)]
+    # a 10x10 after a 15x15; a 5x5 after a harder 10x10; a 15x15 of fewer pips after a 10x10
+    sizes = [{"world_index": i, "size": n, "difficulty": {"score": s, "pips": pip(s)}}
+             for i, (n, s) in enumerate([(15, 3.0), (10, 3.0), (5, 2.0), (10, 6.5), (15, 5.0)])]
+    assert cliffs(sizes) == [(1, 3.0, 3.0), (2, 3.0, 2.0), (4, 6.5, 5.0)]
+    # a 15x15 easier than the 10x10 before it, within the pip, is the board growing: no cliff
+    grow = [{"world_index": i, "size": n, "difficulty": {"score": s, "pips": pip(s)}}
+            for i, (n, s) in enumerate([(5, 1.0), (10, 5.2), (15, 2.9), (15, 3.1)])]
+    assert cliffs(grow) == []
 
 
 def test_random_puzzles_join_at_two_pips_after_a_run_of_pictures(cart):
@@ -97,16 +116,16 @@ def test_pips_follow_the_score_and_reach_the_rom(cart):
         assert ["".join("#" if c else "." for c in r) for r in got] == p["rows"]
 
 
-@pytest.mark.parametrize("k", [0, 3], ids=["5x5", "10x10"])
-def test_a_small_puzzle_played_to_the_end_and_found_solved_after_a_restart(cart, k):
+@pytest.mark.parametrize("n", [5, 10], ids=["5x5", "10x10"])
+def test_a_small_puzzle_played_to_the_end_and_found_solved_after_a_restart(cart, n):
     path, m = cart
     w = m["worlds"][1]
+    k = next(i for i, q in enumerate(world_puzzles(m, w)) if q["size"] == n)   # the first of its size
     store = {}
     p = Player(path, store)
     p.open_puzzle(1, k)
     sol = solution(m, w["first"] + k)
-    n = sol.shape[0]
-    assert n == (5 if k == 0 else 10) and p.size() == n
+    assert sol.shape[0] == n and p.size() == n
     assert p.cursor() == (n // 2, n // 2)
     # the cursor stops at the board's edge
     p.move_to(n - 1, n - 1)

@@ -11,7 +11,7 @@ import pytest
 
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress
 
-from cartfixtures import REPO
+from cartfixtures import START, REPO
 
 NB = 4   # boards the save keeps (save.lua's nb)
 
@@ -78,26 +78,26 @@ def test_best_times_are_kept_to_the_second_and_the_clock_saturates(cart):
     path, manifest = cart
     store = {}
     p = Player(path, store)
-    p.open_puzzle(0, 6)                           # a 15x15 board, after the start
+    p.open_puzzle(0, START)                           # a 15x15 board, after the start
     p.press("o")
     # a board left with its clock near the largest number comes back and stops at 32767 s
     p.c.exec("tf=32760 keep()")
     p.c.choose_menuitem("leave puzzle")
     p.idle(1)
     again = Player(path, store)
-    again.open_puzzle(0, 6)
+    again.open_puzzle(0, START)
     assert float(again.g("tf")) >= 32760
     again.idle(300)
     assert float(again.g("tf")) == 32767
     from generator.playtest.player import solution
-    sol = solution(manifest, 6)
+    sol = solution(manifest, START)
     again.c.exec("g[7*15+7]=0")
     again.enter(sol)
     assert again.on("supd")
-    assert again.best(6) == 32767                 # not wrapped negative
+    assert again.best(START) == 32767                 # not wrapped negative
     again.idle(40)
     assert "time 546:07" in again.c.text()
-    assert again.best(7) is None and again.best(0) is None   # no other puzzle's record written
+    assert again.best(START + 1) is None and again.best(0) is None   # no other puzzle's record written
 
 
 def test_the_cart_boots_on_random_cartdata_and_shows_only_valid_progress(cart):

@@ -10,7 +10,7 @@ from generator.playtest.player import Player, solution
 from generator.playtest.screenshots import TITLE_FRAME
 from generator.cartbuild.sfx import parse_sfx
 
-from cartfixtures import REPO, build_cart
+from cartfixtures import REPO, START, build_cart
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def test_a_puzzle_left_half_done_comes_back(cart):
     path, _ = cart
     store = {}
     p = Player(path, store)
-    p.open_puzzle(1, 8)                   # a 15x15 board, after the start
+    p.open_puzzle(1, START + 2)                   # a 15x15 board, after the start
     p.move_to(3, 4)
     p.press("o")
     p.move_to(4, 4)
@@ -79,21 +79,21 @@ def test_a_puzzle_left_half_done_comes_back(cart):
     within_budget(p)
 
     again = Player(path, store)
-    again.open_puzzle(1, 8)
+    again.open_puzzle(1, START + 2)
     assert (again.board() == before).all()
 
     look = Player(path, store)
     look.idle(2)
     look.press("o")
     look.press("right")
-    assert "no. 9 in progress" in look.recent_text()
+    assert f"no. {START + 3} in progress" in look.recent_text()
 
 
 def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     path, manifest = cart
     p = Player(path)
-    p.open_puzzle(0, 9)
-    sol = solution(manifest, 9)
+    p.open_puzzle(0, START + 3)
+    sol = solution(manifest, START + 3)
     p.hint()
     b = p.board()
     assert (b != 0).sum() == 1
@@ -180,7 +180,7 @@ def test_an_endless_puzzle_left_half_done_comes_back(cart):
 def test_the_mouse_paints_in_devkit_mode(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 11)
+    p.open_puzzle(0, START + 5)
 
     def at(x, y, b=0):
         p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * y + 2, b))
@@ -202,7 +202,7 @@ def test_the_mouse_paints_in_devkit_mode(cart):
 def test_controls_fill_cross_clear_repeat_and_jump(cart):
     path, _ = cart
     p = Player(path)
-    p.open_puzzle(0, 12)
+    p.open_puzzle(0, START + 6)
     assert p.cursor() == (7, 7)
     p.press("o")
     assert p.board()[7, 7] == 1

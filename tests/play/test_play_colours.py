@@ -40,7 +40,7 @@ def test_every_cart_puzzle_reveals_as_the_cart_shows_it(built_cart):
             assert rgb == [[palette[s] if s >= 0 else None for s in row] for row in want_slots.tolist()]
             from_png += bool(e["colours"])
             by_rule += not e["colours"]
-    assert from_png >= 60 and by_rule >= 150
+    assert from_png >= 100 and by_rule >= 100
 
 
 def test_a_shipped_picture_is_its_pngs_colours_not_the_rule():
@@ -67,7 +67,7 @@ def test_cart_batches_get_their_world_random_ones_the_rule():
               for w in read_worlds(CART / "worlds.json").worlds
               for ref in w.batches if ref.path.name == "puzzles.json"}
     for title, idx in chosen.items():
-        assert len(idx) >= 80 and all(schemes[i].world == title for i in idx)
+        assert len(idx) >= 70 and all(schemes[i].world == title for i in idx)
         assert schemes[idx[0]].colours is None         # random puzzles: the shading rule
     packed = {i for idx in chosen.values() for i in idx}
     skipped = [i for i in range(300) if i not in packed]
