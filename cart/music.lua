@@ -1,11 +1,11 @@
--- music: world w's loop is at pattern w*8-8 (music.txt), on
+-- music: world w's loop is at pattern w*16-16 (music.txt), on
 -- channels 0-2 (3 is the effects'); not on the title or solved.
 -- it plays unless op (save.lua) has bit 1 set
 function tune(w)
  w=op&1<1 and w
  if w!=mw then
   mw=w
-  music(w and w*8-8 or -1,w and 500 or 0,7)
+  music(w and w*16-16 or -1,w and 500 or 0,7)
  end
 end
 

@@ -10,8 +10,8 @@ the loop-start, loop-end and stop flags. Unused patterns are silent on every cha
 Checks, each a one-line error naming the file and line: a pattern once, channels naming effects
 that sfx.txt defines and that make a sound, at least one channel playing, every `end` closing a
 `start` over consecutive patterns (a gap would stop the music before the loop closes), and, for
-the cart, one loop per world at pattern 8 * (its place in worlds.json), labelled with its name:
-the cart starts world w's music with music(w*8-8).
+the cart, one loop per world at pattern 16 * (its place in worlds.json), labelled with its name
+and closed within its 16 patterns: the cart starts world w's music with music(w*16-16).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from generator.cartbuild.sfx import statements
 PATTERNS = MUSIC_SIZE // 4
 SILENT = 0x40
 FLAGS = {"start": 0, "end": 1, "stop": 2}    # flag -> the channel byte whose bit 7 holds it
-WORLD_STRIDE = 8                               # world i's loop starts at pattern 8 * i
+WORLD_STRIDE = 16                              # world i's loop: patterns 16 * i to 16 * i + 15
 _NUMBER = re.compile(r"^[0-9]+$")
 _LABEL = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -100,13 +100,20 @@ def _check_loops(pats: dict[int, Pattern]) -> None:
 
 
 def check_worlds(pats: dict[int, Pattern], worlds: list[str], where: str) -> None:
-    """World i's loop starts at pattern 8*i, flagged start and labelled with its name."""
+    """World i's loop starts at pattern 16*i, flagged start and labelled with its name, and ends
+    within its 16 patterns (the next world's loop starts after them)."""
     for i, name in enumerate(worlds):
         p = WORLD_STRIDE * i
         pat = pats.get(p)
         if pat is None or pat.label != name or "start" not in pat.flags:
             raise UserError(f"{where}: world {name!r} needs its loop at pattern {p}, labelled "
                             f"{name!r} and flagged 'start' (the cart plays music({p}) for it)")
+        last = p
+        while not pats[last].flags & {"end", "stop"} and last + 1 in pats:
+            last += 1
+        if last >= p + WORLD_STRIDE:
+            raise UserError(f"{where}: world {name!r}'s loop runs from pattern {p} to {last}; it must "
+                            f"end by pattern {p + WORLD_STRIDE - 1}, where the next world's room begins")
 
 
 def pack_music(rom: bytearray, path, sfx: dict[int, bytes], worlds: list[str] | None = None) -> dict[int, Pattern]:

@@ -4,7 +4,7 @@
                                   [--png-dir docs/audio]
 
 For each world (worlds.json order) one full cycle of its loop, started as the cart starts it
-(music(8i, 500, 7): half a second's fade in), and the solve's jingle (music(63), until it
+(music(16i, 500, 7): half a second's fade in), and the solve's jingle (music(63), until it
 stops), each to <wav-dir>/<name>.wav (22,050 Hz mono 16-bit) and a spectrogram to
 <png-dir>/<name>.png: time across, pitch up (log scale, ticks at the note names the music
 uses), with the notes of cart/music.txt drawn over it, a colour a channel, so what sounds and
@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
+from generator.cartbuild.music import WORLD_STRIDE
 from generator.cartbuild.worlds import read_worlds
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
@@ -31,7 +32,6 @@ from generator.formats.atomic import write_atomic
 from generator.pico8 import COLOURS
 
 JINGLE = 63
-WORLD_STRIDE = 8
 CHANNEL_COLOURS = ["#%02x%02x%02x" % COLOURS[c] for c in (10, 14, 12, 11)]   # yellow pink blue green
 
 
@@ -54,6 +54,22 @@ def tunes(score: Score, worlds: list[str]) -> list[tuple[str, int, int, int, int
     return out
 
 
+ROW_SECONDS = 24       # a long loop is drawn in rows of whole patterns, each at most this long
+
+
+def pattern_rows(score: Score, patterns: list[int]) -> list[list[tuple[int, int, int]]]:
+    """The loop's patterns as (pattern, first sample, samples), split into rows of whole patterns
+    of at most ROW_SECONDS each (a row holds at least one)."""
+    rows, at = [[]], 0
+    for p in patterns:
+        n = score.pattern_samples(p)
+        if rows[-1] and at + n - rows[-1][0][1] > ROW_SECONDS * RATE:
+            rows.append([])
+        rows[-1].append((p, at, n))
+        at += n
+    return rows
+
+
 def spectrogram_png(samples: np.ndarray, score: Score, first: int, title: str,
                     nfft: int = 4096) -> bytes:
     import matplotlib
@@ -71,39 +87,44 @@ def spectrogram_png(samples: np.ndarray, score: Score, first: int, title: str,
     db = 20 * np.log10(spec[keep] + 1e-6)
     times = np.arange(frames.shape[0]) * hop / RATE
 
-    notes, total = score.timeline(score.loop(first))
-    fig, ax = plt.subplots(figsize=(13, 4.6), dpi=100)
-    ax.pcolormesh(times, freqs[keep], db, shading="nearest", cmap="magma",
-                  vmin=db.max() - 70, vmax=db.max(), rasterized=True)
-    ax.set_yscale("log")
-    ax.set_ylim(100, 6000)
+    notes, _ = score.timeline(score.loop(first))
+    rows = pattern_rows(score, score.loop(first))
+    fig, axes = plt.subplots(len(rows), 1, figsize=(13, 1.0 + 3.4 * len(rows)), dpi=100,
+                             squeeze=False)
     used = sorted({n.pitch for n in notes})
     left, right = [], []          # note names on both sides, so that close ones do not collide
     for p in used:
         (right if left and p - left[-1] < 2 and (not right or p - right[-1] >= 2) else left).append(p)
-    ax.set_yticks([float(FREQ[p]) for p in left], [note_name(p) for p in left], fontsize=7)
-    twin = ax.secondary_yaxis("right")
-    twin.set_yticks([float(FREQ[p]) for p in right], [note_name(p) for p in right], fontsize=7)
-    ax.minorticks_off()
-    twin.minorticks_off()
     outline = [patheffects.withStroke(linewidth=2.6, foreground="black")]
-    for n in notes:
-        ax.hlines(n.freq, n.start / RATE, (n.start + n.length) / RATE,
-                  colors=CHANNEL_COLOURS[n.channel], linewidth=1.3, path_effects=outline)
-    at = 0
-    for p in score.loop(first):
-        ax.axvline(at / RATE, color="white", linewidth=0.6, linestyle=":", alpha=0.6)
-        ax.text(at / RATE + 0.05, 5400, f"pattern {p}", color="white", fontsize=7, va="top")
-        at += score.pattern_samples(p)
+    for ax, row in zip(axes[:, 0], rows):
+        a, b = row[0][1], row[-1][1] + row[-1][2]           # the row's samples
+        cols = (times >= a / RATE - 0.1) & (times <= b / RATE + 0.1)
+        ax.pcolormesh(times[cols], freqs[keep], db[:, cols], shading="nearest", cmap="magma",
+                      vmin=db.max() - 70, vmax=db.max(), rasterized=True)
+        ax.set_yscale("log")
+        ax.set_ylim(100, 6000)
+        ax.set_yticks([float(FREQ[p]) for p in left], [note_name(p) for p in left], fontsize=7)
+        twin = ax.secondary_yaxis("right")
+        twin.set_yticks([float(FREQ[p]) for p in right], [note_name(p) for p in right], fontsize=7)
+        ax.minorticks_off()
+        twin.minorticks_off()
+        for n in notes:
+            if a <= n.start < b:
+                ax.hlines(n.freq, n.start / RATE, (n.start + n.length) / RATE,
+                          colors=CHANNEL_COLOURS[n.channel], linewidth=1.3, path_effects=outline)
+        for p, at, _ in row:
+            ax.axvline(at / RATE, color="white", linewidth=0.6, linestyle=":", alpha=0.6)
+            plays = " ".join(score.names[c] for c in score.patterns[p].chans if c is not None)
+            ax.text(at / RATE + 0.05, 5400, f"pattern {p}", color="white", fontsize=7, va="top")
+            ax.text(at / RATE + 0.05, 4300, plays, color="white", fontsize=6, va="top")
+        ax.set_xlim(a / RATE, b / RATE)
+        ax.set_ylabel("note")
     for ch in sorted({n.channel for n in notes}):
-        slots = sorted({n.slot for n in notes if n.channel == ch})
-        label = f"channel {ch}: " + ", ".join(score.names[s] for s in slots)
-        ax.plot([], [], color=CHANNEL_COLOURS[ch], linewidth=2, label=label)
-    ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=4, fontsize=7, frameon=False)
-    ax.set_xlim(0, total / RATE)
-    ax.set_xlabel("seconds")
-    ax.set_ylabel("note (the music's own names)")
-    ax.set_title(title, fontsize=10, loc="right")
+        axes[0, 0].plot([], [], color=CHANNEL_COLOURS[ch], linewidth=2, label=f"channel {ch}")
+    axes[0, 0].legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncol=4, fontsize=7, frameon=False)
+    axes[-1, 0].set_xlabel("seconds (pitch in the music's own note names; each pattern named with "
+                           "the effects its channels play)")
+    axes[0, 0].set_title(title, fontsize=10, loc="right")
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})

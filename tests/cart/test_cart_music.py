@@ -33,10 +33,10 @@ def test_each_world_plays_its_loop(built_cart):
     rom = p.c.peek(MUSIC, 4)
     assert rom[0] & 0x80                              # loop start flag on world 1's pattern
     p.press("right")                                  # lookout
-    assert music(p) == 8 and p.c.peek(MUSIC + 32, 1)[0] & 0x80
+    assert music(p) == 16 and p.c.peek(MUSIC + 64, 1)[0] & 0x80
     p.press("o")                                      # its list: still its music
     p.press("o")                                      # play
-    assert p.on("plupd") and music(p) == 8
+    assert p.on("plupd") and music(p) == 16
     n = len(p.c.music_calls)
     p.idle(30)
     assert len(p.c.music_calls) == n                  # started once, not every frame
@@ -47,7 +47,7 @@ def test_each_world_plays_its_loop(built_cart):
     assert music(p) == 63
     p.press("o")
     p.idle(2)
-    assert p.on("pupd") and music(p) == 8             # back in the world: its loop again
+    assert p.on("pupd") and music(p) == 16             # back in the world: its loop again
 
 
 def test_the_pause_menu_turns_music_off_and_the_save_keeps_it(built_cart):

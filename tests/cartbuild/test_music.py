@@ -33,8 +33,8 @@ def test_the_carts_music_packs_with_its_effects():
     rom = bytearray(0x4300)
     effects = pack_sfx(rom, "cart/sfx.txt")
     pats = pack_music(rom, "cart/music.txt", effects, ["spires", "lookout"])
-    # one loop a world, 4-8 patterns, at 0 and 8; the jingle at 63 (the last) stops
-    for start in (0, 8):
+    # one loop a world, 8-16 patterns, at 0 and 16; the jingle at 63 (the last) stops
+    for start in (0, 16):
         loop = []
         p = start
         while True:
@@ -42,13 +42,14 @@ def test_the_carts_music_packs_with_its_effects():
             if "end" in pats[p].flags:
                 break
             p += 1
-        assert 4 <= len(loop) <= 8 and "start" in loop[0].flags
+        assert 8 <= len(loop) <= 16 and "start" in loop[0].flags
         for pat in loop:
             assert pat.chans[3] is None                    # channel 3 is the effects'
-            for s in pat.chans[:3]:
+            assert pat.chans[0] is not None                # the melody's channel sets the length
+            for s in (c for c in pat.chans[:3] if c is not None):    # a channel may rest
                 data = rom[SFX_BASE + s * SFX_BYTES:SFX_BASE + (s + 1) * SFX_BYTES]
                 assert data[65] > 0 and any(b & 0x0E for b in data[1:64:2])
-    assert "stop" in pats[63].flags and 16 not in pats    # room for a third world
+    assert "stop" in pats[63].flags and not set(range(32, 48)) & set(pats)   # a third world's room
 
 
 @pytest.mark.parametrize("text, message", [
@@ -72,11 +73,21 @@ def test_refuses_bad_lines(text, message):
 
 
 def test_each_world_has_its_loop_where_the_cart_looks():
-    pats = parse_music("0 spires 1 . . . start end\n8 lookout 1 . . . start end", EFFECTS)
+    pats = parse_music("0 spires 1 . . . start end\n16 lookout 1 . . . start end", EFFECTS)
     check_worlds(pats, ["spires", "lookout"], "m.txt")
-    with pytest.raises(UserError, match="'lookout' needs its loop at pattern 8"):
-        check_worlds(parse_music("0 spires 1 . . . start end\n9 lookout 1 . . . start end", EFFECTS),
+    with pytest.raises(UserError, match="'lookout' needs its loop at pattern 16"):
+        check_worlds(parse_music("0 spires 1 . . . start end\n17 lookout 1 . . . start end", EFFECTS),
                      ["spires", "lookout"], "m.txt")
+
+
+def test_a_worlds_loop_stays_in_its_16_patterns():
+    full = "".join(f"{p} spires 1 . . . {'start' if p == 0 else ''} {'end' if p == 15 else ''}\n"
+                   for p in range(16))
+    check_worlds(parse_music(full + "16 lookout 1 . . . start end", EFFECTS), ["spires", "lookout"], "m.txt")
+    over = full.replace(" end\n", "\n") + "16 spires 1 . . . end\n"
+    with pytest.raises(UserError, match="runs from pattern 0 to 16; it must end by pattern 15") as e:
+        check_worlds(parse_music(over, EFFECTS), ["spires"], "m.txt")
+    assert "\n" not in str(e.value)
 
 
 def test_a_missing_file_is_one_line(tmp_path):
