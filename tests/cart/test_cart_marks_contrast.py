@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from generator.cartbuild.palette import contrast
-from generator.console.player import Player, saved_progress
+from generator.playtest.player import Player, saved_progress
 
 MARK = 3.0
 IN_PROGRESS = (3, 11, 20)          # puzzles of the world (from 0) with a board in progress

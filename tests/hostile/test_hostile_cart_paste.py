@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from generator.console.player import Player, saved_progress
+from generator.playtest.player import Player, saved_progress
 
 SAVE = range(0x5E00, 0x5F00)
 # the cart's own data (gfx, map, flags, music, sfx) and the user memory it leaves alone

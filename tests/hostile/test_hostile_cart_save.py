@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from generator.console.player import CARTDATA_ID, Player, saved_progress
+from generator.playtest.player import CARTDATA_ID, Player, saved_progress
 from sharecoderef import encode_seed
 
 ENTRIES, END = 40, 253          # entries from byte 40; none may start at 253 or later
