@@ -116,11 +116,11 @@ function _draw()
  -- without upper memory nothing is cached: draw it all every frame
  redraw=redraw or nu
  drw()
- -- (text 10 on the clue highlight 15 in a border 10: at least 4.5:1
+ -- (text 10 on the clue highlight 15 in a border 9: at least 4.5:1
  -- in every world, tests/cart/test_legibility.py)
  if aq then
   rectfill(2,54,125,90,15)
-  rect(2,54,125,90,10)
+  rect(2,54,125,90,9)
   print(aq,6,58,10)
  end
 end

@@ -77,7 +77,7 @@ function decode(s)
  if (not k) return "type or paste a code"
  -- its length: 3 symbols and the body
  local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k]
- if ((l or 0)<1) return "no such size"
+ if ((l or 0)<1) return "a code starts 5, a, f or e"
  -- (its progress while short of it)
  if (#t>l) return "too long"
  if (#t<l) return #t.."/"..l

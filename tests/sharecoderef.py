@@ -7,6 +7,7 @@ import numpy as np
 
 AB = "0123456789abcdefghjkmnpqrstvwxyz"
 LENGTH = {5: 8, 10: 23, 15: 48, 14: 6}
+NO_KIND = "a code starts 5, a, f or e"      # the first symbol is no kind
 
 
 def check(values: list[int]) -> list[int]:
@@ -50,7 +51,7 @@ def reference_decode(text: str):
         return "no code"
     kind = vals[0]
     if kind not in LENGTH:
-        return "no such size"
+        return NO_KIND
     if len(vals) != LENGTH[kind]:
         return "too long" if len(vals) > LENGTH[kind] else f"{len(vals)}/{LENGTH[kind]}"
     if check(vals[:-2]) != vals[-2:]:

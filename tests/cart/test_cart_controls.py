@@ -112,6 +112,11 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     on no. 1 and the board on its centre, as the displayed cursor frames show; moved, it picks."""
     w = built_cart.manifest["worlds"][world]
     cursor = [COLOURS[w["pal"][w["ui"][role]]] for role in (9, 10)]   # the frame blinks 9, 10
+    listed = cursor[1:]                    # the list's frame: text colour, 1 px round the tile
+
+    def on_tile(x, y):
+        return _frame_at(p, x - 1, y - 1, 18, listed)
+
     p = Player(built_cart.path)
     tile18 = (1 + 3 * 18, 12 + 2 * 18)                    # no. 18: row 3, column 4
     p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
@@ -122,7 +127,7 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     p.press("o")
     p.idle(2)
     assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
-    assert _frame_at(p, 1, 12, 16, cursor[:1]) and not _frame_at(p, *tile18, 16, cursor[:1])
+    assert on_tile(1, 12) and not on_tile(*tile18)
     # no. 1 opens (5x5, 15 px cells) with the pointer at rest over its cell 0,0: the cursor
     # starts in the middle
     p.press("o")
@@ -137,7 +142,7 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
-    assert _frame_at(p, 1, 12, 16, cursor[:1])
+    assert on_tile(1, 12)
     p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
     p.idle(1)
-    assert _frame_at(p, *tile18, 16, cursor[:1]) and not _frame_at(p, 1, 12, 16, cursor[:1])
+    assert on_tile(*tile18) and not on_tile(1, 12)

@@ -182,3 +182,39 @@ def test_the_code_keyboards_selection(built_cart):
     p.idle(1)
     for q in frame:
         assert contrast(focused[q], at(p, *q)) >= MARK, (q, focused[q], at(p, *q))
+
+
+@pytest.mark.parametrize("world", [0, 1])
+def test_the_editors_dots(built_cart, world):
+    """A 5x5 design line logic cannot finish (two cells on a diagonal): each cell it cannot reach
+    has a dot, 3:1 against the cell (paper on a filled one, fill on a blank one), in the world's
+    palette the editor takes (the last world's colours, as the tour sets them)."""
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
+        p.press("right")                               # create
+    p.press("up")                                      # 5x5
+    p.c.exec(f"wo={world + 1}")
+    p.press("o")
+    assert p.on("plupd") and p.g("em") and p.size() == 5
+    for c in (0, 1):
+        p.move_to(c, c)
+        p.press("o")
+    p.move_to(4, 1)                                    # the lit row crosses a dotted cell
+    for _ in range(60):
+        p.idle(1)
+        if p.g("vs") == "stalled":
+            break
+    p.idle(2)
+    assert p.g("vs") == "stalled"
+    cz = 15
+    dotted = 0
+    for y in range(5):
+        for x in range(5):
+            px, py = 52 + x * cz, 52 + y * cz
+            centre, ground = at(p, px + 7, py + 7), at(p, px + 2, py + 2)
+            if centre != ground:
+                dotted += 1
+                assert contrast(centre, ground) >= MARK, (world, x, y, centre, ground)
+    assert dotted == 4                                 # the two cells and their two twins

@@ -167,10 +167,10 @@ def test_the_list_draws_pips_and_marks_pictures(cart):
         x, y = 1 + k % 7 * 18, 12 + k // 7 * 18
         got = [int(px[y + 12, x + 2 + j * 3]) for j in range(5)]
         n = ps[k]["difficulty"]["pips"]
-        ui = w["ui"]                        # screen slots of the colour roles: 4 fill, 2 grid
-        assert got == [ui[4]] * n + [ui[2]] * (5 - n), k
-        # a picture's tile has its corner mark (all of these are pictures), in the guide colour
-        assert px[y + 1, x + 1] == px[y + 1, x + 3] == ui[3]
+        ui = w["ui"]                        # screen slots of the colour roles: 4 fill, 1 paper
+        assert got == [ui[4]] * n + [ui[1]] * (5 - n), k      # only the pips it has
+        # a picture's tile has its corner mark (all of these are pictures), in the tile's ink
+        assert px[y + 1, x + 1] == px[y + 1, x + 3] == ui[4]
     # a random puzzle's tile has none
     p.press("down")
     first_random = next(i for i, q in enumerate(ps) if q["group"] == "random")

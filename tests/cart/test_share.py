@@ -16,7 +16,7 @@ from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
-from sharecoderef import AB, LENGTH, encode, encode_seed, grid_of, reference_decode, type_symbol
+from sharecoderef import AB, LENGTH, NO_KIND, encode, encode_seed, grid_of, reference_decode, type_symbol
 
 
 
@@ -112,7 +112,7 @@ def test_any_text_reads_as_the_reference_says(console, text):
 def refused(answer) -> bool:
     """A reason a code is not played: a fault, or (another kind's length) its progress."""
     return isinstance(answer, str) and (
-        answer in ("damaged", "no such size", "too long") or bool(re.fullmatch(r"\d+/\d+", answer)))
+        answer in ("damaged", NO_KIND, "too long") or bool(re.fullmatch(r"\d+/\d+", answer)))
 
 
 def test_the_reading_rules_and_hostile_codes(console):
@@ -133,7 +133,7 @@ def test_the_reading_rules_and_hostile_codes(console):
     assert lua_decode(console, code + "0") == "too long"
     assert lua_decode(console, "") == "type or paste a code"
     assert lua_decode(console, "5azzu4wm") == "bad symbol u at 5"
-    assert lua_decode(console, "gazze4wm") == "no such size"
+    assert lua_decode(console, "gazze4wm") == NO_KIND
     assert lua_decode(console, "5" + "0" * 5000) == "too long"
     assert lua_decode(console, "5a\x07zz") == "bad symbol ? at 3"
 
@@ -160,7 +160,7 @@ def paste(p: Player, text: str, frames: int = 3) -> str:
 
 @pytest.mark.parametrize("text,shown", [
     ("5azze4wn", "damaged"), ("5azze4w", "7/8"), ("500000g3", "empty"),
-    ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", "no such size"), ("", "type or paste a code"),
+    ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", NO_KIND), ("", "type or paste a code"),
 ])
 def test_hostile_codes_are_refused_on_screen(cart, text, shown):
     p = to_code_screen(cart[0])

@@ -22,7 +22,7 @@ pz_cols=split(",,,,",",",false)
 -- (palette.dim_table) for pal(w.dim). one string costs the same few tokens
 -- whatever the number of worlds; the loop below reads it into tables
 worlds={}
-for r in all(split("spires,pastel spires,0,2,0,16,128,24,810183858d0d86070e0f878f068e020c,09070c0502060106090d0e080d040207,0b0c0c0b0b0b09090b090909090b0b0c/lookout,ember lookout,2,3,0,40,128,24,00808285028d848789090a8f888e040f,020f0b0e020e0f0e0b080a0a09080c01,02020202020202030303030302030303","/",false)) do
+for r in all(split("spires,pastel spires,0,2,0,16,128,24,810183858d0d86070e0f878f068e020c,09070c0502060106090a0e080d040207,0b0c0c0b0b0b09090b090909090b0b0c/lookout,ember lookout,2,3,0,40,128,24,00808285028d848789090a8f888e040f,020f0b0e020e0f0e0b060a0a09080c01,02020202020202030303030302030303","/",false)) do
  local v=split(r,",",false)
  for k=3,11 do
   local t,s={},v[k]
