@@ -14,6 +14,9 @@ For each grid, in numpy over the whole chunk at once:
      them. cart/endless.lua draws the same way in Lua.
 The result is symmetric about the middle column (the middle two when the width is even).
 `density` scales the envelope's widths a little (0.6 is the reference). Same rng, same grids.
+
+Below them, the shapes without a mirror (`--style lopsided`, `turned`) and the mix of all three
+that the cart's batch uses (`--style sprites`).
 """
 from __future__ import annotations
 
@@ -117,13 +120,16 @@ def lopsided_parts(rng: np.random.Generator, b: int, h: int, w: int, density: fl
     scale = 0.7 + 0.5 * density
     top = rng.integers(1, max(2, h // 5) + 1, b)
     bottom = np.maximum(h - 1 - rng.integers(1, max(2, h // 5) + 1, b), top + 1)   # 2 rows at least
+    bottom = np.minimum(bottom, h - 1)                       # (tiny grids: what fits)
+    top = np.minimum(top, bottom)
     rows = np.arange(h)[None, :]
     cols = np.arange(w)[None, None, :]
-    spine = _walk(rng, b, h, rng.integers(w // 3, w - w // 3, b), 2, np.full(b, w - 3))
+    lo = min(2, (w - 1) // 2)                                # 2 columns from each edge, room allowing
+    spine = _walk(rng, b, h, rng.integers(w // 3, w - w // 3, b), lo, np.full(b, max(lo, w - 3)))
     straight = rng.random(b) < 0.4                          # these stand upright
     spine = np.where(straight[:, None], spine[:, :1], spine)
-    room_left = spine - 1                                   # leave a column for the outline
-    room_right = w - 2 - spine
+    room_left = np.maximum(spine - 1, 0)                    # leave a column for the outline
+    room_right = np.maximum(w - 2 - spine, 0)
     left = np.minimum(np.rint(_walk(rng, b, h, rng.integers(1, max(2, w // 3), b), 0,
                                     np.full(b, w)) * scale).astype(int), room_left)
     right = np.minimum(np.rint(_walk(rng, b, h, rng.integers(1, max(2, w // 3), b), 0,
@@ -153,7 +159,7 @@ def lopsided_parts(rng: np.random.Generator, b: int, h: int, w: int, density: fl
     body = np.where(leg_rows[:, :, None], legs, body)
     full = clean(body)
     # one eye, in the upper half, where the body surrounds it
-    eye_row = rng.integers(top + 1, np.maximum(top + 2, (top + bottom) // 2), b)
+    eye_row = np.minimum(rng.integers(top + 1, np.maximum(top + 2, (top + bottom) // 2), b), h - 1)
     eye_col = spine[np.arange(b), eye_row] + rng.integers(-2, 3, b)
     eyes = (rows[:, :, None] == eye_row[:, None, None]) & (cols == eye_col[:, None, None])
     eyes &= (_neighbours(full) == 4) & (rng.random(b) < 0.8)[:, None, None]
@@ -170,7 +176,8 @@ def turned_parts(rng: np.random.Generator, b: int, h: int, w: int, density: floa
     """b bodies that look the same after a half turn (as the figures on a playing card), and
     their eyes: the top half of a lopsided body (lopsided_parts), turned about the centre and
     joined to itself; the middle row (both, when h is even) filled from the first body cell of
-    the middle rows to the last, so the two halves hold together. No mirror: what leans left in the top half leans left below too."""
+    the middle rows to the last, so the two halves hold together. No mirror: what leans left in
+    the top half leans left below too."""
     body, eyes = lopsided_parts(rng, b, h, w, density)
     half = (h + 1) // 2                                      # the rows kept, the middle one too
     body[:, half:] = False

@@ -156,7 +156,7 @@ def board_colours(screen: Screen, clues) -> np.ndarray:
 
 
 @pytest.mark.parametrize("source", ["valley-small.json#0", "valley.json#3", "puzzles.json#0",
-                                    "puzzles.json#122"])
+                                    "puzzles.json#123"])   # the lookout's first random puzzle
 def test_solving_reveals_each_cell_in_the_carts_colour(term, built_cart, source):
     """A shipped picture in its PNG's colours, a random puzzle (of each world) by the shading
     rule: every block on the terminal is the xterm colour of the cart's slot for that cell."""

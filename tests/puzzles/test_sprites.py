@@ -165,3 +165,10 @@ def test_the_cart_batch_is_mostly_without_a_mirror():
     g = np.stack([p.solution for p in rb(CART / "puzzles.json").puzzles])
     assert mirrored(g).mean() < 0.6
     assert (~mirrored(g) & ~half_turned(g)).mean() > 0.25
+
+
+@pytest.mark.parametrize("h, w", [(1, 1), (2, 3), (3, 2), (4, 4), (1, 8), (8, 1)])
+def test_tiny_grids_are_drawn_in_every_style_without_a_fault(h, w):
+    for draw in (lopsided_grids, turned_grids, mixed_grids, sprite_grids):
+        g = draw(np.random.default_rng(9), 50, h, w, 0.6)
+        assert g.shape == (50, h, w) and g.dtype == bool
