@@ -1,6 +1,7 @@
 """The cart's music, played in the headless console: __music__ holds a loop a world of existing,
 audible effects; walking into a world starts its loop with music(); the pause-menu toggle stops
 and restarts it and is kept in the save; a solve plays the jingle."""
+from generator.console.console import Console
 from generator.playtest.player import Player, solution
 from generator.pico8 import MUSIC, SFX
 
@@ -67,3 +68,30 @@ def test_the_pause_menu_turns_music_off_and_the_save_keeps_it(built_cart):
     again.c.choose_menuitem("music: off")
     again.idle(2)
     assert music(again) == 0
+
+
+def test_each_worlds_music_plays_a_minute_before_it_repeats(built_cart):
+    """The cart in the console, on the worlds screen: from the frame a world's music starts,
+    PICO-8's own stat(54) (the pattern playing) and stat(55) (patterns played since music())
+    are read every frame until the music is back at its first pattern. That takes a minute or
+    more in each world (a 15x15 puzzle takes minutes, and a short loop wears thin), and on the
+    way every pattern of the world's room before its loop's end has played once."""
+    c = Console.load(built_cart.path, cartdata={}).boot()
+    c.run_frames(2)
+    for button, first in (("o", 0), ("right", 16)):       # spires, then lookout
+        c.press(button)
+        called, n = c.music_calls[-1][:2]                 # the frame music() was called in
+        assert n == first
+        seen = []
+        while True:
+            at, played = c.exec("return stat(54)"), c.exec("return stat(55)")
+            frames = c.frame_index - called
+            if played > 0 and at == first:
+                break
+            if not seen or seen[-1] != at:
+                seen.append(at)
+            assert frames < 30 * 120, f"music({first}) has not come round in 2 minutes"
+            c.step()
+        assert frames / 30 >= 60, f"music({first}) repeats after {frames / 30:.1f} s"
+        assert seen == list(range(first, first + len(seen))) and len(seen) <= 16
+        assert played == len(seen)                       # once round, each pattern once

@@ -93,3 +93,19 @@ def test_a_worlds_loop_stays_in_its_16_patterns():
 def test_a_missing_file_is_one_line(tmp_path):
     with pytest.raises(UserError, match="no such music file"):
         pack_music(bytearray(0x4300), tmp_path / "nope.txt", EFFECTS)
+
+
+def test_each_worlds_loop_varies_as_it_goes():
+    """A minute of music in sections, not one phrase over and over: each world's loop plays at
+    least 8 melodies (channel 0) and 6 bass lines (channel 1), and no two consecutive patterns
+    come back together (a repeat is a single pattern, then the music moves on)."""
+    effects = parse_sfx(open("cart/sfx.txt").read())
+    pats = parse_music(open("cart/music.txt").read(), effects)
+    for first in (0, 16):
+        loop = [first]
+        while "end" not in pats[loop[-1]].flags:
+            loop.append(loop[-1] + 1)
+        chans = [tuple(pats[p].chans) for p in loop]
+        assert len({c[0] for c in chans}) >= 8 and len({c[1] for c in chans}) >= 6
+        pairs = list(zip(chans, chans[1:] + chans[:1]))      # the last pattern leads to the first
+        assert len(set(pairs)) == len(pairs), f"loop at {first}: two patterns in a row recur"

@@ -31,7 +31,7 @@ def test_small_cart_matches_its_golden_files(tmp_path):
     Image.fromarray(np.dstack([label] * 3), "RGB").save(d / "label.png")
     (d / "main.lua").write_text(MAIN)
     (d / "sfx.txt").write_text("0 beep speed=8 c2:050 e2:050 g2:050\n")
-    (d / "music.txt").write_text("0 spires 0 . . . start end\n8 lookout 0 . . . start end\n")
+    (d / "music.txt").write_text("0 spires 0 . . . start end\n16 lookout 0 . . . start end\n")
     cfg = json.loads((CART / "worlds.json").read_text())
     for i, w in enumerate(cfg["worlds"]):
         write_solvable_batch(d / f"b{i}.json", 2 + i, seed=11 + i)

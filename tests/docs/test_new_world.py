@@ -169,4 +169,4 @@ def test_the_cart_shows_the_meadow_in_its_colours_and_plays_its_loop(followed):
     world = json.loads(re.search(r"<!-- world: \S+ -->\n```json\n(.*?)```", text, re.S).group(1))
     assert c.display()[0, 0] == table[world["ui"]["backdrop"]][2]      # its backdrop colour
     assert table[8][2] in set(c.display()[48].tolist())                 # its backdrop strip: sky
-    assert c.synth.stat(54) == 16                                       # its music, pattern 16
+    assert c.synth.stat(54) == 32                                       # its music, pattern 32
