@@ -213,3 +213,17 @@ def test_served_by_a_static_server_as_from_disk(context, web_page):
         assert shown[0] == shown[1] and len(set(shown[0])) > 4
     finally:
         server.shutdown()
+
+
+def test_a_gamepad_button_presses_o(live):
+    """The Gamepad API, read once a frame: A held on a (stand-in) standard pad is 🅾️."""
+    wait_lua(live, on("tupd"))
+    wait_frames(live, 3)
+    live.evaluate("""() => {
+        const pad = {buttons: Array.from({length: 17}, () => ({pressed: false})), axes: [0, 0]};
+        pad.buttons[0].pressed = true;
+        navigator.getGamepads = () => [pad];
+        window.releasePad = () => { pad.buttons[0].pressed = false; };
+    }""")
+    wait_lua(live, on("wupd"))
+    live.evaluate("releasePad()")
