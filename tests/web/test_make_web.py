@@ -43,3 +43,12 @@ def test_the_page_builder_without_emcc_is_one_line(tmp_path, built_cart):
     assert run.returncode == 1
     assert run.stderr.count("\n") == 1 and "install it" in run.stderr
     assert not out.exists()
+
+
+def test_the_licence_notices_go_with_the_page():
+    """Lupa's, Lua's and shrinko's MIT notices in full (the page shows them, LICENSES.txt holds
+    them), and fix32.h's licence named."""
+    from generator.web.page import notices
+    text = notices()
+    assert text.count("Permission is hereby granted, free of charge") == 3
+    assert "Lua.org, PUC-Rio" in text and "Stefan Behnel" in text and "WTFPL" in text
