@@ -231,6 +231,15 @@
     startAudio(); mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
   });
   canvas.addEventListener("pointerup", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
+  // a long press on the screen (touch) pastes, as ctrl-v does
+  let pressTimer = null;
+  canvas.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch" || !navigator.clipboard || !navigator.clipboard.readText) return;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => navigator.clipboard.readText().then(setPaste).catch(() => {}), 600);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"])
+    canvas.addEventListener(type, () => clearTimeout(pressTimer));
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
 
   // the on-screen d-pad and buttons (shown on touch screens)
