@@ -93,6 +93,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_lua
 	$(PY) -m generator.dev.bench_styles
 	$(PY) -m generator.dev.bench_sound
+	$(PY) -m generator.dev.bench_console
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take
