@@ -25,11 +25,13 @@
 --   b border (parsed; backgrounds are never padded here); cP cls to colour P and go to
 --   0,0; g go home; h home here; jPP jump to (P*4, P*4); xP character width; yP height;
 --   sP tab width; oCHH outline in colour C ("$" the foreground, "!" the foreground with
---   the inside left undrawn) at the neighbours of bitfield HH (0x01 top-left .. 0x80
---   bottom-right, reading order); ":"/";" 16 hex digits and "."/"," 8 bytes: a one-off
---   8x8 character; @AAAANNNN then NNNN bytes: poke them at AAAA; !AAAA then the rest of
---   the string: poke it at AAAA; 1-9 skip frames, dP per-character delay, rP wrap
---   column, u underline: parsed and skipped; any other command byte is skipped alone.
+--   the glyph's own pixels left undrawn) at the neighbours in bitfield HH (0x01 top-left
+--   .. 0x80 bottom-right, in reading order; one screen pixel away, also when wide or
+--   tall); ":"/";" 16 hex digits or "."/"," 8 bytes: a one-off 8x8 character;
+--   @AAAANNNN then NNNN bytes: poke them at AAAA; !AAAA then the rest of the string:
+--   poke it at AAAA (AAAA, NNNN hex); 1-9 frame skips, dP per-character delay, rP wrap
+--   column and u underline are parsed and skipped; any other command byte is skipped
+--   alone.
 local rt, host = ...
 
 local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
@@ -154,11 +156,23 @@ local function draw_text(s, x, y)
     local gx, gy = bx + ox, by + oy
     if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
     if omask != 0 then
+      local oput = put
+      if not inside then                  -- "!": the glyph's own pixels stay as they were
+        local mine = {}
+        stamp(function(px, py)
+          if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
+        end, cells, nr, nc, gx, gy, ws, ts, stripe, 0)
+        oput = function(px, py, c)
+          if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
+            put(px, py, c)
+          end
+        end
+      end
       local oc = pal(ocol)
       for k = 1, 8 do
         if omask & (1 << (k - 1)) != 0 then
           local d = NEIGHBOURS[k]
-          stamp(put, cells, nr, nc, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+          stamp(oput, cells, nr, nc, gx + d[1], gy + d[2], ws, ts, stripe, oc)
         end
       end
     end
@@ -281,7 +295,7 @@ local function draw_text(s, x, y)
         if c == "@" then
           if i + 3 > n then break end
           len = 0
-          for k = 0, 3 do len = len * 16 + hex(ord(s, i + k)) end
+          for k = 0, 3 do len = min(len, 0x7ff) * 16 + hex(ord(s, i + k)) end  -- <= 32767
           i += 4
           len = min(len, n - i + 1)
         end
