@@ -48,6 +48,18 @@ do
   for k = 1, #font do rows[k - 1] = ord(font, k) end
 end
 
+-- PLAIN[ch]: the default font's pixels of ch as x, y pairs (4 columns below 0x80, else 8)
+local PLAIN = {}
+for ch = 0, 255 do
+  local p = {}
+  for r = 0, LINE_H - 1 do
+    for c = 0, ch >= 0x80 and 7 or 3 do
+      if rows[8 * ch + r] & (1 << c) != 0 then p[#p + 1] = c p[#p + 1] = r end
+    end
+  end
+  PLAIN[ch] = p
+end
+
 -- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
 local function param(c)
   if not c then return nil end
@@ -75,19 +87,31 @@ local NEIGHBOURS = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}
 
 -- the glyph: cells[r] (r = 0..nr-1) bit masks over nc columns, each pixel ws x ts screen
 -- pixels (only the top-left one when stripey) at screen sx, sy in colour c
-local function stamp(put, cells, nr, nc, sx, sy, ws, ts, stripe, c)
+-- COLUMNS[b]: the set bits of byte b, as column numbers 0-7
+local COLUMNS = {}
+for b = 0, 255 do
+  local cols = {}
+  for c = 0, 7 do
+    if b & (1 << c) != 0 then cols[#cols + 1] = c end
+  end
+  COLUMNS[b] = cols
+end
+
+-- the glyph: cells[r] (r = 0..nr-1) bytes of pixels (bit c = column c), each pixel ws x ts
+-- screen pixels (only the top-left one when stripey) at screen sx, sy in colour c
+local function stamp(put, cells, nr, sx, sy, ws, ts, stripe, c)
   local pw, ph = ws, ts
   if stripe then pw, ph = 1, 1 end
   for r = 0, nr - 1 do
-    local bits = cells[r]
-    if bits != 0 then
-      local y0 = sy + r * ts
-      for col = 0, nc - 1 do
-        if bits & (1 << col) != 0 then
-          local x0 = sx + col * ws
-          for dy = 0, ph - 1 do
-            for dx = 0, pw - 1 do put(x0 + dx, y0 + dy, c) end
-          end
+    local cols = COLUMNS[cells[r]]
+    local y0 = sy + r * ts
+    if pw == 1 and ph == 1 then
+      for k = 1, #cols do put(sx + cols[k] * ws, y0, c) end
+    else
+      for k = 1, #cols do
+        local x0 = sx + cols[k] * ws
+        for dy = 0, ph - 1 do
+          for dx = 0, pw - 1 do put(x0 + dx, y0 + dy, c) end
         end
       end
     end
@@ -144,6 +168,13 @@ local function draw_text(s, x, y)
     else
       w = ch >= 0x80 and char_w + wide_extra or char_w
       h, ox, oy = char_h, 0, 0
+      if h >= LINE_H and w >= (ch >= 0x80 and 8 or 4) and omask == 0
+          and not (wide or tall or invert) then   -- the common case, precomputed
+        local p, bx, by, c = PLAIN[ch], x - cx, y - cy, pal(fg)
+        if solid and w > 0 then fill(put, bx, by, w, h, pal(bg)) end
+        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
+        return w, h
+      end
       nr = keep(h, LINE_H)
       nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
       local mask = (1 << nc) - 1
@@ -161,7 +192,7 @@ local function draw_text(s, x, y)
         local mine = {}
         stamp(function(px, py)
           if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
-        end, cells, nr, nc, gx, gy, ws, ts, stripe, 0)
+        end, cells, nr, gx, gy, ws, ts, stripe, 0)
         oput = function(px, py, c)
           if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
             put(px, py, c)
@@ -172,7 +203,7 @@ local function draw_text(s, x, y)
       for k = 1, 8 do
         if omask & (1 << (k - 1)) != 0 then
           local d = NEIGHBOURS[k]
-          stamp(oput, cells, nr, nc, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+          stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
         end
       end
     end
@@ -188,7 +219,7 @@ local function draw_text(s, x, y)
         end
       end
     elseif inside then
-      stamp(put, cells, nr, nc, gx, gy, ws, ts, stripe, pal(fg))
+      stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
     end
     return w, h
   end
@@ -202,9 +233,15 @@ local function draw_text(s, x, y)
       ch = ord(s, i)
       i += 1
     end
-    if ch == 0 then break end
     local oneoff = false
-    if ch == 1 then                       -- \* P c
+    if ch >= 16 then
+      local w, h = glyph(ch, false)
+      x += w
+      last_w, line_h = w, max(line_h, h)
+      right = max(right, x)
+    elseif ch == 0 then
+      break
+    elseif ch == 1 then                   -- \* P c
       local k = param(ord(s, i))
       if not k then break end
       local c = ord(s, i + 1)
@@ -343,8 +380,8 @@ local function draw_text(s, x, y)
     elseif ch == 13 then
       x = left
     end
-    if oneoff or ch >= 16 then
-      local w, h = glyph(ch, oneoff)
+    if oneoff then
+      local w, h = glyph(ch, true)
       x += w
       last_w, line_h = w, max(line_h, h)
       right = max(right, x)

@@ -133,3 +133,22 @@ class TextLua:
 
 STATE_SIZE = 0x800 + 0x40 + 0x2000
 REGIONS = ((0x5600, 0x800), (0x5f00, 0x40), (0x6000, 0x2000))
+
+
+def state(font=False, cam=(0, 0), cursor=(0, 0), screen=0) -> bytes:
+    """A memory state for TextLua.run: identity draw palette, whole-screen clip, pen 7, the
+    camera and cursor given, the screen in one colour, and (font=True) a custom font whose
+    bytes follow a fixed formula (header: widths 5/9, height 7, offsets 1/1, flags 1, tab 12)."""
+    st = bytearray(STATE_SIZE)
+    if font:
+        st[0:0x800] = bytes((k * 113 + 7) & 0xff for k in range(0x800))
+        st[8:128] = bytes((k * 37 + 11) & 0xff for k in range(8, 128))
+        st[0:8] = bytes([5, 9, 7, 1, 1, 1, 12, 0])
+    ds = 0x800
+    st[ds:ds + 16] = bytes(range(16))
+    st[ds + 0x20:ds + 0x24] = bytes([0, 0, 128, 128])
+    st[ds + 0x25] = 7
+    st[ds + 0x26:ds + 0x28] = bytes(cursor)
+    st[ds + 0x28:ds + 0x2c] = b"".join((v & 0xffff).to_bytes(2, "little") for v in cam)
+    st[0x840:] = bytes([screen * 17]) * 0x2000
+    return bytes(st)
