@@ -37,7 +37,7 @@ local rt, host = ...
 local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
 local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
 
-local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
+local DRAW_PAL, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f25, 0x5f26, 0x5f28, 0x5f55
 local FONT, FONT_FLAGS, FONT_TAB = 0x5600, 0x5605, 0x5606
 local LINE_H, TAB = 6, 16
 
@@ -85,8 +85,6 @@ end
 
 local NEIGHBOURS = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 
--- the glyph: cells[r] (r = 0..nr-1) bit masks over nc columns, each pixel ws x ts screen
--- pixels (only the top-left one when stripey) at screen sx, sy in colour c
 -- COLUMNS[b]: the set bits of byte b, as column numbers 0-7
 local COLUMNS = {}
 for b = 0, 255 do
@@ -118,9 +116,10 @@ local function stamp(put, cells, nr, sx, sy, ws, ts, stripe, c)
   end
 end
 
+-- the rectangle w x h at screen sx, sy in colour c (only its part on the screen is visited)
 local function fill(put, sx, sy, w, h, c)
-  for yy = sy, sy + h - 1 do
-    for xx = sx, sx + w - 1 do put(xx, yy, c) end
+  for yy = max(sy, 0), min(sy + h - 1, 127) do
+    for xx = max(sx, 0), min(sx + w - 1, 127) do put(xx, yy, c) end
   end
 end
 
@@ -210,10 +209,10 @@ local function draw_text(s, x, y)
     if invert then
       -- the cell's pixels the glyph leaves unset, in the foreground
       local c = pal(fg)
-      for yy = 0, h - 1 do
+      for yy = max(0, -by), min(h - 1, 127 - by) do
         local r = (yy - oy) \ ts
         local bits = (r >= 0 and r < nr) and cells[r] or 0
-        for xx = 0, w - 1 do
+        for xx = max(0, -bx), min(w - 1, 127 - bx) do
           local col = (xx - ox) \ ws
           if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
         end
