@@ -2,7 +2,8 @@
 --
 -- Loaded as chunk(rt, host). rt.font is the default font as a 2,048-byte string in the
 -- custom-font format (generator/runtime/font.py); rt.put(x, y, c) draws one screen pixel
--- (colour after the draw palette, camera already subtracted, clipped, on the draw target).
+-- (colour after the draw palette, camera already subtracted, clipped, on the draw target);
+-- rt.span(xa, xb, y, c), when there is one, does the same for the pixels xa..xb of a row.
 -- host.printed(text, x, y, colour), when a host has it, hears of every print() call.
 --
 -- State lives in memory: pen 0x5f25, cursor 0x5f26/0x5f27, camera 0x5f28, draw palette
@@ -116,10 +117,18 @@ local function stamp(put, cells, nr, sx, sy, ws, ts, stripe, c)
   end
 end
 
--- the rectangle w x h at screen sx, sy in colour c (only its part on the screen is visited)
+-- the rectangle w x h at screen sx, sy in colour c: rows through rt.span(xa, xb, y, c) when
+-- the drawing file gives one, else pixels through rt.put (only the screen's part is visited)
 local function fill(put, sx, sy, w, h, c)
+  local span = rt.span
+  local xa, xb = max(sx, 0), min(sx + w - 1, 127)
+  if xa > xb then return end
   for yy = max(sy, 0), min(sy + h - 1, 127) do
-    for xx = max(sx, 0), min(sx + w - 1, 127) do put(xx, yy, c) end
+    if span then
+      span(xa, xb, yy, c)
+    else
+      for xx = xa, xb do put(xx, yy, c) end
+    end
   end
 end
 

@@ -161,3 +161,15 @@ def test_print_returns_the_right_most_x_and_moves_the_cursor(lua):
     assert right == 7 and cur == (3, 10, 9)
     right, _, _ = lua.show(12.5, 0, 0)                       # numbers print with tostr
     assert right == 16
+
+
+def test_backgrounds_are_the_same_through_rt_span_and_rt_put_alone(lua):
+    s = "\x02c\x06w\x06tbg\n\x06-w\x06ia\x023\x06#\x06x9\x06yaz"
+    with_span = lua.show(s, -3, 2, screen=1)
+    span = lua.rt.span
+    try:
+        lua.rt.span = None
+        assert lua.show(s, -3, 2, screen=1) == with_span
+    finally:
+        lua.rt.span = span
+    assert sum(row.count(12) for row in with_span[1]) > 50

@@ -22,6 +22,9 @@ function rt.put(x, y, c)
     poke(a, v)
   end
 end
+function rt.span(xa, xb, y, c)
+  for x = xa, xb do rt.put(x, y, c) end
+end
 function host.printed(text, x, y, col) add(rt.prints, {text, x, y, col}) end
 for a = 0, 3 do memset(a * 0x4000, 0, 0x4000) end  -- 0x8000 is negative in 16.16
 poke(0x5f55, 0x60)
