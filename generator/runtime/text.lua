@@ -38,7 +38,7 @@ local rt, host = ...
 local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
 local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
 
-local DRAW_PAL, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f25, 0x5f26, 0x5f28, 0x5f55
+local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
 local FONT, FONT_FLAGS, FONT_TAB = 0x5600, 0x5605, 0x5606
 local LINE_H, TAB = 6, 16
 
@@ -59,6 +59,28 @@ for ch = 0, 255 do
     end
   end
   PLAIN[ch] = p
+end
+
+-- BYTES[parity][ch]: the same pixels as screen bytes for a character at an even (parity 0)
+-- or odd x: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... so a
+-- character wholly inside the clip rectangle is a few read-modify-writes of memory
+local BYTES = {[0] = {}, {}}
+for parity = 0, 1 do
+  for ch = 0, 255 do
+    local masks, q = {}, {}
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do
+      local col = p[k] + parity
+      local off = p[k + 1] * 64 + col \ 2
+      masks[off] = (masks[off] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
+    end
+    for off = 0, 5 * 64 + 4 do
+      if masks[off] then
+        q[#q + 1] = off q[#q + 1] = masks[off] q[#q + 1] = 0xff ^^ masks[off]
+      end
+    end
+    BYTES[parity][ch] = q
+  end
 end
 
 -- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
@@ -178,9 +200,20 @@ local function draw_text(s, x, y)
       h, ox, oy = char_h, 0, 0
       if h >= LINE_H and w >= (ch >= 0x80 and 8 or 4) and omask == 0
           and not (wide or tall or invert) then   -- the common case, precomputed
-        local p, bx, by, c = PLAIN[ch], x - cx, y - cy, pal(fg)
+        local bx, by, c = x - cx, y - cy, pal(fg)
         if solid and w > 0 then fill(put, bx, by, w, h, pal(bg)) end
-        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
+        local x0, y0, x1, y1 = peek(CLIP, 4)
+        if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= min(x1, 128)
+            and by + LINE_H <= min(y1, 128) then   -- wholly inside: memory, as rt.put writes it
+          local q, a0, c17 = BYTES[bx & 1][ch], target() + by * 64 + bx \ 2, c * 17
+          for k = 1, #q, 3 do
+            local a = a0 + q[k]
+            poke(a, (peek(a) & q[k + 2]) | (c17 & q[k + 1]))
+          end
+        else
+          local p = PLAIN[ch]
+          for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
+        end
         return w, h
       end
       nr = keep(h, LINE_H)
