@@ -4,6 +4,8 @@
 -- custom-font format (generator/runtime/font.py); rt.put(x, y, c) draws one screen pixel
 -- (colour after the draw palette, camera already subtracted, clipped, on the draw target);
 -- rt.span(xa, xb, y, c), when there is one, does the same for the pixels xa..xb of a row.
+-- A default-font character wholly inside the clip rectangle is written to the draw target's
+-- bytes directly (the nibbles rt.put would write), the common case made cheap.
 -- host.printed(text, x, y, colour), when a host has it, hears of every print() call.
 --
 -- State lives in memory: pen 0x5f25, cursor 0x5f26/0x5f27, camera 0x5f28, draw palette
