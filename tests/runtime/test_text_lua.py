@@ -149,7 +149,7 @@ def states(draw):
         x0, y0 = draw(st.integers(0, 60)), draw(st.integers(0, 60))
         ds[0x20:0x24] = bytes([x0, y0, draw(st.integers(x0, 128)), draw(st.integers(y0, 128))])
     cam = draw(st.one_of(st.just((0, 0)), st.tuples(st.integers(-40, 40), st.integers(-40, 40))))
-    ds[0x28:0x2c] = (cam[0] & 0xffff).to_bytes(2, "little") + (cam[1] & 0xffff).to_bytes(2, "little")
+    ds[0x28:0x2c] = b"".join((v & 0xffff).to_bytes(2, "little") for v in cam)
     ds[0x26] = draw(st.integers(0, 130))
     ds[0x27] = draw(st.one_of(st.integers(0, 130), st.integers(0, 255)))
     screen = rnd.randbytes(0x2000) if draw(st.booleans()) else bytes(0x2000)
