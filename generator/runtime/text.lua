@@ -17,8 +17,11 @@
 -- so no string makes print() fail. Parameters P are 0-9, then a=10, b=11, ... (A-Z as
 -- a-z); a parameter missing at the end of the string ends the printing.
 --   \0 end; \* P c repeat c P times; \# P background colour (solid); \- P move x by P-16;
---   \| P move y by P-16; \+ P P move x, y; \a audio: its command runs to the next space
---   (included) and is skipped, a headless console plays nothing; \b back one character;
+--   \| P move y by P-16; \+ P P move x, y; \a audio, read and skipped (nothing plays
+--   here): an sfx number (up to 2 digits), the attributes s P, l P P, z P, then notes
+--   (a letter, "#" or "-", an octave 0-5; "." a rest; i/v/x P and < > between them) up to
+--   32, ended early by a space, which the command takes (zepto8's reading; the manual is
+--   silent, and players report printing resuming after 32 notes); \b back one character;
 --   \t next tab stop (every 16 px of screen x); \n next line; \v P c draw c at an offset
 --   of the previous character ((P%4)-2, (P\4)-8), the cursor staying; \f P foreground
 --   (also the pen); \r line start; \014 / \015 the custom / default font.
@@ -384,11 +387,37 @@ local function draw_text(s, x, y)
         end
         i += len
       end                                 -- 1-9 (frame skips), u and the rest: nothing
-    elseif ch == 7 then                   -- \a: the audio command runs to a space
-      while i <= n do
-        local c = ord(s, i)
+    elseif ch == 7 then                   -- \a: a sound command, read and not played
+      local c = ord(s, i)                 -- an sfx number: up to 2 digits
+      if c and c >= 48 and c <= 57 then
+        i += 1
+        c = ord(s, i)
+        if c and c >= 48 and c <= 57 then i += 1 end
+      end
+      while true do                       -- the sfx's attributes: s P, z P, l P P
+        c = ord(s, i)
+        if c == 115 or c == 122 then i += 2
+        elseif c == 108 then i += 3
+        else break end
+      end
+      local notes = 0                     -- up to 32 notes, ended early by a space
+      while i <= n and notes < 32 do
+        c = ord(s, i)
         i += 1
         if c == 32 then break end
+        if c == 105 or c == 118 or c == 120 then   -- i, v, x P: instrument, volume, effect
+          i += 1
+        elseif c != 60 and c != 62 then   -- not < or > (volume): a note, or "." a rest
+          notes += 1
+          if c != 46 then
+            local d = ord(s, i)
+            if d == 35 or d == 45 then    -- sharp or flat
+              i += 1
+              d = ord(s, i)
+            end
+            if d and d >= 48 and d <= 53 then i += 1 end   -- octave 0-5
+          end
+        end
       end
     elseif ch == 11 then                  -- \v P c: decorate the previous character
       local p, c = param(ord(s, i)), ord(s, i + 1)

@@ -173,3 +173,11 @@ def test_backgrounds_are_the_same_through_rt_span_and_rt_put_alone(lua):
     finally:
         lua.rt.span = span
     assert sum(row.count(12) for row in with_span[1]) > 50
+
+
+def test_a_sound_command_ends_after_32_notes(lua):
+    want = lua.show("xyz", 0, 0)
+    assert lua.show("\x07" + "c" * 32 + "xyz", 0, 0) == want
+    assert lua.show("\x0712s4l01c#3.d-5i3v5x1<>" + "e" * 29 + "xyz", 0, 0) == want
+    right, rows, _ = lua.show("\x07" + "c" * 31 + "abc", 0, 0)   # "a" is the 32nd note
+    assert right == 8 and lit(rows) == cells("b") | cells("c", 4)
