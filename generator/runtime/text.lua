@@ -9,8 +9,9 @@
 -- host.printed(text, x, y, colour), when a host has it, hears of every print() call.
 --
 -- State lives in memory: pen 0x5f25, cursor 0x5f26/0x5f27, camera 0x5f28, draw palette
--- 0x5f00, draw target 0x5f55, the custom font 0x5600 (header 0x5600-0x5607, size nibbles
--- 0x5608-0x567f, 8 bytes a glyph). Characters below 0x80 advance 4 px, the others 8 px;
+-- 0x5f00, draw target 0x5f55, 0x5f36 bit 0x40 (no scrolling), the custom font 0x5600
+-- (header 0x5600-0x5607, size nibbles 0x5608-0x567f, 8 bytes a glyph); the default
+-- attributes at 0x5f58-0x5f5b are not read. Characters below 0x80 advance 4 px, the others 8 px;
 -- lines are 6 px (the tallest character drawn on the line).
 --
 -- P8SCII: every control code is parsed as PICO-8 reads it (its parameter bytes consumed),
@@ -44,7 +45,7 @@ local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
 local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
 
 local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
-local FONT, FONT_FLAGS, FONT_TAB = 0x5600, 0x5605, 0x5606
+local FONT, FONT_FLAGS, FONT_TAB, MISC = 0x5600, 0x5605, 0x5606, 0x5f36
 local LINE_H, TAB = 6, 16
 
 -- the default font: rows[8*ch + r], bit 0x1 the left pixel
@@ -164,7 +165,8 @@ local function pal(c) return peek(DRAW_PAL + (c & 15)) & 15 end
 
 local function target() return (peek(TARGET) << 8) end
 
--- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line
+-- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line,
+-- y of the last line, and whether a \0 ended the printing
 local function draw_text(s, x, y)
   local put = rt.put
   local cx, cy = peek2(CAMERA), peek2(CAMERA + 2)
@@ -178,6 +180,7 @@ local function draw_text(s, x, y)
   local ocol, omask, inside = 0, 0, true
   local line_h, last_w = 0, 4
   local stack, sp = {}, 0   -- characters still to draw, for "\*" repeats
+  local ended = false       -- stopped at a \0
   local cells = {}
   local i = 1
 
@@ -286,6 +289,7 @@ local function draw_text(s, x, y)
       last_w, line_h = w, max(line_h, h)
       right = max(right, x)
     elseif ch == 0 then
+      ended = true
       break
     elseif ch == 1 then                   -- \* P c
       local k = param(ord(s, i))
@@ -459,7 +463,7 @@ local function draw_text(s, x, y)
       right = max(right, x)
     end
   end
-  return right, x, y + (line_h != 0 and line_h or char_h)
+  return right, x, y + (line_h != 0 and line_h or char_h), y, ended
 end
 rt.draw_text = draw_text
 
@@ -486,14 +490,18 @@ local function lines(s)
   return k
 end
 
+-- print(s, [col]) prints at the cursor, scrolling the screen up as far as its lines need
+-- (unless 0x5f36 has 0x40) and moving the cursor to the next line, or (the manual: "?"HI\0"")
+-- past the text when a \0 ends it; print(s, x, y, [col]) leaves the cursor at x, next line
 function print(s, x, y, col)
   if type(s) != "string" then s = tostr(s) end
   if x != nil and y == nil then col, x = x, nil end
   if col != nil then poke(PEN, int(col, "print") & 0xff) end
-  if x == nil then
+  local at_cursor = x == nil
+  if at_cursor then
     x, y = peek(CURSOR, 2)
     local over = y + LINE_H * lines(s) - 128
-    if over > 0 then                      -- printing past the bottom scrolls the screen up
+    if over > 0 and peek(MISC) & 0x40 == 0 then   -- past the bottom: the screen scrolls up
       local at = target()
       if over < 128 then memcpy(at, at + over * 64, (128 - over) * 64) end
       memset(at + max(128 - over, 0) * 64, 0, min(over, 128) * 64)
@@ -502,8 +510,12 @@ function print(s, x, y, col)
   end
   x, y = int(x, "print"), int(y, "print")
   if host and host.printed then host.printed(s, x, y, peek(PEN) & 15) end
-  local right, _, next_y = draw_text(s, x, y)
-  poke(CURSOR, x & 0xff, max(0, min(next_y, 255)))
+  local right, after_x, next_y, last_y, ended = draw_text(s, x, y)
+  if at_cursor and ended then
+    poke(CURSOR, after_x & 0xff, max(0, min(last_y, 255)))
+  else
+    poke(CURSOR, x & 0xff, max(0, min(next_y, 255)))
+  end
   return right
 end
 

@@ -181,3 +181,24 @@ def test_a_sound_command_ends_after_32_notes(lua):
     assert lua.show("\x0712s4l01c#3.d-5i3v5x1<>" + "e" * 29 + "xyz", 0, 0) == want
     right, rows, _ = lua.show("\x07" + "c" * 31 + "abc", 0, 0)   # "a" is the 32nd note
     assert right == 8 and lit(rows) == cells("b") | cells("c", 4)
+
+
+def test_a_print_at_the_cursor_ended_by_0_leaves_the_cursor_after_it(lua):
+    # the manual (print): at the cursor "a newline is automatically appended. This can be
+    # omitted by ending the string with an explicit termination control character"
+    assert lua.show("ab\nc\0")[2][:2] == (4, 6)
+    assert lua.show("ab\nc")[2][:2] == (0, 12)
+    assert lua.show("ab\nc\0", 20, 30)[2][:2] == (20, 42)     # at x, y: the next line
+
+
+def test_0x5f36_bit_0x40_turns_the_scrolling_off(lua):
+    # the manual (print): "printing text below 122 causes the console to scroll. This can be
+    # disabled during runtime with POKE(0x5F36,0x40)"
+    for flags, marker_row, cursor_y in ((0, 123, 128), (0x40, 127, 132)):
+        lua.tools.reset(0)
+        lua.eval(f"poke(0x5f36, {flags})")
+        lua.eval("poke(0x6000 + 127 * 64 + 50, 0x11)")     # pixels 100, 101 of the last row
+        lua.eval("cursor(0, 126)")
+        lua.eval("print('a')")
+        assert lua.eval(f"peek(0x6000 + {marker_row} * 64 + 50)") == 0x11
+        assert lua.eval("peek(0x5f27)") == cursor_y
