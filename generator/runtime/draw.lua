@@ -134,6 +134,21 @@ function rt.put(x, y, c)
  end
 end
 
+-- rt.putter(): an rt.put for one print() call, the clip and the target read once
+function rt.putter()
+ local clip, base = peek4(CLIP), peek(0x5f55) << 8
+ local x0, y0, x1, y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
+ return function(x, y, c)
+  if x < x0 or x >= x1 or y < y0 or y >= y1 then return end
+  local a = base + y * 64 + (x \ 2)
+  if x & 1 == 0 then
+   poke(a, (peek(a) & 0xf0) | c)
+  else
+   poke(a, (peek(a) & 0x0f) | (c << 4))
+  end
+ end
+end
+
 function rt.span(xa, xb, y, c)
  local x0, y0, x1, y1 = peek(CLIP, 4)
  if y < y0 or y >= y1 then return end
@@ -159,9 +174,25 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
+-- pset is the most called: one function, no calls but memory's (begin and plot inline)
 function pset(x, y, col)
- local cx, cy = begin(col)
- plot((x or 0) \ 1 - cx, (y or 0) \ 1 - cy)
+ if col ~= nil then poke(PEN, (col \ 1) & 0xff) end
+ local clip, misc, cam, _, fill = peek4(CLIP, 5)
+ x, y = (x or 0) \ 1 - (cam << 16), (y or 0) \ 1 - cam \ 1
+ if x < (clip << 16) & 0xff or y < (clip << 8) & 0xff or x >= clip & 0xff
+    or y >= (clip >>> 8) & 0xff then return end
+ local pen, bits = (misc << 8) & 0xff, (fill << 8) & 0xffff
+ local c = peek(DRAW_PAL + (pen & 15)) & 15
+ if bits ~= 0 and (bits >> (15 - ((y & 3) * 4 + (x & 3)))) & 1 ~= 0 then
+  if (fill >>> 8) & 1 ~= 0 then return end
+  c = peek(DRAW_PAL + (pen \ 16)) & 15
+ end
+ local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
+ if x & 1 == 0 then
+  poke(a, (peek(a) & 0xf0) | c)
+ else
+  poke(a, (peek(a) & 0x0f) | (c << 4))
+ end
 end
 
 function pget(x, y)
@@ -188,6 +219,22 @@ end
 
 -- both ends included: step along the longer axis, the other coordinate rounded (exactly
 -- y0 + floor((2*i*dy + n) / 2n) at step i of n, kept as a quotient and a remainder)
+-- the line's pixels with no fill pattern: clip and nibble writes inline
+local function line_solid(x, y, n, dx2, dy2)
+ local n2, rx, ry, b, c, x0, y0, x1, y1 = n + n, n, n, B, C1, X0, Y0, X1, Y1
+ local hi = c << 4
+ for i = 0, n do
+  if x >= x0 and x < x1 and y >= y0 and y < y1 then
+   local a = b + y * 64 + (x \ 2)
+   if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  end
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  ry += dy2
+  if ry >= n2 then ry -= n2 y += 1 elseif ry < 0 then ry += n2 y -= 1 end
+ end
+end
+
 function line(x0, y0, x1, y1, col)
  local cx, cy = begin(col)
  x0, y0 = (x0 or 0) \ 1 - cx, (y0 or 0) \ 1 - cy
@@ -201,6 +248,7 @@ function line(x0, y0, x1, y1, col)
  if n == 0 then return plot(x0, y0) end
  if dy == 0 then return hline(min(x0, x1), max(x0, x1), y0) end
  local n2, dx2, dy2 = n + n, dx + dx, dy + dy
+ if BITS == 0 then return line_solid(x0, y0, n, dx2, dy2) end
  local x, rx, y, ry = x0, n, y0, n
  for i = 0, n do
   plot(x, y)

@@ -168,7 +168,7 @@ local function target() return (peek(TARGET) << 8) end
 -- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line,
 -- y of the last line, and whether a \0 ended the printing
 local function draw_text(s, x, y)
-  local put = rt.put
+  local put = rt.putter and rt.putter() or rt.put   -- a putter reads the clip once a print
   local cx, cy = peek2(CAMERA), peek2(CAMERA + 2)
   local n = #s
   local fg = peek(PEN) & 15
