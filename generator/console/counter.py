@@ -30,8 +30,12 @@ FINE = 4096   # raw 16.16 units a hook call adds to a fine count (0x0.1)
 
 
 def hook_calls(count, fine: bool = False) -> float:
-    """Hook calls in a count of the counter (fractional once debits are taken off)."""
-    return to_raw(count) / (FINE if fine else 1)
+    """Hook calls in a count of the counter (fractional once debits are taken off; below 0
+    when the debits of a short run come before its first hook call)."""
+    raw = to_raw(count)
+    if raw >= 1 << 31:
+        raw -= 1 << 32
+    return raw / (FINE if fine else 1)
 
 
 def api_overhead(counter, f, g) -> int:
