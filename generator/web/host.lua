@@ -183,12 +183,12 @@ local function prelude()
   yield_(FLIP)
  end
  local sub_, ord_, select_, type_, tonum_ = sub, ord, select, type, tonum
- sub = function(s, i, ...)
+ _G.sub = function(s, i, ...)
   local j = ...
   if type_(j) == "number" or select_("#", ...) == 0 or tonum_(j) then return sub_(s, i, j) end
   return sub_(s, i, i)
  end
- ord = function(s, i, n)
+ _G.ord = function(s, i, n)
   if not n then return ord_(s, i or 1) end
   local r = {}
   for k = 1, n do r[k] = ord_(s, (i or 1) + k - 1) end
