@@ -104,6 +104,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_lua
 	$(PY) -m generator.dev.bench_styles
 	$(PY) -m generator.dev.bench_sound
+	$(PY) -m generator.dev.bench_console
 	$(PY) -m generator.dev.bench_web $(CART)
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined

@@ -16,10 +16,10 @@ next frame's samples). `keep_audio=False` keeps only the last frame's (`frame_au
 player that streams it.
 
 Instructions are counted with a debug hook (counter.lua, every `hook_every` VM instructions, default 100):
-counts are multiples of `count_step` (83 for the default; 1, exact, with hook_every=1), rounded
+counts are multiples of `count_step` (93 for the default; 1, exact, with hook_every=1), rounded
 down per _update/_draw call and per coroutine resume. Only the cart's own instructions count:
-the runtime's (the API, generator/runtime) are skipped, exactly with hook_every=1 and as a
-sample otherwise (docs/console.md). A Lua error, or an API the console
+the API runs in threads of its own (generator/runtime/calls.lua), and the counter takes the
+fixed few instructions of its wrapper in the cart's thread off per call (docs/console.md). A Lua error, or an API the console
 does not implement, raises CartError with the Lua message, line and traceback.
 
 The clipboard: `c.clipboard` is the host's clipboard text; `printh(s, "@clip")` writes it (as
@@ -47,7 +47,8 @@ from generator.pico8 import frame_budget
 from generator import runtime
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, make_api
 from generator.console.buttons import button_index
-from generator.console.counter import instructions_per_hook_call, load_counter
+from generator.console.counter import (FINE, api_overhead, hook_calls,
+                                       instructions_per_hook_call, load_counter)
 from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
                                     read_cartdata, read_p8, route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
@@ -138,13 +139,19 @@ class Console:
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
         reasons = self.lua.table_from(UNSUPPORTED)
-        counter = load_counter(self.lua, hook_every, runtime.SOURCES)
+        counter = load_counter(self.lua, hook_every, fine=True)
+        # each API call's wrapper runs a fixed few instructions in the cart's thread
+        # (runtime/calls.lua): measured, then the counter takes them off call by call
+        self.rt.debit = counter.debit
+        self.api_cost = api_overhead(counter, self.lua.globals().fget, self._tostr)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
         self.ctl = setup(api, names, reasons, counter, strict_coroutines)
-        self._per_call = instructions_per_hook_call(self.ctl, hook_every)
-        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
+        self._per_call = instructions_per_hook_call(self.ctl, hook_every, fine=True)
+        counter.set_debt(from_raw(round(self.api_cost * FINE / self._per_call)))
+        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call) * FINE,
+                                      2**31 - 1)))
         self.api_error = None
         self._collect("collect")
         self._runtime_kb = self.lua_kb()   # the runtime's own Lua memory: stat(0) leaves it out
@@ -159,7 +166,7 @@ class Console:
         the cart stopped at flip(), else False). A Lua error raises CartError."""
         self.api_error = None
         ok, result, flipped = how(*args)
-        count = to_raw(self.ctl.count()) * self._per_call
+        count = self._instructions(self.ctl.count())
         if not ok:
             err = str(result)
             if self.api_error and "error during Python call" in err:
@@ -420,11 +427,16 @@ class Console:
         if self._frame is not None:
             self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
 
+    def _instructions(self, count) -> int:
+        """The cart's instructions in a count of the counter: its hook calls, each
+        `count_step` instructions, less the API wrappers' debits."""
+        return max(0, round(hook_calls(count, fine=True) * self._per_call))
+
     def instructions_so_far(self, count) -> int:
         """This frame's count so far: earlier callbacks (_update) plus the running one, whose
         hook count (the prelude's n) comes with the call."""
         done = self._frame.instructions if self._frame else 0
-        return done + to_raw(count) * self._per_call
+        return done + self._instructions(count)
 
     def lua_kb(self) -> float:
         """Lua memory in use, in KiB (collectgarbage("count"), whose second result is dropped)."""

@@ -18,8 +18,7 @@ from lupaz8 import luaz8
 from generator.solver.clues import Clues
 from generator.solver.board import grid_from_masks, known_masks
 from generator.solver.linesolve import SolveResult
-from generator.console.counter import load_counter
-from generator.console.fixed import to_raw
+from generator.console.counter import hook_calls, load_counter
 
 CART_DIR = Path(__file__).resolve().parents[2] / "cart"
 SOLVER_LUA = CART_DIR / "solver.lua"
@@ -76,7 +75,7 @@ class CartLua:
         return SolveResult(status, int(iterations), grid_from_masks(fm, em, w))
 
     def _raw_count(self, fn, *args) -> int:
-        return to_raw(self.counter.call(fn, *args))
+        return round(hook_calls(self.counter.call(fn, *args)))
 
     def count(self, fn, *args) -> int:
         """VM instructions of the call fn(*args) (fn a Lua function), less the counter's overhead."""

@@ -80,7 +80,7 @@ end
 
 -- PICO-8 has none of these (reading one gives nil, as on PICO-8); the console keeps its own
 -- references above. They must stay plain nils: lupaz8 itself looks `debug` up. (tostring
--- stays: PICO-8 has it, undocumented; see the package docstring)
+-- stays: PICO-8 has it, undocumented; see docs/console.md, known differences)
 local hidden = {"io", "os", "package", "require", "dofile", "loadfile", "load", "python",
  "debug", "string", "table", "coroutine", "collectgarbage", "pcall", "xpcall", "error",
  "tonumber", "_VERSION", "math", "utf8", "module"}

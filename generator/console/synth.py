@@ -5,9 +5,9 @@
     samples = s.render(735)                # one 30 fps frame: int16, the 4 channels mixed
     s.stat(46)                             # what stat(46..57) and stat(16..26) report
 
-The manual's words where it has them, the rest as zepto8 and fake-08 agree (the console's
-module docstring lists each choice). The channels (channel.py) render their sfx (track.py) with
-the instruments of waves.py; this module holds the API's rules (which channel an sfx takes,
+The manual's words where it has them, the rest as zepto8 and fake-08 agree (docs/console.md,
+known differences, lists each choice). The channels (channel.py) render their sfx (track.py)
+with the instruments of waves.py; this module holds the API's rules (which channel an sfx takes,
 -1 and -2), the music player (patterns, their length and flags, the fade, the mask) and the
 mix: each channel clipped to +-0.99 and scaled to 16 bits, the four summed and clipped to
 +-32767 (never wrapped).

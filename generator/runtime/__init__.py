@@ -21,7 +21,7 @@ from functools import lru_cache
 from importlib import resources
 
 FILES = ("state.lua", "draw.lua", "text.lua", "sprites.lua", "random.lua", "input.lua",
-         "cartdata.lua", "maths.lua")
+         "cartdata.lua", "maths.lua", "calls.lua")
 CHUNK_PREFIX = "=runtime/"
 SOURCES = tuple(CHUNK_PREFIX + f for f in FILES)
 

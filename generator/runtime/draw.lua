@@ -8,7 +8,7 @@
 -- pattern: pattern bit 15 is the top-left pixel of its 4x4 tile; a set bit draws the pen's
 -- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
 local rt, host = ...
-local peek, poke, peek2, memset = peek, poke, peek2, memset
+local peek, poke, peek2, peek4, memset = peek, poke, peek2, peek4, memset
 local int, num = rt.int, rt.num
 local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
 
@@ -35,13 +35,22 @@ local function ink()
 end
 rt.ink = ink
 
--- set the pen from col (when given), read the draw state; returns the camera
+-- set the pen from col (when given), read the draw state; returns the camera. The state is
+-- read as five 32-bit words from 0x5f20 (clip; pen at 0x5f25; camera; ...; fill pattern at
+-- 0x5f31-0x5f33), a byte taken out of a word w by shifting its raw bits to the integer's low
+-- byte: byte 0 (w << 16) & 0xff, byte 1 (w << 8) & 0xff, byte 2 w & 0xff, byte 3 (w >>> 8) & 0xff
 local function begin(col)
- if col ~= nil then poke(PEN, int(col) & 0xff) end
+ if col ~= nil then poke(PEN, (col \ 1) & 0xff) end
+ local clip, misc, cam, _, fill = peek4(CLIP, 5)
+ X0, Y0, X1, Y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
+ local pen = (misc << 8) & 0xff
+ BITS = (fill << 8) & 0xffff
+ C1 = peek(DRAW_PAL + (pen & 15)) & 15
+ if BITS ~= 0 then
+  C2 = (fill >>> 8) & 1 ~= 0 and -1 or peek(DRAW_PAL + (pen \ 16)) & 15
+ end
  B = peek(0x5f55) << 8
- X0, Y0, X1, Y1 = peek(CLIP, 4)
- C1, C2, BITS = ink()
- return peek2(CAMERA), peek2(CAMERA + 2)
+ return cam << 16, cam \ 1
 end
 
 -- write screen colour c at target pixel x, y (inside the target: no checks)
@@ -114,13 +123,29 @@ end
 -- rt.put(x, y, c): screen colour c at screen pixel x, y (camera applied) if inside the
 -- clip, on the draw target; rt.span(xa, xb, y, c): the same for a row, xa <= xb
 function rt.put(x, y, c)
- local x0, y0, x1, y1 = peek(CLIP, 4)
- if x < x0 or x >= x1 or y < y0 or y >= y1 then return end
+ local clip = peek4(CLIP)
+ if x < (clip << 16) & 0xff or y < (clip << 8) & 0xff or x >= clip & 0xff
+    or y >= (clip >>> 8) & 0xff then return end
  local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
  if x & 1 == 0 then
   poke(a, (peek(a) & 0xf0) | c)
  else
   poke(a, (peek(a) & 0x0f) | (c << 4))
+ end
+end
+
+-- rt.putter(): an rt.put for one print() call, the clip and the target read once
+function rt.putter()
+ local clip, base = peek4(CLIP), peek(0x5f55) << 8
+ local x0, y0, x1, y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
+ return function(x, y, c)
+  if x < x0 or x >= x1 or y < y0 or y >= y1 then return end
+  local a = base + y * 64 + (x \ 2)
+  if x & 1 == 0 then
+   poke(a, (peek(a) & 0xf0) | c)
+  else
+   poke(a, (peek(a) & 0x0f) | (c << 4))
+  end
  end
 end
 
@@ -136,7 +161,8 @@ end
 
 -- x0..x1 and y0..y1 floored, camera applied, each pair sorted
 local function corners(cx, cy, x0, y0, x1, y1)
- x0, y0, x1, y1 = int(x0) - cx, int(y0) - cy, int(x1) - cx, int(y1) - cy
+ x0, y0 = (x0 or 0) \ 1 - cx, (y0 or 0) \ 1 - cy
+ x1, y1 = (x1 or 0) \ 1 - cx, (y1 or 0) \ 1 - cy
  if x0 > x1 then x0, x1 = x1, x0 end
  if y0 > y1 then y0, y1 = y1, y0 end
  return x0, y0, x1, y1
@@ -148,9 +174,25 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
+-- pset is the most called: one function, no calls but memory's (begin and plot inline)
 function pset(x, y, col)
- local cx, cy = begin(col)
- plot(int(x) - cx, int(y) - cy)
+ if col ~= nil then poke(PEN, (col \ 1) & 0xff) end
+ local clip, misc, cam, _, fill = peek4(CLIP, 5)
+ x, y = (x or 0) \ 1 - (cam << 16), (y or 0) \ 1 - cam \ 1
+ if x < (clip << 16) & 0xff or y < (clip << 8) & 0xff or x >= clip & 0xff
+    or y >= (clip >>> 8) & 0xff then return end
+ local pen, bits = (misc << 8) & 0xff, (fill << 8) & 0xffff
+ local c = peek(DRAW_PAL + (pen & 15)) & 15
+ if bits ~= 0 and (bits >> (15 - ((y & 3) * 4 + (x & 3)))) & 1 ~= 0 then
+  if (fill >>> 8) & 1 ~= 0 then return end
+  c = peek(DRAW_PAL + (pen \ 16)) & 15
+ end
+ local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
+ if x & 1 == 0 then
+  poke(a, (peek(a) & 0xf0) | c)
+ else
+  poke(a, (peek(a) & 0x0f) | (c << 4))
+ end
 end
 
 function pget(x, y)
@@ -177,19 +219,36 @@ end
 
 -- both ends included: step along the longer axis, the other coordinate rounded (exactly
 -- y0 + floor((2*i*dy + n) / 2n) at step i of n, kept as a quotient and a remainder)
+-- the line's pixels with no fill pattern: clip and nibble writes inline
+local function line_solid(x, y, n, dx2, dy2)
+ local n2, rx, ry, b, c, x0, y0, x1, y1 = n + n, n, n, B, C1, X0, Y0, X1, Y1
+ local hi = c << 4
+ for i = 0, n do
+  if x >= x0 and x < x1 and y >= y0 and y < y1 then
+   local a = b + y * 64 + (x \ 2)
+   if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  end
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  ry += dy2
+  if ry >= n2 then ry -= n2 y += 1 elseif ry < 0 then ry += n2 y -= 1 end
+ end
+end
+
 function line(x0, y0, x1, y1, col)
  local cx, cy = begin(col)
- x0, y0 = int(x0) - cx, int(y0) - cy
+ x0, y0 = (x0 or 0) \ 1 - cx, (y0 or 0) \ 1 - cy
  if x1 == nil then
   x1, y1 = x0, y0
  else
-  x1, y1 = int(x1) - cx, int(y1) - cy
+  x1, y1 = x1 \ 1 - cx, (y1 or 0) \ 1 - cy
  end
  local dx, dy = x1 - x0, y1 - y0
  local n = max(abs(dx), abs(dy))
  if n == 0 then return plot(x0, y0) end
  if dy == 0 then return hline(min(x0, x1), max(x0, x1), y0) end
  local n2, dx2, dy2 = n + n, dx + dx, dy + dy
+ if BITS == 0 then return line_solid(x0, y0, n, dx2, dy2) end
  local x, rx, y, ry = x0, n, y0, n
  for i = 0, n do
   plot(x, y)
@@ -244,9 +303,9 @@ rt.halves = halves
 
 function circfill(x, y, r, col)
  local cx, cy = begin(col)
- r = int(r)
+ r = (r or 0) \ 1
  if r < 0 then return end
- x, y = int(x) - cx, int(y) - cy
+ x, y = (x or 0) \ 1 - cx, (y or 0) \ 1 - cy
  local h = halves(r)
  hline(x - h[0], x + h[0], y)
  for k = 1, r do

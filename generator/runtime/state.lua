@@ -10,18 +10,8 @@ local type, tonum, tostr, error, flr = type, tonum, tostr, error, flr
 local DRAW_PAL, DISPLAY_PAL, SECOND_PAL = 0x5f00, 0x5f10, 0x5f60
 local CLIP, PEN, CAMERA, FILLP = 0x5f20, 0x5f25, 0x5f28, 0x5f31
 
--- the API function the cart called (for error messages): the outermost runtime function on
--- the stack, by the name its caller used
-local getinfo, sub = debug.getinfo, sub
-local function api_name()
- local name, level = "?", 3
- while true do
-  local info = getinfo(level, "Sn")
-  if not info or sub(info.source, 1, 9) ~= "=runtime/" then return name end
-  name = info.name or name
-  level += 1
- end
-end
+-- the API function running now, for error messages (calls.lua's wrappers set it)
+rt.name = "?"
 
 -- v as a number: nil -> d, true/false -> 1/0, a numeric string -> its value
 local function num(v, d)
@@ -34,7 +24,7 @@ local function num(v, d)
   local n = tonum(v)
   if n then return n end
  end
- error(api_name().."(): expected a number, got "..(t == "string" and '"'..v..'"' or tostr(v)), 0)
+ error(rt.name.."(): expected a number, got "..(t == "string" and '"'..v..'"' or tostr(v)), 0)
 end
 rt.num = num
 

@@ -2,20 +2,27 @@
 --
 -- Loaded as chunk(rt, host). rt.font is the default font as a 2,048-byte string in the
 -- custom-font format (generator/runtime/font.py); rt.put(x, y, c) draws one screen pixel
--- (colour after the draw palette, camera already subtracted, clipped, on the draw target).
+-- (colour after the draw palette, camera already subtracted, clipped, on the draw target);
+-- rt.span(xa, xb, y, c), when there is one, does the same for the pixels xa..xb of a row.
+-- A default-font character wholly inside the clip rectangle is written to the draw target's
+-- bytes directly (the nibbles rt.put would write), the common case made cheap.
 -- host.printed(text, x, y, colour), when a host has it, hears of every print() call.
 --
 -- State lives in memory: pen 0x5f25, cursor 0x5f26/0x5f27, camera 0x5f28, draw palette
--- 0x5f00, draw target 0x5f55, the custom font 0x5600 (header 0x5600-0x5607, size nibbles
--- 0x5608-0x567f, 8 bytes a glyph). Characters below 0x80 advance 4 px, the others 8 px;
+-- 0x5f00, draw target 0x5f55, 0x5f36 bit 0x40 (no scrolling), the custom font 0x5600
+-- (header 0x5600-0x5607, size nibbles 0x5608-0x567f, 8 bytes a glyph); the default
+-- attributes at 0x5f58-0x5f5b are not read. Characters below 0x80 advance 4 px, the others 8 px;
 -- lines are 6 px (the tallest character drawn on the line).
 --
 -- P8SCII: every control code is parsed as PICO-8 reads it (its parameter bytes consumed),
 -- so no string makes print() fail. Parameters P are 0-9, then a=10, b=11, ... (A-Z as
 -- a-z); a parameter missing at the end of the string ends the printing.
 --   \0 end; \* P c repeat c P times; \# P background colour (solid); \- P move x by P-16;
---   \| P move y by P-16; \+ P P move x, y; \a audio: its command runs to the next space
---   (included) and is skipped, a headless console plays nothing; \b back one character;
+--   \| P move y by P-16; \+ P P move x, y; \a audio, read and skipped (nothing plays
+--   here): an sfx number (up to 2 digits), the attributes s P, l P P, z P, then notes
+--   (a letter, "#" or "-", an octave 0-5; "." a rest; i/v/x P and < > between them) up to
+--   32, ended early by a space, which the command takes (zepto8's reading; the manual is
+--   silent, and players report printing resuming after 32 notes); \b back one character;
 --   \t next tab stop (every 16 px of screen x); \n next line; \v P c draw c at an offset
 --   of the previous character ((P%4)-2, (P\4)-8), the cursor staying; \f P foreground
 --   (also the pen); \r line start; \014 / \015 the custom / default font.
@@ -25,18 +32,20 @@
 --   b border (parsed; backgrounds are never padded here); cP cls to colour P and go to
 --   0,0; g go home; h home here; jPP jump to (P*4, P*4); xP character width; yP height;
 --   sP tab width; oCHH outline in colour C ("$" the foreground, "!" the foreground with
---   the inside left undrawn) at the neighbours of bitfield HH (0x01 top-left .. 0x80
---   bottom-right, reading order); ":"/";" 16 hex digits and "."/"," 8 bytes: a one-off
---   8x8 character; @AAAANNNN then NNNN bytes: poke them at AAAA; !AAAA then the rest of
---   the string: poke it at AAAA; 1-9 skip frames, dP per-character delay, rP wrap
---   column, u underline: parsed and skipped; any other command byte is skipped alone.
+--   the glyph's own pixels left undrawn) at the neighbours in bitfield HH (0x01 top-left
+--   .. 0x80 bottom-right, in reading order; one screen pixel away, also when wide or
+--   tall); ":"/";" 16 hex digits or "."/"," 8 bytes: a one-off 8x8 character;
+--   @AAAANNNN then NNNN bytes: poke them at AAAA; !AAAA then the rest of the string:
+--   poke it at AAAA (AAAA, NNNN hex); 1-9 frame skips, dP per-character delay, rP wrap
+--   column and u underline are parsed and skipped; any other command byte is skipped
+--   alone.
 local rt, host = ...
 
 local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
 local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
 
 local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
-local FONT, FONT_FLAGS, FONT_TAB = 0x5600, 0x5605, 0x5606
+local FONT, FONT_FLAGS, FONT_TAB, MISC = 0x5600, 0x5605, 0x5606, 0x5f36
 local LINE_H, TAB = 6, 16
 
 -- the default font: rows[8*ch + r], bit 0x1 the left pixel
@@ -44,6 +53,40 @@ local rows = {}
 do
   local font = rt.font
   for k = 1, #font do rows[k - 1] = ord(font, k) end
+end
+
+-- PLAIN[ch]: the default font's pixels of ch as x, y pairs (4 columns below 0x80, else 8)
+local PLAIN = {}
+for ch = 0, 255 do
+  local p = {}
+  for r = 0, LINE_H - 1 do
+    for c = 0, ch >= 0x80 and 7 or 3 do
+      if rows[8 * ch + r] & (1 << c) != 0 then p[#p + 1] = c p[#p + 1] = r end
+    end
+  end
+  PLAIN[ch] = p
+end
+
+-- BYTES[parity][ch]: the same pixels as screen bytes for a character at an even (parity 0)
+-- or odd x: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... so a
+-- character wholly inside the clip rectangle is a few read-modify-writes of memory
+local BYTES = {[0] = {}, {}}
+for parity = 0, 1 do
+  for ch = 0, 255 do
+    local masks, q = {}, {}
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do
+      local col = p[k] + parity
+      local off = p[k + 1] * 64 + col \ 2
+      masks[off] = (masks[off] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
+    end
+    for off = 0, 5 * 64 + 4 do
+      if masks[off] then
+        q[#q + 1] = off q[#q + 1] = masks[off] q[#q + 1] = 0xff ^^ masks[off]
+      end
+    end
+    BYTES[parity][ch] = q
+  end
 end
 
 -- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
@@ -71,30 +114,49 @@ end
 
 local NEIGHBOURS = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 
--- the glyph: cells[r] (r = 0..nr-1) bit masks over nc columns, each pixel ws x ts screen
--- pixels (only the top-left one when stripey) at screen sx, sy in colour c
-local function stamp(put, cells, nr, nc, sx, sy, ws, ts, stripe, c)
+-- COLUMNS[b]: the set bits of byte b, as column numbers 0-7
+local COLUMNS = {}
+for b = 0, 255 do
+  local cols = {}
+  for c = 0, 7 do
+    if b & (1 << c) != 0 then cols[#cols + 1] = c end
+  end
+  COLUMNS[b] = cols
+end
+
+-- the glyph: cells[r] (r = 0..nr-1) bytes of pixels (bit c = column c), each pixel ws x ts
+-- screen pixels (only the top-left one when stripey) at screen sx, sy in colour c
+local function stamp(put, cells, nr, sx, sy, ws, ts, stripe, c)
   local pw, ph = ws, ts
   if stripe then pw, ph = 1, 1 end
   for r = 0, nr - 1 do
-    local bits = cells[r]
-    if bits != 0 then
-      local y0 = sy + r * ts
-      for col = 0, nc - 1 do
-        if bits & (1 << col) != 0 then
-          local x0 = sx + col * ws
-          for dy = 0, ph - 1 do
-            for dx = 0, pw - 1 do put(x0 + dx, y0 + dy, c) end
-          end
+    local cols = COLUMNS[cells[r]]
+    local y0 = sy + r * ts
+    if pw == 1 and ph == 1 then
+      for k = 1, #cols do put(sx + cols[k] * ws, y0, c) end
+    else
+      for k = 1, #cols do
+        local x0 = sx + cols[k] * ws
+        for dy = 0, ph - 1 do
+          for dx = 0, pw - 1 do put(x0 + dx, y0 + dy, c) end
         end
       end
     end
   end
 end
 
+-- the rectangle w x h at screen sx, sy in colour c: rows through rt.span(xa, xb, y, c) when
+-- the drawing file gives one, else pixels through rt.put (only the screen's part is visited)
 local function fill(put, sx, sy, w, h, c)
-  for yy = sy, sy + h - 1 do
-    for xx = sx, sx + w - 1 do put(xx, yy, c) end
+  local span = rt.span
+  local xa, xb = max(sx, 0), min(sx + w - 1, 127)
+  if xa > xb then return end
+  for yy = max(sy, 0), min(sy + h - 1, 127) do
+    if span then
+      span(xa, xb, yy, c)
+    else
+      for xx = xa, xb do put(xx, yy, c) end
+    end
   end
 end
 
@@ -103,9 +165,10 @@ local function pal(c) return peek(DRAW_PAL + (c & 15)) & 15 end
 
 local function target() return (peek(TARGET) << 8) end
 
--- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line
+-- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line,
+-- y of the last line, and whether a \0 ended the printing
 local function draw_text(s, x, y)
-  local put = rt.put
+  local put = rt.putter and rt.putter() or rt.put   -- a putter reads the clip once a print
   local cx, cy = peek2(CAMERA), peek2(CAMERA + 2)
   local n = #s
   local fg = peek(PEN) & 15
@@ -117,6 +180,7 @@ local function draw_text(s, x, y)
   local ocol, omask, inside = 0, 0, true
   local line_h, last_w = 0, 4
   local stack, sp = {}, 0   -- characters still to draw, for "\*" repeats
+  local ended = false       -- stopped at a \0
   local cells = {}
   local i = 1
 
@@ -142,6 +206,24 @@ local function draw_text(s, x, y)
     else
       w = ch >= 0x80 and char_w + wide_extra or char_w
       h, ox, oy = char_h, 0, 0
+      if h >= LINE_H and w >= (ch >= 0x80 and 8 or 4) and omask == 0
+          and not (wide or tall or invert) then   -- the common case, precomputed
+        local bx, by, c = x - cx, y - cy, pal(fg)
+        if solid and w > 0 then fill(put, bx, by, w, h, pal(bg)) end
+        local x0, y0, x1, y1 = peek(CLIP, 4)
+        if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= min(x1, 128)
+            and by + LINE_H <= min(y1, 128) then   -- wholly inside: memory, as rt.put writes it
+          local q, a0, c17 = BYTES[bx & 1][ch], target() + by * 64 + bx \ 2, c * 17
+          for k = 1, #q, 3 do
+            local a = a0 + q[k]
+            poke(a, (peek(a) & q[k + 2]) | (c17 & q[k + 1]))
+          end
+        else
+          local p = PLAIN[ch]
+          for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
+        end
+        return w, h
+      end
       nr = keep(h, LINE_H)
       nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
       local mask = (1 << nc) - 1
@@ -154,27 +236,39 @@ local function draw_text(s, x, y)
     local gx, gy = bx + ox, by + oy
     if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
     if omask != 0 then
+      local oput = put
+      if not inside then                  -- "!": the glyph's own pixels stay as they were
+        local mine = {}
+        stamp(function(px, py)
+          if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
+        end, cells, nr, gx, gy, ws, ts, stripe, 0)
+        oput = function(px, py, c)
+          if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
+            put(px, py, c)
+          end
+        end
+      end
       local oc = pal(ocol)
       for k = 1, 8 do
         if omask & (1 << (k - 1)) != 0 then
           local d = NEIGHBOURS[k]
-          stamp(put, cells, nr, nc, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+          stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
         end
       end
     end
     if invert then
       -- the cell's pixels the glyph leaves unset, in the foreground
       local c = pal(fg)
-      for yy = 0, h - 1 do
+      for yy = max(0, -by), min(h - 1, 127 - by) do
         local r = (yy - oy) \ ts
         local bits = (r >= 0 and r < nr) and cells[r] or 0
-        for xx = 0, w - 1 do
+        for xx = max(0, -bx), min(w - 1, 127 - bx) do
           local col = (xx - ox) \ ws
           if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
         end
       end
     elseif inside then
-      stamp(put, cells, nr, nc, gx, gy, ws, ts, stripe, pal(fg))
+      stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
     end
     return w, h
   end
@@ -188,9 +282,16 @@ local function draw_text(s, x, y)
       ch = ord(s, i)
       i += 1
     end
-    if ch == 0 then break end
     local oneoff = false
-    if ch == 1 then                       -- \* P c
+    if ch >= 16 then
+      local w, h = glyph(ch, false)
+      x += w
+      last_w, line_h = w, max(line_h, h)
+      right = max(right, x)
+    elseif ch == 0 then
+      ended = true
+      break
+    elseif ch == 1 then                   -- \* P c
       local k = param(ord(s, i))
       if not k then break end
       local c = ord(s, i + 1)
@@ -281,7 +382,7 @@ local function draw_text(s, x, y)
         if c == "@" then
           if i + 3 > n then break end
           len = 0
-          for k = 0, 3 do len = len * 16 + hex(ord(s, i + k)) end
+          for k = 0, 3 do len = min(len, 0x7ff) * 16 + hex(ord(s, i + k)) end  -- <= 32767
           i += 4
           len = min(len, n - i + 1)
         end
@@ -290,11 +391,37 @@ local function draw_text(s, x, y)
         end
         i += len
       end                                 -- 1-9 (frame skips), u and the rest: nothing
-    elseif ch == 7 then                   -- \a: the audio command runs to a space
-      while i <= n do
-        local c = ord(s, i)
+    elseif ch == 7 then                   -- \a: a sound command, read and not played
+      local c = ord(s, i)                 -- an sfx number: up to 2 digits
+      if c and c >= 48 and c <= 57 then
+        i += 1
+        c = ord(s, i)
+        if c and c >= 48 and c <= 57 then i += 1 end
+      end
+      while true do                       -- the sfx's attributes: s P, z P, l P P
+        c = ord(s, i)
+        if c == 115 or c == 122 then i += 2
+        elseif c == 108 then i += 3
+        else break end
+      end
+      local notes = 0                     -- up to 32 notes, ended early by a space
+      while i <= n and notes < 32 do
+        c = ord(s, i)
         i += 1
         if c == 32 then break end
+        if c == 105 or c == 118 or c == 120 then   -- i, v, x P: instrument, volume, effect
+          i += 1
+        elseif c != 60 and c != 62 then   -- not < or > (volume): a note, or "." a rest
+          notes += 1
+          if c != 46 then
+            local d = ord(s, i)
+            if d == 35 or d == 45 then    -- sharp or flat
+              i += 1
+              d = ord(s, i)
+            end
+            if d and d >= 48 and d <= 53 then i += 1 end   -- octave 0-5
+          end
+        end
       end
     elseif ch == 11 then                  -- \v P c: decorate the previous character
       local p, c = param(ord(s, i)), ord(s, i + 1)
@@ -329,14 +456,14 @@ local function draw_text(s, x, y)
     elseif ch == 13 then
       x = left
     end
-    if oneoff or ch >= 16 then
-      local w, h = glyph(ch, oneoff)
+    if oneoff then
+      local w, h = glyph(ch, true)
       x += w
       last_w, line_h = w, max(line_h, h)
       right = max(right, x)
     end
   end
-  return right, x, y + (line_h != 0 and line_h or char_h)
+  return right, x, y + (line_h != 0 and line_h or char_h), y, ended
 end
 rt.draw_text = draw_text
 
@@ -363,14 +490,18 @@ local function lines(s)
   return k
 end
 
+-- print(s, [col]) prints at the cursor, scrolling the screen up as far as its lines need
+-- (unless 0x5f36 has 0x40) and moving the cursor to the next line, or (the manual: "?"HI\0"")
+-- past the text when a \0 ends it; print(s, x, y, [col]) leaves the cursor at x, next line
 function print(s, x, y, col)
   if type(s) != "string" then s = tostr(s) end
   if x != nil and y == nil then col, x = x, nil end
   if col != nil then poke(PEN, int(col, "print") & 0xff) end
-  if x == nil then
+  local at_cursor = x == nil
+  if at_cursor then
     x, y = peek(CURSOR, 2)
     local over = y + LINE_H * lines(s) - 128
-    if over > 0 then                      -- printing past the bottom scrolls the screen up
+    if over > 0 and peek(MISC) & 0x40 == 0 then   -- past the bottom: the screen scrolls up
       local at = target()
       if over < 128 then memcpy(at, at + over * 64, (128 - over) * 64) end
       memset(at + max(128 - over, 0) * 64, 0, min(over, 128) * 64)
@@ -379,8 +510,12 @@ function print(s, x, y, col)
   end
   x, y = int(x, "print"), int(y, "print")
   if host and host.printed then host.printed(s, x, y, peek(PEN) & 15) end
-  local right, _, next_y = draw_text(s, x, y)
-  poke(CURSOR, x & 0xff, max(0, min(next_y, 255)))
+  local right, after_x, next_y, last_y, ended = draw_text(s, x, y)
+  if at_cursor and ended then
+    poke(CURSOR, after_x & 0xff, max(0, min(last_y, 255)))
+  else
+    poke(CURSOR, x & 0xff, max(0, min(next_y, 255)))
+  end
   return right
 end
 

@@ -7,10 +7,12 @@ glue.cpp/glue.js to one .js holding the wasm), page (the self-contained HTML: ho
 the runtime's Lua files, the cart's Lua and ROM, the licence notices). host.js is the page's
 host: it boots the runtime and the cart, runs the frames at the cart's rate, blits the screen
 through the display palette to a canvas, and feeds keyboard, mouse, touch and gamepad;
-host.lua is the Lua half of that host (buttons, rnd, stat, cartdata, menu). The page's test
-interface (window.pico8) is described in docs/elsewhere.md.
+host.lua is the Lua half of that host (the frame loop, cartdata, stat, printh, menu items and
+the pause menu); z8.js the bridge to z8lua; synth.js the console's synthesiser in JavaScript
+(PicoSynth.PageSound); sessions records console sessions to replay in the page (tests and
+`make bench`). The page's test interface (window.pico8) is described in docs/elsewhere.md.
 
 May import: generator, generator.pico8, generator.errors, generator.formats,
 generator.runtime and generator.console (the cart reader: the page loads a cart as the console
-does).
+does; sessions wraps a Console).
 """

@@ -83,6 +83,19 @@
     // the frame's share of sound, rendered before its code runs (as the console does)
     sound_frame: (frame) => { if (SOUND) SOUND.frame(frame, S.fps); },
     mute: (on) => { S.muted = on; if (SOUND) SOUND.mute(on); },
+    // the pause menu's black, white and grey: the display palette's darkest and brightest slots,
+    // and the slot nearest halfway between them in luminance
+    menu_colours: () => {
+      const ram = S.lua.ram, lum = [];
+      for (let i = 0; i < 16; i++) {
+        const c = RGBA[ram[0x5f10 + i] & 0x8f];
+        lum.push([0.2126 * (c & 255) + 0.7152 * (c >> 8 & 255) + 0.0722 * (c >> 16 & 255), i]);
+      }
+      lum.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      const lo = lum[0], hi = lum[15], mid = (lo[0] + hi[0]) / 2;
+      const grey = lum.reduce((best, l) => (Math.abs(l[0] - mid) < Math.abs(best[0] - mid) ? l : best));
+      return [lo[1], hi[1], grey[1]];
+    },
     reset_cart: () => { setTimeout(() => boot({ seed: 0 }), 0); },
   };
 
@@ -231,6 +244,15 @@
     startAudio(); mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
   });
   canvas.addEventListener("pointerup", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
+  // a long press on the screen (touch) pastes, as ctrl-v does
+  let pressTimer = null;
+  canvas.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch" || !navigator.clipboard || !navigator.clipboard.readText) return;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => navigator.clipboard.readText().then(setPaste).catch(() => {}), 600);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"])
+    canvas.addEventListener(type, () => clearTimeout(pressTimer));
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
 
   // the on-screen d-pad and buttons (shown on touch screens)
@@ -274,7 +296,8 @@
 
   function togglePause() {
     if (!S.lua || S.error) return;
-    if (!S.lua.call("__web_paused")[0]) S.lua.call("__web_pause");
+    S.lua.call("__web_pause");
+    if (S.manual) blit();
   }
 
   // ------------------------------------------------------------------ real time

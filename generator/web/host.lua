@@ -6,7 +6,7 @@
 --                         (the global named after the cart) and _init()
 --   __web_frame(mask, mx, my, mb)   one frame: _update/_update60 then _draw (or, paused, the
 --                         pause menu); returns the cart's frame rate
---   __web_pause()         open the pause menu (Enter/P)
+--   __web_pause()         open the pause menu (Enter/P), or close it
 -- Everything reaching the page goes through __js(name, ...) (host.js). The behaviour follows
 -- the headless console's (generator/console: api.py, buttons.py, prelude.lua), so that the
 -- page and the console show the same frames.
@@ -14,8 +14,8 @@ local js = __js
 local create, resume, yield_, status, running = coroutine.create, coroutine.resume,
  coroutine.yield, coroutine.status, coroutine.running
 local traceback, collect = debug.traceback, collectgarbage
-local pack, unpack, deli, add, tonum, tostr, flr, min, chr, ord = pack, unpack, deli, add,
- tonum, tostr, flr, min, chr, ord
+local pack, unpack, deli, add, tonum, tostr, flr, min, max, chr, ord, sub = pack, unpack, deli,
+ add, tonum, tostr, flr, min, max, chr, ord, sub
 local peek, poke, peek4, poke4, rawget, type, pairs, ipairs, select = peek, poke, peek4, poke4,
  rawget, type, pairs, ipairs, select
 local rt, host = {}, {}
@@ -183,12 +183,12 @@ local function prelude()
   yield_(FLIP)
  end
  local sub_, ord_, select_, type_, tonum_ = sub, ord, select, type, tonum
- sub = function(s, i, ...)
+ _G.sub = function(s, i, ...)
   local j = ...
   if type_(j) == "number" or select_("#", ...) == 0 or tonum_(j) then return sub_(s, i, j) end
   return sub_(s, i, i)
  end
- ord = function(s, i, n)
+ _G.ord = function(s, i, n)
   if not n then return ord_(s, i or 1) end
   local r = {}
   for k = 1, n do r[k] = ord_(s, (i or 1) + k - 1) end
@@ -239,7 +239,8 @@ local function settle_fps()
 end
 
 function __web_boot(seed, cart_name)
- for _, k in ipairs({"camera", "clip", "pal", "palt", "fillp", "rectfill", "rect", "print"}) do
+ for _, k in ipairs({"camera", "clip", "pal", "palt", "fillp", "pset", "rect", "rectfill",
+  "print"}) do
   draw[k] = rawget(_G, k)
  end
  if rt.reset then rt.reset() end    -- the draw state's boot values
@@ -255,8 +256,16 @@ function __web_boot(seed, cart_name)
 end
 
 -- ---------------------------------------------------------------- the pause menu
+-- PICO-8's layout (as zepto8 reproduces it): the frozen screen, a box 80 px wide in the middle
+-- (24, 56 - 4n) for n entries, a frame, "pause" centred on top, the entries 8 px apart from 14
+-- px down, the chosen one bright with a dot before it and one pixel right, the others dimmer.
+-- One display palette serves the screen, so the cart's stays (its picture keeps its colours) and
+-- the menu takes the cart's darkest, brightest and a middle slot as its black, white and grey
+-- (host.js picks them by their colours' luminance). Up/down choose, O or X runs an entry (a
+-- cart item's callback gets 112, the O/X/menu bits; left/right give it 1/2), the pause key
+-- closes. The page's own entries: continue, the cart's items, sound on/off, reset cart.
 local paused, choice, mute = false, 1, false
-local saved_screen, saved_state
+local saved_screen, saved_state, ink
 
 local function menu_entries()
  local e = {{"continue"}}
@@ -268,11 +277,8 @@ local function menu_entries()
  return e
 end
 
-function __web_pause()
- if paused then return end
- paused, choice = true, 1
- saved_screen = chr(peek(0x6000, 0x2000))
- saved_state = chr(peek(0x5f00, 0x40))
+local function box(n)
+ return 24, 56 - n * 4, 79, 16 + n * 8
 end
 
 local function close_menu()
@@ -281,20 +287,31 @@ local function close_menu()
  poke(0x5f00, ord(saved_state, 1, 0x40))
 end
 
--- the menu as PICO-8 draws it: a black box, white border, the entries in white and a pointer
+function __web_pause()
+ if paused then close_menu() return end
+ paused, choice = true, 1
+ saved_screen = chr(peek(0x6000, 0x2000))
+ saved_state = chr(peek(0x5f00, 0x40))
+ ink = {js("menu_colours")}      -- black, white, grey: slots of the cart's display palette
+end
+
 local function draw_menu(entries)
+ local n = #entries
+ local black, white, grey = ink[1], ink[2], ink[3]
  poke(0x6000, ord(saved_screen, 1, 0x2000))
  poke(0x5f00, ord(saved_state, 1, 0x40))
  draw.camera() draw.clip() draw.pal() draw.palt() draw.fillp()
  poke(0x5f10, ord(saved_state, 0x11, 16))     -- the cart's display palette stays
- local h = #entries * 8 + 8
- local y0 = 64 - h \ 2
- draw.rectfill(23, y0, 104, y0 + h, 0)
- draw.rect(24, y0 + 1, 103, y0 + h - 1, 7)
+ local px, py, sx, sy = box(n)
+ draw.rectfill(px - 1, py - 1, px + sx + 1, py + sy + 1, black)
+ draw.rect(px, py, px + sx, py + sy, white)
+ draw.print("pause", px + sx \ 2 - 10, py + 4, white)
+ local bx, by = px + 5, py + 14
  for k, e in ipairs(entries) do
-  local y = y0 + 6 + (k - 1) * 8
-  draw.print(e[1], 36, y, 7)
-  if k == choice then draw.print("\x8f", 28, y, 7) end
+  local on = k == choice
+  if on then draw.pset(bx - 2, by + 2, white) end
+  draw.print(sub(e[1], 1, 16), bx + (on and 1 or 0), by, on and white or grey)
+  by += 8
  end
 end
 
@@ -303,19 +320,23 @@ local function menu_frame(edge)
  if edge[2] then choice = (choice - 2) % #entries + 1 end
  if edge[3] then choice = choice % #entries + 1 end
  local e = entries[choice]
- if edge[4] or edge[5] or (e[2] and (edge[0] or edge[1])) then
-  local b = edge[0] and 1 or edge[1] and 2 or edge[4] and 16 or 32
-  if e[2] == nil then close_menu() return end
-  if e[2] == "mute" then
+ local b = (edge[4] or edge[5]) and 112 or edge[0] and 1 or edge[1] and 2
+ if b then
+  if e[2] == nil then
+   if b == 112 then close_menu() return end
+  elseif e[2] == "mute" then
    mute = not mute
    js("mute", mute)
   elseif e[2] == "reset" then
-   close_menu()
-   js("reset_cart")
-   return
+   if b == 112 then
+    close_menu()
+    js("reset_cart")
+    return
+   end
   else
-   local keep = menu[e[2]][2] and menu[e[2]][2](b)
-   if not keep then close_menu() return end
+   local f = menu[e[2]][2]
+   local keep = f and f(b)
+   if b == 112 and not keep then close_menu() return end
   end
  end
  draw_menu(menu_entries())

@@ -65,20 +65,24 @@ def cart_lua(cart: Cart) -> str:
     return "\n" * (cart.lua_first_line - 1) + text
 
 
-def notices(synth: bool) -> str:
+def _licence(dist: str, name: str) -> str:
+    """The licence file `name` an installed distribution ships (its dist-info's licenses/)."""
+    files = metadata.distribution(dist).files or ()
+    found = next((f for f in files if f.name == name and "licen" in str(f).lower()), None)
+    if found is None:
+        raise UserError(f"make web: {dist}'s {name} is not installed with it: cannot bundle"
+                        " its licence notice")
+    return Path(str(found.locate())).read_text()
+
+
+def notices() -> str:
     """The licence notices of what the page bundles."""
-    shrinko = metadata.distribution("shrinko")
-    shrinko_licence = next((shrinko.read_text(str(f)) for f in shrinko.files or ()
-                            if f.name == "LICENSE" and "licenses" in str(f)), None) or ""
-    lupaz8 = metadata.distribution("lupaz8")
-    lupaz8_licence = next((lupaz8.read_text(str(f)) for f in lupaz8.files or ()
-                           if f.name == "LICENSE.txt"), None) or ""
     parts = [
         "This page bundles z8lua (PICO-8's Lua, from lupaz8's sdist on PyPI, compiled to "
         "WebAssembly), which is Lua 5.2 (MIT, Lua.org, PUC-Rio) with Sam Hocevar's fixed-point "
         "numbers (fix32.h, ZEPTO-8: WTFPL), and PICO-8's font as shrinko (MIT) ships it.",
-        "== lupaz8 (Lupa and Lua) ==\n" + lupaz8_licence.strip(),
-        "== shrinko (PICO-8's font as it ships it) ==\n" + shrinko_licence.strip(),
+        "== lupaz8 (Lupa and Lua) ==\n" + _licence("lupaz8", "LICENSE.txt").strip(),
+        "== shrinko (PICO-8's font as it ships it) ==\n" + _licence("shrinko", "LICENSE").strip(),
     ]
     return "\n\n".join(parts) + "\n"
 
@@ -95,7 +99,7 @@ def build_page(cart_path, z8_factory: Path, title: str | None = None) -> tuple[s
         "hostLua": _b64(_text("host.lua")),
         "palette": [[c, *rgb] for c, rgb in sorted(COLOURS.items())],
     }
-    text = notices(has_synth)
+    text = notices()
     fill = {
         "title": html.escape(title or Path(cart.name).stem),
         "notices": text.replace("--", "- -"),

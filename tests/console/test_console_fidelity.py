@@ -1,5 +1,5 @@
 """Console fidelity found on open-source carts (issue 19): long comments holding [[ ]], the
-custom font (P8SCII \\014), tostring. Sources are in the package docstring of generator.console.
+custom font (P8SCII \\014), tostring. Sources are in docs/console.md (known differences).
 """
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ def test_a_dash_dash_space_bracket_comment_is_short(make):
 
 # ---------------------------------------------------------------- tostring
 def test_tostring_is_luas_and_tonumber_is_absent(make):
-    # the values fake-08's runner prints for the same expressions (see the package docstring)
+    # the values fake-08's runner prints for the same expressions (docs/console.md)
     c = make('mt=setmetatable({},{__tostring=function() return "mt" end})\n'
              'r={type(tostring), type(tonumber), tostring(1/3), tostring(nil), tostring(true),'
              ' tostring(-2.5), tostring("ab"), sub(tostring({}),1,6), tostring(mt), tostr(nil)}')

@@ -47,7 +47,7 @@ def test_numeric_strings_are_numbers_where_a_number_is_expected(make):
 
 def test_a_string_that_is_not_a_number_is_a_loud_error(make):
     c = make('function _draw() circfill("middle",64,3,8) end')
-    with pytest.raises(CartError, match=r"circfill\(\): expected a number, got \"middle\""):
+    with pytest.raises(CartError, match=r"circfill\(\): expected a number, got a string"):
         c.step()
 
 

@@ -6,7 +6,8 @@ const [factoryPath, z8Path, checksPath] = process.argv.slice(2);
 const createZ8 = require(factoryPath);
 const { Z8 } = require(z8Path);
 (async () => {
-  const lua = await Z8.create(createZ8, {});
+  // a host function, to check values crossing from Lua (a coroutine's own stack too) and back
+  const lua = await Z8.create(createZ8, { echo: (...args) => args });
   const out = [];
   for (const code of JSON.parse(fs.readFileSync(checksPath, "utf8"))) {
     lua.reset();

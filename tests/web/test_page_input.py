@@ -188,3 +188,42 @@ def to_editor_code(p: Player) -> None:
         p.press("down")
     p.press("o")
     assert p.on("cupd"), worlds
+
+
+def test_served_by_a_static_server_as_from_disk(context, web_page):
+    """The same page from http:// (any static server) boots and draws what it draws from disk."""
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(web_page.parent))
+    handler.log_message = lambda *a: None
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        shown = []
+        for url in (web_page.as_uri(), f"http://127.0.0.1:{server.server_port}/{web_page.name}"):
+            pg = context.new_page()
+            pg.goto(url)
+            pg.evaluate("pico8.ready")
+            pg.evaluate("pico8.reset({seed: 0, cartdata: null})")
+            pg.evaluate("pico8.step(20, 0)")
+            assert pg.evaluate("pico8.error()") is None
+            shown.append(pg.evaluate("pico8.display()"))
+            pg.close()
+        assert shown[0] == shown[1] and len(set(shown[0])) > 4
+    finally:
+        server.shutdown()
+
+
+def test_a_gamepad_button_presses_o(live):
+    """The Gamepad API, read once a frame: A held on a (stand-in) standard pad is 🅾️."""
+    wait_lua(live, on("tupd"))
+    wait_frames(live, 3)
+    live.evaluate("""() => {
+        const pad = {buttons: Array.from({length: 17}, () => ({pressed: false})), axes: [0, 0]};
+        pad.buttons[0].pressed = true;
+        navigator.getGamepads = () => [pad];
+        window.releasePad = () => { pad.buttons[0].pressed = false; };
+    }""")
+    wait_lua(live, on("wupd"))
+    live.evaluate("releasePad()")

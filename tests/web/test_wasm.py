@@ -132,3 +132,20 @@ def test_a_tampered_source_is_refused(tmp_path, monkeypatch):
         sources.luaz8_sources(cache)
 
 
+
+
+def test_host_calls_from_lua_and_from_a_coroutine(tmp_path):
+    """__js(name, ...) reaches the page's host with the caller's own arguments, also inside a
+    coroutine (a thread with its own stack), and its results come back; an error is Lua's."""
+    chunks = [
+        "return __js('echo', 1/3, 'a\\0b', true, nil, -32768)",
+        "local co = cocreate(function(x) return __js('echo', x, 'in co') end) "
+        "return coresume(co, 2.5)",
+        "return pcall(__js, 'nothing here')",
+    ]
+    got = wasm_results(tmp_path, chunks)
+    third = round(65536 / 3 - 0.5)
+    assert got[0] == [["number", third], ["string", "a\0b"], ["boolean", True], ["nil", None],
+                      ["number", 0x80000000]]
+    assert got[1] == [["boolean", True], ["number", 0x28000], ["string", "in co"]]
+    assert got[2][0] == ["boolean", False] and "no host function" in got[2][1][1]

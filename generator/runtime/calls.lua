@@ -1,0 +1,43 @@
+-- Loaded last: every global function the runtime files defined (the PICO-8 API) is wrapped
+-- so that its body runs in a coroutine of its own, created for the call and finished by it.
+-- A cart's instruction count is kept per thread (a debug hook counts the cart's thread), so
+-- none of the API's own instructions reach it, whatever the hook's period: only this
+-- wrapper's fixed few run in the cart's thread, and a host that counts takes them off per
+-- call (rt.debit). (A coroutine that yields would cost a C++ exception in z8lua; one
+-- that returns costs none, so each call takes a fresh one.)
+--
+-- An error in the API is raised in the caller as "<name>(): <message>"; arithmetic on an
+-- argument that is not a number reads "<name>(): expected a number, got a <type>".
+local rt, host = ...
+local create, resume, error, type, getinfo, sub, match = coroutine.create, coroutine.resume,
+ error, type, debug.getinfo, sub, string.match
+
+local function api(name, f)
+ local function pass(ok, ...)
+  if ok then return ... end
+  local msg = tostr((...))
+  local at = sub(msg, 1, 8) == "runtime/" and msg or nil
+  local kind = at and match(msg, "attempt to perform arithmetic on a (%a+) value")
+  if kind then msg = name.."(): expected a number, got a "..kind end
+  error(msg, 0)
+ end
+ return function(...)
+  rt.debit()
+  rt.name = name
+  return pass(resume(create(f), ...))
+ end
+end
+
+-- called once an API call; a host that counts the cart's instructions sets it to take this
+-- wrapper's fixed cost in the cart's thread off the count
+function rt.debit() end
+
+-- a call's coroutine is garbage as soon as it returns: the generational collector takes such
+-- young garbage cheaply (Lua 5.2's; a third less time a call than the incremental one)
+collectgarbage("generational")
+
+for name, f in pairs(_G) do
+ if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/" then
+  _G[name] = api(name, f)
+ end
+end
