@@ -35,6 +35,11 @@ from generator.puzzles.sprites import DRAW as SPRITE_DRAW, mixed_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 
+# Worker processes start from a fork server, not by forking the caller: a caller with threads of
+# its own (a notebook's kernel client, a test runner's) can hold a lock at the moment of a fork,
+# and a pool forked from it can hang for good when it is shut down.
+WORKERS = multiprocessing.get_context("forkserver")
+
 CHUNK = 1024
 SLOW_CHUNK = 32
 STYLES = ("noise", "smooth", "sprite", "lopsided", "turned", "sprites")
@@ -195,7 +200,7 @@ def run_chunk(p: Params, k: int) -> ChunkResult:
 
 def _worker_signals() -> None:
     """A worker leaves Ctrl-C to the parent, and dies at once of SIGTERM (the parent's
-    terminate(); the parent's own SIGTERM handler, inherited through fork, is undone)."""
+    terminate(); a handler the fork server may have inherited is undone)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -209,7 +214,7 @@ def _chunks(p: Params, jobs: int):
         while True:
             yield run_chunk(p, k)
             k += 1
-    pool = multiprocessing.Pool(jobs, initializer=_worker_signals)
+    pool = WORKERS.Pool(jobs, initializer=_worker_signals)
     try:
         pending, k = [], 0
         while True:

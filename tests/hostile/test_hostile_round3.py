@@ -63,8 +63,11 @@ def program(args, *, env=None, stdout=subprocess.PIPE, timeout=60, cwd=REPO):
 
 
 def _group_alive(pgid: int) -> list[int]:
-    r = subprocess.run(["pgrep", "-g", str(pgid)], capture_output=True, text=True)
-    return [int(x) for x in r.stdout.split()]
+    """The processes of group pgid still running: a zombie (exited, not yet reaped by whoever
+    adopted it) runs nothing and counts as gone."""
+    r = subprocess.run(["ps", "-o", "pid=,stat=", "-g", str(pgid)], capture_output=True, text=True)
+    return [int(pid) for pid, stat in (line.split() for line in r.stdout.splitlines())
+            if not stat.startswith("Z")]
 
 
 def _kill_group(pgid: int) -> None:
