@@ -1,10 +1,14 @@
 """The cart build: worlds.json + batches + art + Lua -> build/picross.p8 and its manifest.
 
 Downstream of everything else (generator.formats.batchfile, generator.solver.linesolve); nothing imports it
-but build.py. Steps: read the worlds, read and re-verify every puzzle (the batch files are
-input, not trusted), map the art, pack the ROM, assemble the Lua, check that every Lua file parses
-and the whole cart compiles (z8lua, PICO-8's Lua), count it with shrinko, refuse anything over
-budget, and only then replace the output files (both written, then both renamed into place).
+but build.py. `build` is a sequence of stages, each a function of its own (a new asset goes in
+the stage it belongs to): read the worlds; place the puzzles (read and re-verify every one: the
+batch files are input, not trusted; order each world's ramp); map the art; colour the pictures;
+pack the ROM (art, puzzles, sound effects, music); the worlds' tables (their colour roles held to
+legible contrast); assemble the Lua (check that every Lua file parses and the whole cart
+compiles under z8lua, PICO-8's Lua); count it with shrinko and refuse anything over budget; the
+manifest and the summary. Only then does `build_to` replace the output files (both written, then
+both renamed into place).
 
 Outputs are checked first (generator.formats.atomic): the cart and the manifest are two different
 files, neither is a file the build reads, an existing cart path holds a .p8 cart and an existing
@@ -172,8 +176,30 @@ def _fits(placed: list[Placed], firsts: dict, worlds, i: int) -> bool:
 
 
 def build(worlds_path, main_lua) -> BuildResult:
-    """Everything but writing the files: returns the cart text, manifest and counts."""
+    """Everything but writing the files: the stages below, in the order their checks run (so a
+    broken input is named by the first stage that reads it); returns the cart text, manifest and
+    counts."""
     cfg = read_worlds(worlds_path)
+    placed, firsts = place_puzzles(cfg)
+    sheet = read_sheet(cfg)
+    colouring = colour_puzzles(placed, sheet.palettes)
+    rom = pack_rom(sheet, placed, Path(main_lua).parent, [w.name for w in cfg.worlds])
+    worlds = world_tables(cfg, placed, firsts, sheet.palettes)
+    lua = assemble_lua(main_lua, placed, worlds, rom, colouring)
+    text = cart_text(lua.code, rom.rom, label_pixels(cfg.label))
+    per_file, total = count_cart(lua, text)
+    manifest = make_manifest(placed, rom, colouring, worlds, sheet.palettes, per_file, total)
+    inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
+              *(pc.path for pc in lua.pieces), *colouring.files, rom.sfx, rom.music]
+    return BuildResult(text, manifest, per_file, total,
+                       summary_text(placed, rom, colouring, worlds, per_file, total),
+                       sheet.palettes, inputs)
+
+
+def place_puzzles(cfg) -> tuple[list[Placed], dict[str, int]]:
+    """Every world's puzzles read, re-verified and put on its ramp, in world order, with each
+    world's first index; refuses a set the ROM or the save cannot hold, naming the first world
+    that takes the cart past a limit."""
     placed: list[Placed] = []
     firsts = {}
     for w in cfg.worlds:
@@ -181,50 +207,95 @@ def build(worlds_path, main_lua) -> BuildResult:
         placed.extend(world_puzzles(w))
     try:
         romdata.check_capacity([p.puzzle.width for p in placed])
-    except UserError as e:      # named: the first world whose batches take the cart past a limit
+    except UserError as e:
         k = next(i for i, w in enumerate(cfg.worlds) if not _fits(placed, firsts, cfg.worlds, i))
         raise UserError(f"{cfg.path}: world {k + 1} ({cfg.worlds[k].name}): 'batches': the cart "
                         f"passes its limits from this world on: {e}") from None
+    return placed, firsts
 
-    sheet = read_sheet(cfg)
-    label = label_pixels(cfg.label)
-    colours, colour_files, by_rule = [], [], []
+
+@dataclass
+class Colouring:
+    """How each placed puzzle is coloured when solved."""
+    strings: list[str]     # a puzzle's colour code for the cart (in placed order)
+    files: list[Path]      # pictures coloured from their PNGs
+    by_rule: list[Path]    # pictures without a PNG, coloured by the shading rule
+
+    @property
+    def code_chars(self) -> int:
+        return sum(map(len, self.strings))
+
+
+def colour_puzzles(placed: list[Placed], palettes) -> Colouring:
+    """Each puzzle's colours: a picture's own PNG snapped to its world, else the shading rule."""
+    out = Colouring([], [], [])
     for pl in placed:
-        pcs = placed_colours(pl, sheet.palettes)
+        pcs = placed_colours(pl, palettes)
         if pcs is not None:
-            (colour_files if pcs.slots is not None else by_rule).append(pcs.path)
-        colours.append(colour_string(pcs and pcs.slots, pl.puzzle.solution))
-    code_chars = sum(map(len, colours))
+            (out.files if pcs.slots is not None else out.by_rule).append(pcs.path)
+        out.strings.append(colour_string(pcs and pcs.slots, pl.puzzle.solution))
+    return out
+
+
+@dataclass
+class PackedRom:
+    """The cart's ROM: art, puzzles, sound effects and music."""
+    rom: bytearray
+    used: int              # bytes of puzzle data from romdata.PZ_BASE
+    addresses: list[int]   # each puzzle's address
+    pz_hash: int           # the puzzle set's id: cart/save.lua resets a save of another set
+    sfx: Path
+    music: Path
+
+
+def pack_rom(sheet: SheetResult, placed: list[Placed], cart_dir: Path, world_names) -> PackedRom:
+    """The art, the puzzles, and the game's sound effects and music (cart_dir's sfx.txt and
+    music.txt: both are needed, a cart built without them would be silent, and say nothing of
+    it)."""
     rom = romdata.new_rom()
     romdata.pack_sprites(rom, sheet.slots)
     used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
                                 [p.difficulty.pips for p in placed])
     addresses = romdata.puzzle_addresses([p.puzzle.width for p in placed])
-    # the game's sound effects and its music (patterns of those effects), beside its Lua: both
-    # are needed (a cart built without them would be silent, and say nothing of it)
-    sfx = Path(main_lua).parent / "sfx.txt"
-    effects = pack_sfx(rom, sfx)
-    music = Path(main_lua).parent / "music.txt"
-    pack_music(rom, music, effects, [w.name for w in cfg.worlds])
-
-    wtables = []
-    for w in cfg.worlds:
-        check_world(w.name, [PICO8[s.pico8] for s in sheet.palettes[w.name]], list(w.ui),
-                    str(worlds_path))
-        bd = w.art.backdrop
-        wtables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
-                            count=sum(1 for p in placed if p.world == w.name),
-                            bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
-                            pal=[s.pico8 for s in sheet.palettes[w.name]], ui=list(w.ui),
-                            dim=dim_table([PICO8[s.pico8] for s in sheet.palettes[w.name]], list(w.ui))))
-    # saves are tied to the puzzle set: cart/save.lua resets cartdata written by another one
+    sfx, music = cart_dir / "sfx.txt", cart_dir / "music.txt"
+    pack_music(rom, music, pack_sfx(rom, sfx), world_names)
     packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + used])
     pz_hash = int.from_bytes(hashlib.sha256(packed).digest()[:4], "little") & 0x7FFFFFFF
-    chunk = constants_chunk(romdata.PZ_BASE, [p.puzzle.name for p in placed], wtables,
-                            pz_hash, colours)
+    return PackedRom(rom, used, addresses, pz_hash, sfx, music)
+
+
+def world_tables(cfg, placed: list[Placed], firsts: dict, palettes) -> list[dict]:
+    """Each world as the cart's constants hold it (name, puzzles, backdrop, palette, colour
+    roles, dimming), after refusing colour roles that would print unreadable text."""
+    tables = []
+    for w in cfg.worlds:
+        colours = [PICO8[s.pico8] for s in palettes[w.name]]
+        check_world(w.name, colours, list(w.ui), str(cfg.path))
+        bd = w.art.backdrop
+        tables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
+                           count=sum(1 for p in placed if p.world == w.name),
+                           bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
+                           pal=[s.pico8 for s in palettes[w.name]], ui=list(w.ui),
+                           dim=dim_table(colours, list(w.ui))))
+    return tables
+
+
+@dataclass
+class AssembledLua:
+    """The cart's code: the generated constants, then cart/main.lua with its includes."""
+    chunk: str             # the generated constants
+    pieces: list[Piece]    # the Lua files, as included
+    code: str              # the whole of it, comment lines dropped
+
+
+def assemble_lua(main_lua, placed: list[Placed], worlds: list[dict], rom: PackedRom,
+                 colouring: Colouring) -> AssembledLua:
+    """The constants chunk and the cart's Lua with its includes inlined, each file parsed and
+    the whole compiled (z8lua). Comment lines are dropped from the cart (cart/*.lua keep them):
+    they would cost about 5 KB of the 15,360 compressed bytes a .p8.png may hold."""
+    chunk = constants_chunk(romdata.PZ_BASE, [p.puzzle.name for p in placed], worlds,
+                            rom.pz_hash, colouring.strings)
     origins = [("(generated constants)", n) for n in range(1, chunk.count("\n") + 1)]
-    # the cart carries the code without its comment lines (cart/*.lua keep them): comments
-    # would cost about 5 KB of the 15,360 compressed bytes the .p8.png may hold
     main_code, pieces = inline_includes(Path(main_lua), origins=origins, drop_comments=True)
     if not main_code.strip():
         raise UserError(f"{main_lua}: holds no code (comments and blank lines only); the cart "
@@ -232,18 +303,27 @@ def build(worlds_path, main_lua) -> BuildResult:
     for pc in [Piece("(generated constants)", chunk, None, chunk), *pieces]:
         check_piece(pc)
     check_cart(chunk + main_code, origins)
-    text = cart_text(chunk + main_code, rom, label)
+    return AssembledLua(chunk, pieces, chunk + main_code)
 
-    per_file = {"(generated constants)": count_text(chunk, name="(generated constants)")}
-    per_file.update((pc.name, count_text(pc.text, name=str(pc.path or pc.name))) for pc in pieces)
+
+def count_cart(lua: AssembledLua, text: str) -> tuple[dict[str, Counts], Counts]:
+    """shrinko's counts, per file and for the assembled cart; refuses a cart over budget."""
+    per_file = {"(generated constants)": count_text(lua.chunk, name="(generated constants)")}
+    per_file.update((pc.name, count_text(pc.text, name=str(pc.path or pc.name))) for pc in lua.pieces)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d) / "cart.p8"
         tmp.write_text(text)
         total = count_file(tmp, "the assembled cart")
     check_budgets(per_file, total)
+    return per_file, total
 
+
+def make_manifest(placed: list[Placed], rom: PackedRom, colouring: Colouring, worlds: list[dict],
+                  palettes, per_file: dict[str, Counts], total: Counts) -> dict:
+    """build/picross.json: the counts, the worlds, the palettes' snaps and every puzzle as the
+    cart holds it (docs/formats.md)."""
     free = romdata.PZ_END - romdata.PZ_BASE
-    manifest = {
+    return {
         "format": "picross8-cart-manifest", "version": 1,
         "counts": {
             "tokens": {"total": total.tokens, "limit": TOKENS,
@@ -253,43 +333,47 @@ def build(worlds_path, main_lua) -> BuildResult:
             "compressed": {"total": total.compressed, "limit": COMPRESSED},
             "rom": {"puzzle_base": romdata.PZ_BASE, "puzzle_end": romdata.PZ_END,
                     "table_bytes": len(placed), "puzzles": len(placed),
-                    "puzzle_bytes": used, "free_bytes": free - used,
+                    "puzzle_bytes": rom.used, "free_bytes": free - rom.used,
                     "capacity_puzzles": romdata.PZ_CAPACITY,
                     "art_bytes": romdata.ART_ROWS * 64},
-            "colours": {"pictures": len(colour_files), "code_chars": code_chars,
-                        "by_rule": [str(f) for f in by_rule]},
+            "colours": {"pictures": len(colouring.files), "code_chars": colouring.code_chars,
+                        "by_rule": [str(f) for f in colouring.by_rule]},
         },
-        "pz_hash": pz_hash,
-        "worlds": wtables,
+        "pz_hash": rom.pz_hash,
+        "worlds": worlds,
         "palettes": {name: [{"slot": i, "drawn": rgb_hex(s.rgb), "pico8": s.pico8,
                              "pico8_rgb": rgb_hex(PICO8[s.pico8]), "delta_e": round(s.delta_e, 3)}
                             for i, s in enumerate(snaps)]
-                     for name, snaps in sheet.palettes.items()},
+                     for name, snaps in palettes.items()},
         "puzzles": [{"index": i, "world": p.world, "world_index": p.world_index,
-                     "source": p.source, "address": addresses[i], "size": p.puzzle.width,
+                     "source": p.source, "address": rom.addresses[i], "size": p.puzzle.width,
                      "group": p.group, "difficulty": p.difficulty.to_json(),
                      "name": p.puzzle.name, "iterations": p.iterations,
                      "colours": c,
                      "rows": rows_to_text(p.puzzle.solution),
                      "row_clues": [list(c) for c in p.puzzle.clues.rows],
                      "col_clues": [list(c) for c in p.puzzle.clues.cols]}
-                    for i, (p, c) in enumerate(zip(placed, colours))],
+                    for i, (p, c) in enumerate(zip(placed, colouring.strings))],
     }
-    worlds_line = ", ".join(f"{t['name']} {t['count']}" for t in wtables)
-    summary = "\n".join([
+
+
+def summary_text(placed: list[Placed], rom: PackedRom, colouring: Colouring, worlds: list[dict],
+                 per_file: dict[str, Counts], total: Counts) -> str:
+    """What `make cart` prints: the counts per file, the ROM's use, the pictures' colours."""
+    free = romdata.PZ_END - romdata.PZ_BASE
+    worlds_line = ", ".join(f"{t['name']} {t['count']}" for t in worlds)
+    by_rule = colouring.by_rule
+    return "\n".join([
         report(per_file, total),
-        f"rom: {len(placed)} puzzles ({worlds_line}) = {used} of {free} bytes at "
+        f"rom: {len(placed)} puzzles ({worlds_line}) = {rom.used} of {free} bytes at "
         f"0x{romdata.PZ_BASE:04x}-0x{romdata.PZ_END - 1:04x}; room for "
-        f"{(free - used) // (romdata.PZ_BYTES + 1)} more of 15x15",
-        f"colours: {len(colour_files)} pictures from their PNGs ({code_chars} chars "
+        f"{(free - rom.used) // (romdata.PZ_BYTES + 1)} more of 15x15",
+        f"colours: {len(colouring.files)} pictures from their PNGs ({colouring.code_chars} chars "
         f"of code), {sum(1 for p in placed if p.puzzle.name is None) + len(by_rule)} "
         f"by the shading rule" + (f", among them {len(by_rule)} picture{'s' if len(by_rule) > 1 else ''} without a colour PNG "
                                   f"({', '.join(f.name for f in by_rule[:3])}"
                                   f"{', ...' if len(by_rule) > 3 else ''})" if by_rule else ""),
     ])
-    inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
-              *(pc.path for pc in pieces), *colour_files, sfx, music]
-    return BuildResult(text, manifest, per_file, total, summary, sheet.palettes, inputs)
 
 
 def manifest_text(manifest: dict) -> str:
