@@ -10,7 +10,7 @@ PICO8  := $(shell command -v pico8 2>/dev/null)
 # plain `make` builds the cart
 .DEFAULT_GOAL := cart
 
-.PHONY: cart png web web-pico8 run play audio compat test bench puzzles pictures colour-templates art notebook figures screenshots clean
+.PHONY: cart png web web-pico8 run play audio compat test test-fast bench puzzles pictures colour-templates art notebook figures screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -96,6 +96,11 @@ art: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+# Every test but those marked slow (the exhaustive oracles, the waits on real time): under two
+# minutes on a quiet 2-core machine, for the edit-test loop; `make test` before a commit.
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not slow"
 
 bench: $(STAMP)
 	$(PY) -m generator.dev.bench

@@ -4,6 +4,9 @@ Test folders mirror generator/'s subpackages (solver, formats, render, puzzles, 
 console, cli, dev) plus cart/ for the game's Lua run in the headless console. Helper modules
 beside this file (cartfixtures, devlog, soundkit) are importable from every folder: pytest puts
 this folder on sys.path for its conftest.
+
+Tests marked `slow` (registered in pyproject.toml) are the exhaustive oracles and the waits on
+real time; `make test` runs them, `make test-fast` leaves them out.
 """
 from __future__ import annotations
 
@@ -11,9 +14,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from cartfixtures import REPO, BuiltCart, build_cart
 from generator.cli import main
+
+# no test fails by hypothesis's clock (its default deadline is 200 ms an example): a loaded
+# machine is slower, not wrong; a test's own settings may still set one
+settings.register_profile("picross8", deadline=None)
+settings.load_profile("picross8")
 
 
 @pytest.fixture(scope="session")

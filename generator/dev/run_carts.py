@@ -5,7 +5,7 @@
 One line per cart: `ok`, `unsupported <api>` (an API the console documents as unsupported:
 generator.console.api.UNSUPPORTED, e.g. load), or `error <first line of the message>`; then
 a summary count. The script is deterministic (fixed seed, fixed buttons): the same carts give
-the same lines. For issue 14's check on open-source carts (kept outside the repository).
+the same lines. For the check on open-source carts (kept outside the repository).
 """
 from __future__ import annotations
 

@@ -35,11 +35,6 @@ from generator.puzzles.sprites import DRAW as SPRITE_DRAW, mixed_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 
-# Worker processes start from a fork server, not by forking the caller: a caller with threads of
-# its own (a notebook's kernel client, a test runner's) can hold a lock at the moment of a fork,
-# and a pool forked from it can hang for good when it is shut down.
-WORKERS = multiprocessing.get_context("forkserver")
-
 CHUNK = 1024
 SLOW_CHUNK = 32
 STYLES = ("noise", "smooth", "sprite", "lopsided", "turned", "sprites")
@@ -198,11 +193,33 @@ def run_chunk(p: Params, k: int) -> ChunkResult:
     return ChunkResult(reasons, grids[ok], iterations[ok], puzzle_lines(grids[ok], iterations[ok]))
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int | None = None) -> None:
     """A worker leaves Ctrl-C to the parent, and dies at once of SIGTERM (the parent's
-    terminate(); a handler the fork server may have inherited is undone)."""
+    terminate(); the parent's own SIGTERM handler, inherited through fork, is undone), and of
+    its parent's end (`parent`: its pid), however that comes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)    # born blocked: see _chunks
+    _die_with_parent(parent)
+
+
+_PR_SET_PDEATHSIG = 1
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _die_with_parent(parent: int | None) -> None:
+    """On Linux, SIGTERM when the process (the thread) that forked this one ends: a parent cut
+    short as the pool starts or stops (Ctrl-C, SIGTERM, a kill) can leave a worker blocked on
+    the pool's queue lock, which then outlives the command holding its stdout and stderr
+    open; this way it cannot. Elsewhere, nothing."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if parent is not None and os.getppid() != parent:      # it ended before the prctl
+        os._exit(1)
 
 
 def _chunks(p: Params, jobs: int):
@@ -214,8 +231,17 @@ def _chunks(p: Params, jobs: int):
         while True:
             yield run_chunk(p, k)
             k += 1
-    pool = WORKERS.Pool(jobs, initializer=_worker_signals)
+    pool = None
     try:
+        # Ctrl-C and SIGTERM wait while the pool forks: a child forked under a handler that
+        # raises KeyboardInterrupt (generator.startup) could raise it before it is a worker and
+        # run on as a copy of this process. Children are born with both blocked and unblock
+        # them once their handlers are set (_worker_signals); here they arrive after Pool().
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            pool = multiprocessing.Pool(jobs, initializer=_worker_signals, initargs=(os.getpid(),))
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
         pending, k = [], 0
         while True:
             while len(pending) < 2 * jobs:
@@ -223,8 +249,15 @@ def _chunks(p: Params, jobs: int):
                 k += 1
             yield pending.pop(0).get()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        # Ctrl-C or SIGTERM while the pool starts its workers leaves those already forked
+        # (Pool() cleans up after an Exception only, not a KeyboardInterrupt): stop them too,
+        # or they outlive the command, holding its stdout and stderr open
+        for child in multiprocessing.active_children():
+            child.terminate()
+            child.join()
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:

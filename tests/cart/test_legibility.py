@@ -15,8 +15,8 @@ number the cart drew, measured after both palettes (generator/playtest/legibilit
   different backgrounds (the bands under every other column of a 15x15 board); on lines one
   above the other at least 1 pixel (PICO-8's own line spacing), see legibility.apart.
 
-The last tests show the checks catch what today's cart did wrong (issue 20): the lookout's
-dialog yellow on peach, and "15" beside "1" one pixel apart on one background.
+The last tests show the checks catch two faults an earlier cart had: the lookout's dialog
+yellow on peach, and "15" beside "1" one pixel apart on one background.
 """
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_endless_clue_numbers_are_apart(cart):
     assert not bad, f"{len(bad)} pairs, e.g. {bad[:6]}"
 
 
-# ---- the checks would have caught issue 20's faults ---------------------------------------------
+# ---- the checks would have caught an earlier cart's faults ---------------------------------------
 
 def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> legibility.Item:
     m = legibility._measure("clue", text, x, y, colour, screen)

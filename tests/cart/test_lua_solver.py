@@ -196,7 +196,7 @@ def test_token_budget():
 
 def test_instruction_counts_on_a_fixed_sample():
     """200 random 15x15 grids: deterministic counts, held to today's figures (median 31,532,
-    p99 47,892 on 2026-12-02; 32,143 / 48,798 before the token cut of issue 23), inside the issue's targets (median 40,000, p99 133,000). See
+    p99 47,892 on 2026-12-02; 32,143 / 48,798 before a token cut), inside the targets (median 40,000, p99 133,000). See
     generator/bench_lua.py. These bounds catch a slowdown."""
     counts = solve_counts(200)
     assert (solve_counts(20) == counts[:20]).all()

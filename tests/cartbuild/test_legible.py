@@ -52,7 +52,7 @@ def test_a_world_whose_text_would_not_read_is_refused_in_one_line(tmp_path, role
 
 
 def test_the_lookout_question_of_before_would_have_been_refused():
-    # issue 20: lookout's questions were text (yellow) on paper (peach), 1.19:1
+    # an earlier cart: the lookout's questions were text (yellow) on paper (peach), 1.19:1
     lookout = json.loads((CART / "worlds.json").read_text())["worlds"][1]["ui"]
     ui = [lookout[r] for r in ROLES]
     res = build(CART / "worlds.json", CART / "main.lua")

@@ -1,4 +1,4 @@
-"""Console fidelity found on open-source carts (issue 19): long comments holding [[ ]], the
+"""Console fidelity that open-source carts need: long comments holding [[ ]], the
 custom font (P8SCII \\014), tostring. Sources are in docs/console.md (known differences).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""generator.dev.run_carts: the open-source cart check (issue 14) on tiny carts of its own."""
+"""generator.dev.run_carts: the open-source cart check on tiny carts of its own."""
 from __future__ import annotations
 
 from consolecarts import p8_text

@@ -34,7 +34,7 @@ READ = {
 
 def cli(*args):
     return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], capture_output=True,
-                          text=True, cwd=REPO, timeout=120)
+                          text=True, cwd=REPO, timeout=600)
 
 
 def test_the_expected_clues_are_those_of_the_picture():

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import signal
+import subprocess
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +19,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
+from cartfixtures import REPO
 from generator.cli import run as picross_run
 
 # small, deterministic example counts: the suite runs in CI on every change
@@ -154,3 +158,48 @@ def refused_or_ok(fn, *args) -> None:
         fn(*args)
     except UserError as e:
         assert "\n" not in str(e), str(e)
+
+
+# ---- refusals and real processes ----------------------------------------------------------
+
+def refused(work, *args, message: str = "", input=None):
+    before = snapshot(work)
+    r = picross(*[str(a).format(w=work) for a in args], input=input)
+    assert_refused(r)
+    assert_unchanged(before)
+    assert not set(snapshot(work)) - set(before), "a refusal left a file behind"
+    assert message in r.stderr, r.stderr
+    return r
+
+
+def program(args, *, env=None, stdout=subprocess.PIPE, timeout=600, cwd=REPO):
+    """Run a command as a user's shell does, in its own process group; returns (returncode,
+    stderr) once it and every process it started have ended."""
+    p = subprocess.Popen([str(a) for a in args], stdout=stdout, stderr=subprocess.PIPE, cwd=cwd,
+                         env={**os.environ, **(env or {})}, start_new_session=True)
+    try:
+        _, err = p.communicate(timeout=timeout)
+    finally:
+        _kill_group(p.pid)
+    return p.returncode, err.decode("utf-8", "replace")
+
+
+def _group_alive(pgid: int) -> list[int]:
+    """The processes of group pgid still running: a zombie (exited, not yet reaped by whoever
+    adopted it) runs nothing and counts as gone."""
+    r = subprocess.run(["ps", "-o", "pid=,stat=", "-g", str(pgid)], capture_output=True, text=True)
+    return [int(pid) for pid, stat in (line.split() for line in r.stdout.splitlines())
+            if not stat.startswith("Z")]
+
+
+def _kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def one_line(err: str, prefix: str = "picross: error:") -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(prefix) and "Traceback" not in err, err
+    return lines[0]

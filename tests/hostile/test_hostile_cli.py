@@ -132,7 +132,7 @@ def test_retyped_json_at_every_key(seeds, kind):
     assert n > 100
 
 
-# ---- the cases of issue 10, one by one ------------------------------------------------------
+# ---- one case each: retyped keys and params, limits, non-UTF-8, outputs, bad arguments -------
 
 @pytest.fixture
 def work(tmp_path, seeds):

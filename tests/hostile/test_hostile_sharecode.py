@@ -93,7 +93,7 @@ def test_non_utf8_bytes_on_the_command_line(arg, tmp_path):
     the byte typed (never the surrogate), exit 1."""
     env = dict(os.environ, PYTHONIOENCODING="")
     r = subprocess.run([sys.executable, "-m", "generator", "import", "--code", arg, "-o",
-                        str(tmp_path / "o.json")], capture_output=True, env=env, timeout=120)
+                        str(tmp_path / "o.json")], capture_output=True, env=env, timeout=600)
     err = r.stderr.decode("utf-8", "replace")
     assert r.returncode == 1 and "Traceback" not in err, err
     bad = next(b for b in arg if b >= 0x80)      # the first byte that is not UTF-8 here

@@ -91,13 +91,13 @@ def test_the_time_limit_refuses_nan_and_keeps_working(tmp_path):
 
 def test_jobs_is_capped_at_the_usable_cpus_in_one_line(tmp_path, monkeypatch):
     pools = []
-    real_pool = gen.WORKERS.Pool
+    real_pool = gen.multiprocessing.Pool
 
     def pool(n, *args, **kwargs):
         pools.append(n)
         return real_pool(n, *args, **kwargs)
     monkeypatch.setattr(gen, "usable_cpus", lambda: 2)
-    monkeypatch.setattr(gen.WORKERS, "Pool", pool)
+    monkeypatch.setattr(gen.multiprocessing, "Pool", pool)
     r = picross("generate", "-n", 3, "--size", 5, "--jobs", 100000, "-o", tmp_path / "g.json")
     assert r.code == 0, r.stderr
     notes = [ln for ln in r.lines if "--jobs" in ln]

@@ -71,7 +71,7 @@ def test_examples():
 
 def test_fast_enough_for_every_key_on_15x15():
     import time
-    t = time.perf_counter()
+    t = time.process_time()        # CPU seconds: a loaded machine does not stretch them
     for f in range(0, 1 << 15, 97):
         dimmed.__wrapped__((3, 1, 4, 2), 15, f & 0x5a5a, f & 0x2121 & ~(f & 0x5a5a))
-    assert time.perf_counter() - t < 5
+    assert time.process_time() - t < 5

@@ -48,7 +48,8 @@ class Pty:
         os.close(slave)
         self.out = self.all = b""           # since the last send / since the start
 
-    def read_until(self, text: str, timeout: float = 20) -> str:
+    def read_until(self, text: str, timeout: float = 300) -> str:
+        # (the timeout is for a run that hangs; a slow machine only waits longer, never fails)
         end = time.monotonic() + timeout
         while text not in squeeze(self.out):
             left = end - time.monotonic()
@@ -71,7 +72,7 @@ class Pty:
         self.out = b""
         os.write(self.master, keys.encode() if isinstance(keys, str) else keys)
 
-    def wait(self, timeout: float = 20) -> int:
+    def wait(self, timeout: float = 300) -> int:
         end = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < end:
             self._ready(0.1)
@@ -171,10 +172,13 @@ def test_solving_reveals_each_cell_in_the_carts_colour(term, built_cart, source)
     t.read_until("menu")
     t.send("".join(solving_keys(p.solution)))
     t.read_until("SOLVED!")
-    time.sleep(0.3)
-    t._ready(0.3)
-    screen = Screen(24, 80).feed(t.all + t.out)
-    got = board_colours(screen, p.clues)
+    # the reveal is drawn after the word: read until the board shows it (no race with a sleep)
+    end = time.monotonic() + 300
+    while True:
+        got = board_colours(Screen(24, 80).feed(t.all + t.out), p.clues)
+        if (got == want).all() or time.monotonic() > end:
+            break
+        t._ready(0.2)
     assert (got == want).all(), f"\n{got}\n{want}"
     assert (got >= 0).sum() == p.solution.sum()
     assert any(len(set(row[row >= 0])) > 1 for row in got)      # not one colour a row

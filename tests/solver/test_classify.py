@@ -72,6 +72,7 @@ def check_one(c, clues: Clues, sols: list[np.ndarray]) -> None:
         assert c.solutions[0].tobytes() in as_bytes
 
 
+@pytest.mark.slow
 def test_every_4x4_grid_agrees_with_brute_force():
     grids = np.array(list(itertools.product((0, 1), repeat=16)), dtype=bool).reshape(-1, 4, 4)
     by_clues = {}
@@ -162,6 +163,7 @@ def test_any_grid_is_among_the_solutions_of_its_clues(g):
         assert (c.solutions[0] == g).all()
 
 
+@pytest.mark.slow
 def test_every_clue_set_up_to_4x4_agrees_with_brute_force():
     """Every grid of every size from 1x1 to 4x4 (4x4 itself above): its clue set, classified
     by the search alone, SAT alone and both, against the count of grids that spell it."""

@@ -43,7 +43,7 @@ def every_state(n):
     return (digits == 1) @ bits, (digits == 2) @ bits
 
 
-@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("n", [*range(1, 7), *(pytest.param(n, marks=pytest.mark.slow) for n in (7, 8))])
 def test_line_bits_equals_enumerate_on_every_line_state(n):
     """Every clue, every known-filled / known-empty state of the line, contradictions too."""
     filled, empty = every_state(n)
@@ -67,7 +67,7 @@ def placements(clue, n):
             for s in range(room - head + 1) for tail in placements(rest, n - s - head - 1)]
 
 
-@pytest.mark.parametrize("n", range(1, 11))
+@pytest.mark.parametrize("n", [*range(1, 10), pytest.param(10, marks=pytest.mark.slow)])
 def test_line_sweeps_on_every_state_up_to_10_cells_against_brute_force(n):
     """All 3**n states at once (line_sweeps on numpy arrays) against the intersection of every
     agreeing placement, for every clue; n <= 8 is also checked one state at a time above."""
@@ -94,6 +94,7 @@ def test_line_intersection_by_hand():
     assert line_enumerate((2,), 3, 0, 0b010) is None
 
 
+@pytest.mark.slow
 def test_every_4x4_grid_solved_means_unique():
     """Brute force: for every 4x4 grid, if line logic solves it, no other grid has its clues."""
     grids = np.array(list(itertools.product((0, 1), repeat=16)), dtype=bool).reshape(-1, 4, 4)

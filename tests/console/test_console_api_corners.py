@@ -1,4 +1,5 @@
-"""The gaps issue 14 found when the console ran other people's carts, one test each.
+"""Corners of the PICO-8 API that other people's carts rely on (glyphs, numeric strings, flip,
+cstore, draw targets, peek operators, stat, ...), one test each.
 
 Expected values come from the PICO-8 manual (0.2.6b) unless a comment names another source.
 """

@@ -1,6 +1,7 @@
-"""Regression cases from the fuzz campaign (a fork-per-run driver over every command, with
-hostile files, special paths and out-of-range options): one small derandomized case per class
-of failure it found. Each run: exit 1 with one `picross: error:` line (or a clean exit 0 where
+"""Special files and budgets: FIFOs and devices refused, not waited on; symlink loops; a refused
+import leaves no sheet; images and requests too large for the work refused before it; a large
+batch read in one pass; JSON depth measured outside strings; a hostile progress file a warning;
+colour sheets refusing bad outputs. One small derandomized case each. Each run: exit 1 with one `picross: error:` line (or a clean exit 0 where
 the input is valid), no traceback, no hang, nothing left or changed after a refusal."""
 from __future__ import annotations
 
@@ -112,10 +113,10 @@ def test_a_large_batch_is_read_in_one_pass(work, monkeypatch):
     calls = []
     real = userfile.json.loads
     monkeypatch.setattr(userfile.json, "loads", lambda *a, **k: calls.append(1) or real(*a, **k))
-    t = time.perf_counter()
+    t = time.process_time()        # CPU seconds: a loaded machine does not stretch them
     r = picross("export", work / "big.json", "--format", "non", "-o", "-", "-i", "-1")
     assert r.code == 0, r.stderr
-    assert len(calls) == 1 and time.perf_counter() - t < 20
+    assert len(calls) == 1 and time.process_time() - t < 20
 
 
 @pytest.mark.parametrize("text,depth", [('{"a": "[[[[", "b": [[1]]}', 3), ('["\\"]]]", [{}]]', 3),
