@@ -222,10 +222,13 @@ def _die_with_parent(parent: int | None) -> None:
         os._exit(1)
 
 
-def _chunks(p: Params, jobs: int):
-    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes,
-    which are terminated (not waited for) whenever this generator stops: the batch is done,
-    an error, Ctrl-C, or SIGTERM turned into KeyboardInterrupt (generator.startup)."""
+def _chunks(p: Params, jobs: int, complete=lambda: False):
+    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes.
+    When this generator stops with the batch `complete()`, the workers finish the few chunks
+    they hold and end: terminating them then could kill one halfway through sending a chunk, and
+    the pool's result thread would wait for the rest of that message for good (a full test run
+    hung so). On an error, Ctrl-C, or SIGTERM turned into KeyboardInterrupt (generator.startup)
+    they are terminated, not waited for."""
     if jobs <= 1:
         k = 0
         while True:
@@ -250,7 +253,10 @@ def _chunks(p: Params, jobs: int):
             yield pending.pop(0).get()
     finally:
         if pool is not None:
-            pool.terminate()
+            if complete():
+                pool.close()
+            else:
+                pool.terminate()
             pool.join()
         # Ctrl-C or SIGTERM while the pool starts its workers leaves those already forked
         # (Pool() cleans up after an Exception only, not a KeyboardInterrupt): stop them too,
@@ -265,8 +271,11 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
     `jobs` is capped at the usable CPUs (cap_jobs)."""
     p.check()
     jobs = cap_jobs(jobs)
-    with closing(_chunks(p, jobs)) as chunks:   # closed on the way out: the workers stop here
-        return _collect(p, chunks, progress)
+    complete = []
+    with closing(_chunks(p, jobs, lambda: bool(complete))) as chunks:   # the workers stop here
+        outcome = _collect(p, chunks, progress)
+        complete.append(True)
+        return outcome
 
 
 def _collect(p: Params, chunks, progress) -> Outcome:
