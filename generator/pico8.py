@@ -78,5 +78,5 @@ def frame_budget(fps: int = FPS) -> int:
 
 
 # ---- picross8's own budgets, held by the build and `make bench` -------------------------------
-SOLVER_TOKEN_BUDGET = 330              # cart/solver.lua (issue 23: token room)
+SOLVER_TOKEN_BUDGET = 330              # cart/solver.lua: room left for the rest of the cart
 FILE_TOKEN_BUDGETS = {"solver.lua": SOLVER_TOKEN_BUDGET}

@@ -14,7 +14,7 @@ TICK = 183
 
 
 def freq(p: float) -> float:
-    """The issue's formula: pitch p (c0 = 0) sounds at 440 * 2^((p - 33) / 12) Hz."""
+    """The pitch formula: pitch p (c0 = 0) sounds at 440 * 2^((p - 33) / 12) Hz."""
     return 440 * 2 ** ((p - 33) / 12)
 
 

@@ -19,7 +19,7 @@ from generator.formats.userfile import parse_whole
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
 TOKEN_BUDGET = SOLVER_TOKEN_BUDGET
-# the targets: a whole check within one 30 fps frame (~133,000 instructions)
+# the targets: a whole check within one 30 fps frame (~133,000 instructions)
 MEDIAN_TARGET, P99_TARGET = 40_000, frame_budget()
 
 

@@ -1,6 +1,6 @@
 """Bench: the console's synthesiser, CPU time to render one 30 fps frame (735 samples).
 
-Target (issue 21): at most 2 ms median a frame, 6% of a frame's 33 ms. Cases: nothing playing;
+Target: at most 2 ms median a frame, 6% of a frame's 33 ms. Cases: nothing playing;
 each of the cart's tunes (its loops with their fade-in and mask, the jingle); and a worst case
 of four channels each using what costs most (vibrato, arpeggio, a custom instrument, noise,
 the echo and the low-pass). The baseline, measured in the same run, is numpy computing 735

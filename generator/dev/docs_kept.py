@@ -5,7 +5,7 @@ page must appear in the new pages, modulo headings, links and line breaks.
 
 Prints each unit of OLD that is not found word for word in NEW (with the closest one found and
 how close, by difflib's ratio), then a count: kept exactly, kept with small edits (ratio >= 0.85),
-missing. Exit 1 when anything is missing. A dev tool (used for issue 24's README split), not
+missing. Exit 1 when anything is missing. A dev tool (for moving text between the README and docs/), not
 library code.
 """
 from __future__ import annotations
