@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
+from generator.errors import fail
 from generator.cartbuild.music import WORLD_STRIDE
 from generator.cartbuild.worlds import read_worlds
 from generator.console.cart import read_p8
@@ -159,8 +160,7 @@ def main(argv=None) -> int:
             write_atomic(png, spectrogram_png(audio, score, first, title, nfft))
             print(f"wrote {wav} and {png} ({samples / RATE:.2f} s)")
     except UserError as e:
-        print(f"picross: error: {e}", file=sys.stderr)
-        return 1
+        fail(str(e))     # one line, exit status 1
     return 0
 
 

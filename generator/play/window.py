@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
+from generator.errors import fail
 from generator.console import Console
 from generator.runtime.font import cells as font
 from generator.console.waves import RATE
@@ -262,8 +263,7 @@ def main(argv=None) -> int:
         except pg.error as e:
             raise UserError(f"cannot open a window ({e}); make play needs a desktop session") from None
     except UserError as e:
-        print(f"picross: error: {e}", file=sys.stderr)
-        return 1
+        fail(str(e))     # one line, exit status 1
     return 0
 
 
