@@ -73,9 +73,6 @@ class Placed:
         return (self.group != "start", self.difficulty.score)
 
 
-GROUPS = ("start", "picture", "random")
-
-
 @dataclass
 class BuildResult:
     text: str

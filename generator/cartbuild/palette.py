@@ -22,10 +22,6 @@ MAX_DELTA_E = 10.0
 
 
 
-def hex_rgb(h: str) -> tuple[int, int, int]:
-    h = h.lstrip("#")
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
-
 
 def rgb_hex(rgb) -> str:
     return "#%02x%02x%02x" % tuple(rgb[:3])

@@ -124,8 +124,6 @@ class NoiseSource:
         self.count = 0                       # white-noise samples drawn so far
         self.y = 0.0
 
-    def copy_state(self) -> float:
-        return self.y
 
     def render(self, freq, n: int, key: int, noiz: bool = False, buzz: bool = False,
                y0: float | None = None) -> tuple[np.ndarray, float]:

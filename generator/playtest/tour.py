@@ -53,7 +53,6 @@ class Tourist(Player):
         super().__init__(cart, cartdata)
         legibility.instrument(self.c)
         self.seen: dict[tuple, Seen] = {}
-        self.dialogs = 0
         self.last: list[legibility.Item] = []
         step = self.c.step
 
@@ -68,7 +67,6 @@ class Tourist(Player):
                     screen = "editor"
                 if screen in ("play", "editor") and self.g("aq"):
                     screen = "dialog"
-                    self.dialogs += 1
                 for it in items:
                     s = Seen(screen, self.world(), frame.index, it)
                     self.seen.setdefault(_key(s), s)

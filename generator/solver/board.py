@@ -151,13 +151,6 @@ class Board:
         _cross(nf, ne, 1 << y, self.cf, self.ce, touched)
         return touched
 
-    def set_col(self, x: int, f: int, e: int, touched: set | None = None) -> set[int]:
-        """Record column x's masks; returns (adds to `touched`) the rows that learnt something."""
-        touched = set() if touched is None else touched
-        nf, ne = f & ~self.cf[x], e & ~self.ce[x]
-        self.cf[x], self.ce[x] = f, e
-        _cross(nf, ne, 1 << x, self.rf, self.re, touched)
-        return touched
 
     def set_cell(self, y: int, x: int, filled: bool) -> None:
         bit = 1 << x

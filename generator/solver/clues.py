@@ -111,5 +111,3 @@ def conflict(clues: Clues) -> str | None:
     return None
 
 
-def clue_text(clue: Clue) -> str:
-    return " ".join(map(str, clue)) if clue else "0"

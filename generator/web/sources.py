@@ -96,6 +96,3 @@ def luaz8_sources(cache: Path) -> Path:
     return patched
 
 
-def licence_text(cache: Path) -> str:
-    """lupaz8's LICENSE.txt (Lupa's and Lua's MIT notices), from the verified copy."""
-    return (cache / "lupaz8" / "LICENSE.txt").read_text()
