@@ -21,8 +21,6 @@ from generator.pico8 import COLOURS
 MAX_DELTA_E = 10.0
 
 
-
-
 def rgb_hex(rgb) -> str:
     return "#%02x%02x%02x" % tuple(rgb[:3])
 

@@ -124,7 +124,6 @@ class NoiseSource:
         self.count = 0                       # white-noise samples drawn so far
         self.y = 0.0
 
-
     def render(self, freq, n: int, key: int, noiz: bool = False, buzz: bool = False,
                y0: float | None = None) -> tuple[np.ndarray, float]:
         """n samples at `freq` (a number or an array of n); returns them and the filter's last

@@ -151,7 +151,6 @@ class Board:
         _cross(nf, ne, 1 << y, self.cf, self.ce, touched)
         return touched
 
-
     def set_cell(self, y: int, x: int, filled: bool) -> None:
         bit = 1 << x
         if filled:

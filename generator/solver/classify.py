@@ -99,7 +99,6 @@ def _probe(board: Board, budget: int):
             return True, used, children
 
 
-
 def _first_unknown(board: Board) -> tuple[int, int]:
     """The first unknown cell of the row with the fewest unknowns (a cheap branching choice)."""
     w = board.clues.width
