@@ -37,6 +37,18 @@ def built_cart(tmp_path_factory) -> BuiltCart:
 
 
 @pytest.fixture(scope="session")
+def cart(built_cart) -> tuple[Path, dict]:
+    """(path, manifest) of the real cart, built once for the session."""
+    return built_cart.path, built_cart.manifest
+
+
+@pytest.fixture(scope="session")
+def cart_path(built_cart) -> Path:
+    """The real cart's path, built once for the session."""
+    return built_cart.path
+
+
+@pytest.fixture(scope="session")
 def picross():
     """Run the `picross` CLI in-process: picross("solve", path, input=...) -> click Result."""
     def run(*args, input=None):

@@ -8,11 +8,6 @@ from generator.cartbuild.palette import CLUE_ROLES, KEEP_CONTRAST, PICO8, contra
 from generator.playtest.player import Player, solution
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def check_region(p: Player, w: dict, box, want_clues: bool):
     """Every clue colour in box (x0, y0, x1, y1) keeps KEEP_CONTRAST of its contrast against the
     plain backdrop colour against every backdrop colour there, and the backdrop shows."""

@@ -10,11 +10,6 @@ from generator.playtest.player import Player, solution
 from cartfixtures import START
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def within_budget(p: Player):
     assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
 

@@ -14,11 +14,6 @@ from generator.solver.grid import line_to_bits
 
 
 @pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
-@pytest.fixture(scope="module")
 def console(cart):
     return Console.load(cart[0]).boot()
 

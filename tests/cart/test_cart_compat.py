@@ -56,16 +56,11 @@ end
 
 
 class LowPlayer(Player):
-    def __init__(self, cart, cartdata=None) -> None:
-        self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata)
+    def __init__(self, cart_path, cartdata=None) -> None:
+        self.c = Console.load(cart_path, cartdata={} if cartdata is None else cartdata)
         self.c.exec(LOW_MEMORY, "=low memory")
         self.c.boot()
         self.last_fresh = {}
-
-
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path
 
 
 def session(p: Player) -> tuple[list, np.ndarray, list]:
@@ -93,10 +88,10 @@ def session(p: Player) -> tuple[list, np.ndarray, list]:
     return shots, p.board(), list(p.c.cartdata_store.values())
 
 
-def test_the_cart_plays_the_same_without_upper_memory(cart):
-    assert LowPlayer(cart).g("nu") and not Player(cart).g("nu")
-    shots, board, saved = session(Player(cart))
-    low_shots, low_board, low_saved = session(LowPlayer(cart))
+def test_the_cart_plays_the_same_without_upper_memory(cart_path):
+    assert LowPlayer(cart_path).g("nu") and not Player(cart_path).g("nu")
+    shots, board, saved = session(Player(cart_path))
+    low_shots, low_board, low_saved = session(LowPlayer(cart_path))
     assert board.sum() == 3 and (board == low_board).all()   # a fill and a cross, kept
     assert saved == low_saved
     for k, (a, b) in enumerate(zip(shots, low_shots)):
@@ -105,20 +100,20 @@ def test_the_cart_plays_the_same_without_upper_memory(cart):
     assert all((s != s[0, 0]).sum() > 500 for s in low_shots)
 
 
-def test_a_board_comes_back_from_the_save_without_upper_memory(cart):
-    p = LowPlayer(cart)
+def test_a_board_comes_back_from_the_save_without_upper_memory(cart_path):
+    p = LowPlayer(cart_path)
     p.open_puzzle(0, 1)
     p.press("o")
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
-    again = LowPlayer(cart, p.c.cartdata_store)
+    again = LowPlayer(cart_path, p.c.cartdata_store)
     again.open_puzzle(0, 1)
     assert (again.board() == p.board()).all() and again.board().sum() == 1
 
 
 @pytest.mark.parametrize("b", [1, 2])
-def test_menu_items_ignore_left_and_right(cart, b):
-    p = Player(cart)
+def test_menu_items_ignore_left_and_right(cart_path, b):
+    p = Player(cart_path)
     p.open_puzzle(0, 0)
     p.press("o")
     marks = p.board().copy()
@@ -130,8 +125,8 @@ def test_menu_items_ignore_left_and_right(cart, b):
 
 
 @pytest.mark.parametrize("b", [32, 112, None])
-def test_menu_items_act_on_o_and_x_or_no_argument(cart, b):
-    p = Player(cart)
+def test_menu_items_act_on_o_and_x_or_no_argument(cart_path, b):
+    p = Player(cart_path)
     p.open_puzzle(0, 0)
     p.press("o")
     assert p.c.choose_menuitem("undo", b) is True           # undo keeps the menu open
@@ -244,13 +239,13 @@ def test_pause_menu_callbacks_go_through_mi():
     assert [n for n, _ in with_callback] == ["main.lua", "music.lua"], with_callback
 
 
-def test_a_list_of_solved_pictures_ends_up_the_same_without_upper_memory(cart):
+def test_a_list_of_solved_pictures_ends_up_the_same_without_upper_memory(cart_path):
     """Thumbnails are drawn 7 a frame into the cache; without it, all at once every frame: once
     the page is complete the two screens agree."""
     from generator.playtest.player import saved_progress
     shots = []
     for cls in (Player, LowPlayer):
-        p = cls(cart, saved_progress(cart, {q: 90 for q in range(40)}))
+        p = cls(cart_path, saved_progress(cart_path, {q: 90 for q in range(40)}))
         p.idle(2)
         p.press("o")
         p.press("o")

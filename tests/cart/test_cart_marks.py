@@ -12,11 +12,6 @@ from cartfixtures import START
 NOTHING = 19      # cart/sfx.txt's "nothing" effect
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def sounds(p: Player, since: int) -> list[int]:
     return [n for _, n, *_ in p.c.sfx_calls[since:]]
 

@@ -15,11 +15,6 @@ from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solut
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def raw(store: dict) -> bytes:
     return b"".join((int(v) & 0xFFFFFFFF).to_bytes(4, "little") for v in store[CARTDATA_ID])
 

@@ -11,11 +11,6 @@ from generator.puzzles.difficulty import PIP_LIMITS
 from cartfixtures import START
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def world_puzzles(manifest, w):
     return [p for p in manifest["puzzles"] if p["world"] == w["name"]]
 

@@ -16,11 +16,6 @@ from cartfixtures import START, REPO
 NB = 4   # boards the save keeps (save.lua's nb)
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def words(data: bytes) -> dict:
     return {CARTDATA_ID: [int.from_bytes(data[i:i + 4], "little") for i in range(0, 256, 4)]}
 

@@ -43,11 +43,6 @@ def event(what: str) -> None:
 ENDLESS = 255
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def saved_design(store: dict) -> np.ndarray | None:
     """The design in a cartdata store (an entry id 255, w with bits 15 and 14: its size, then 15
     rows as words), as its size x size cells, or None."""

@@ -17,11 +17,6 @@ from sharecoderef import encode, grid_of, reference_decode
 SIZES = {5: 0, 10: 1, 15: 2}      # downs from the top of the create page's list
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def stalled_twin(manifest) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
     """A packed 15x15 picture (line-solvable) and the same with one cell flipped so that line
     logic stalls: (fixed, stalled, the flipped cell x, y), found with the Python solver."""

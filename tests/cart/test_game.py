@@ -13,12 +13,6 @@ from generator.cartbuild.sfx import parse_sfx
 from cartfixtures import REPO, START, build_cart
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    """(path, manifest) of the real cart, built once for the session."""
-    return built_cart.path, built_cart.manifest
-
-
 def within_budget(p: Player):
     assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
 

@@ -35,11 +35,6 @@ ENDLESS = 1000
 
 
 @pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
-@pytest.fixture(scope="module")
 def seen(cart):
     return [s for s in tour.tour(*cart) if s.item.visible]
 

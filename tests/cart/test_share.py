@@ -23,11 +23,6 @@ from sharecoderef import AB, LENGTH, NO_KIND, encode, encode_seed, grid_of, refe
 
 # ---- the cart's side ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
-@pytest.fixture(scope="module")
 def console(cart):
     c = Console.load(cart[0], cartdata={}).boot()
     c.run_frames(2)

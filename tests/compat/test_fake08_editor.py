@@ -17,11 +17,6 @@ pytestmark = needs_fake08
 HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path
-
-
 def same(cart_path, rec, out):
     a, b = compare(cart_path, rec, out)
     assert differing(a, b) == {}
@@ -43,8 +38,8 @@ def to_create(p: Player, downs: int) -> None:
     p.press("o")
 
 
-def test_the_editor_in_fake08(cart, tmp_path):
-    p = Player(cart)
+def test_the_editor_in_fake08(cart_path, tmp_path):
+    p = Player(cart_path)
     rec = record(p)
     to_create(p, 0)                        # 5x5
     p.enter(grid_of(["#....", ".#...", ".....", ".....", "....."]))
@@ -70,12 +65,12 @@ def test_the_editor_in_fake08(cart, tmp_path):
     p.press("o")                           # continue: back in the editor
     p.idle(5)
     assert p.on("plupd") and p.g("em")
-    _, b = same(cart, rec, tmp_path)
+    _, b = same(cart_path, rec, tmp_path)
     assert b.stdout.count(encode(HEART)) == 2     # fake-08's printh ignores "@clip"
 
 
-def test_the_code_screen_in_fake08(cart, tmp_path):
-    p = Player(cart)
+def test_the_code_screen_in_fake08(cart_path, tmp_path):
+    p = Player(cart_path)
     rec = record(p)
     to_create(p, 3)                        # enter a code
     assert p.on("cupd")
@@ -90,4 +85,4 @@ def test_the_code_screen_in_fake08(cart, tmp_path):
             assert "damaged" in p.recent_text(1)
     p.idle(10)
     assert p.on("plupd")
-    same(cart, rec, tmp_path)
+    same(cart_path, rec, tmp_path)

@@ -13,11 +13,6 @@ from generator.pico8 import frame_budget
 pytestmark = needs_fake08
 
 
-@pytest.fixture(scope="module")
-def cart(built_cart):
-    return built_cart.path, built_cart.manifest
-
-
 def same(cart_path, rec, out, cartdata=None, frames=None):
     a, b = compare(cart_path, rec, out, frames=frames, cartdata=cartdata)
     assert differing(a, b) == {}
