@@ -1,7 +1,7 @@
 """Build the PICO-8 cart: `python build.py [--out build/picross.p8] [--worlds cart/worlds.json]`.
 
 A thin command line over generator.cartbuild.build (which documents the steps); the ROM layout is in
-generator.cartbuild.rom and the art rules in generator.artmap.
+generator.cartbuild.rom and the art rules in generator.cartbuild.artmap.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 
 sRGB (0-255) -> linear RGB -> CIE XYZ (D65) -> CIE L*a*b* -> CIEDE2000 colour difference
 (Sharma, Wu and Dalal, "The CIEDE2000 color-difference formula: implementation notes",
-2005; tests/test_palette.py checks their published test pairs). RGB distance would call a
+2005; tests/cartbuild/test_palette.py checks their published test pairs). RGB distance would call a
 dark navy closer to black than to a dark blue; CIEDE2000 follows what the eye sees.
 
 PICO-8 colour numbers: 0-15 are the standard palette, 128-143 the "secret" one. A display

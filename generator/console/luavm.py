@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 from lupaz8 import luaz8
 
-from generator.solver.clues import Clues
+from generator.solver.clues import Clues, grid_clues
+from generator.solver.grid import random_grid
 from generator.solver.board import grid_from_masks, known_masks
 from generator.solver.linesolve import SolveResult
 from generator.console.counter import hook_calls, load_counter
@@ -85,3 +86,11 @@ class CartLua:
         """VM instructions of one full solve() call."""
         return self.count(self.g.solve, *self._solve_args(clues, known))
 
+
+def sample_solve_counts(n: int, seed: int = 1, size: int = 15, density: float = 0.6) -> np.ndarray:
+    """Instructions of a full solve() for each of n random size x size grids (deterministic for
+    the seed): the sample `make bench` and the tests measure the cart's solver on."""
+    lua = CartLua()
+    rng = np.random.default_rng(seed)
+    return np.array([lua.solve_count(grid_clues(random_grid(rng, size, size, density)))
+                     for _ in range(n)])

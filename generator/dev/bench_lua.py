@@ -10,10 +10,8 @@ import sys
 
 import numpy as np
 
-from generator.solver.clues import grid_clues
-from generator.solver.grid import random_grid
 from generator.cartbuild.tokens import count_text
-from generator.console.luavm import SOLVER_LUA, CartLua
+from generator.console.luavm import SOLVER_LUA, sample_solve_counts
 from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
 from generator.formats.userfile import parse_whole
 
@@ -23,17 +21,9 @@ TOKEN_BUDGET = SOLVER_TOKEN_BUDGET
 MEDIAN_TARGET, P99_TARGET = 40_000, frame_budget()
 
 
-def solve_counts(n: int, seed: int = SEED) -> np.ndarray:
-    """Instructions of a full solve() for each of n random grids (deterministic)."""
-    lua = CartLua()
-    rng = np.random.default_rng(seed)
-    return np.array([lua.solve_count(grid_clues(random_grid(rng, SIZE, SIZE, DENSITY)))
-                     for _ in range(n)])
-
-
 def main(argv: list[str]) -> None:
     n = parse_whole(argv[0], 1, 1_000_000) if argv else 1000     # ASCII digits, as every number
-    counts = solve_counts(n)
+    counts = sample_solve_counts(n, SEED, SIZE, DENSITY)
     tokens = count_text(SOLVER_LUA.read_text()).tokens
     print(f"lua solver: {n} random {SIZE}x{SIZE} grids (density {DENSITY}, seed {SEED})")
     median, p99 = np.median(counts), np.percentile(counts, 99)

@@ -1,7 +1,7 @@
 """Why a picture needs guessing: where line logic stalls, or two different solutions.
 
 The ASCII view and the PNG here are deliberately minimal (a stall view, not a puzzle renderer:
-generator/ascii.py and generator/render.py own the full renderings).
+generator/render/text.py and generator/render/png.py own the full renderings).
 """
 from __future__ import annotations
 

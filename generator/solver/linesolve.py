@@ -14,7 +14,7 @@ the clues (it holds in every solution), so any solution equals the completed gri
 
 Lines are bit masks: cell i of a line is bit i. `cart/solver.lua` is the same algorithm in
 PICO-8 Lua (`line_bits` is its line loop); the two are held to identical answers by
-tests/test_lua_solver.py.
+tests/cart/test_lua_solver.py.
 """
 from __future__ import annotations
 

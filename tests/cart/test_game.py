@@ -1,4 +1,4 @@
-"""The game, played in the headless console with button presses (tests/gameplay.py)."""
+"""The game, played in the headless console with button presses (generator/playtest/player.py)."""
 from pathlib import Path
 
 import numpy as np

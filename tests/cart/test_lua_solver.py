@@ -1,4 +1,4 @@
-"""cart/solver.lua (and cart/clues.lua's line_clue) under lupaz8 (PICO-8's Lua and 16.16 numbers) against generator.linesolve.
+"""cart/solver.lua (and cart/clues.lua's line_clue) under lupaz8 (PICO-8's Lua and 16.16 numbers) against generator.solver.linesolve.
 
 The two must agree exactly: status and iterations always, and the grid whenever the solve does
 not end in a contradiction (on a contradiction each stops where it finds it; the Lua solver
@@ -13,13 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.dev.bench_lua import solve_counts
 from generator.solver.clues import Clues, grid_clues, line_clue
 from generator.solver.grid import random_grid
 from generator.solver import linesolve
 from generator.solver.linesolve import CONTRADICTION, SOLVED, STALLED, solve
 from generator.cartbuild.tokens import count_text
-from generator.console.luavm import SOLVER_LUA, CartLua, from_lua_mask
+from generator.console.luavm import SOLVER_LUA, CartLua, from_lua_mask, sample_solve_counts
 from generator.pico8 import SOLVER_TOKEN_BUDGET
 
 MAX_SIDE = 15  # the Lua solver's largest row / column (masks are positive 15-bit numbers)
@@ -197,9 +196,9 @@ def test_token_budget():
 def test_instruction_counts_on_a_fixed_sample():
     """200 random 15x15 grids: deterministic counts, held to today's figures (median 31,532,
     p99 47,892 on 2026-12-02; 32,143 / 48,798 before a token cut), inside the targets (median 40,000, p99 133,000). See
-    generator/bench_lua.py. These bounds catch a slowdown."""
-    counts = solve_counts(200)
-    assert (solve_counts(20) == counts[:20]).all()
+    generator/dev/bench_lua.py. These bounds catch a slowdown."""
+    counts = sample_solve_counts(200)
+    assert (sample_solve_counts(20) == counts[:20]).all()
     assert np.median(counts) <= 33_000
     assert np.percentile(counts, 99) <= 51_000
 
