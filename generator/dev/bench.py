@@ -29,7 +29,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
-from generator.solver import baseline, batchsolve, linesolve  # noqa: E402
+from generator.dev import baseline  # noqa: E402
+from generator.solver import batchsolve, linesolve  # noqa: E402
 from generator.solver.clues import grid_clues  # noqa: E402
 
 SIZE, DENSITY, SEED = 15, 0.6, 2026

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from generator.solver import batchsolve
-from generator.solver import baseline as plain
+from generator.dev import baseline as plain   # the plain solvers: an independent oracle
 from generator.solver.clues import Clues, grid_clues, line_clue
 from generator.solver.linesolve import CONTRADICTION, SOLVED, STALLED, line_enumerate, placement_count, solve
 
