@@ -31,6 +31,7 @@ import numpy as np
 from generator.formats.puzzlefile import read_puzzle
 from generator.puzzles.generate import Params, draw
 from generator.solver.classify import DEFAULT_NODE_LIMIT, UNKNOWN_KIND, classify
+from generator.solver.status import Kind
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import solve, solve_line
 from generator.solver.verdict import verdict
@@ -186,7 +187,7 @@ def large_multiple(count: int = 4, limit: float = 60.0) -> None:
         totals, unknown, found = [], [], Counter()
         for g in grids:
             took, v = _timed(verdict, grid_clues(g), time_limit=limit)
-            if v.classification != "multiple" and not v.time_hit:
+            if v.classification != Kind.MULTIPLE and not v.time_hit:
                 continue                # the families are of puzzles with several solutions
             totals.append(took)
             unknown.append(int(v.unresolved.sum()))

@@ -34,6 +34,7 @@ from generator.formats.record import Puzzle
 from generator.puzzles.sprites import DRAW as SPRITE_DRAW, mixed_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
+from generator.solver.status import Status
 
 CHUNK = 1024
 SLOW_CHUNK = 32
@@ -182,7 +183,7 @@ def run_chunk(p: Params, k: int) -> ChunkResult:
     statuses, its = verify_grids(grids[todo])
     iterations = np.zeros(len(grids), dtype=np.int32)
     iterations[todo] = its
-    reasons[todo[np.array([s != "solved" for s in statuses], dtype=bool)]] = NOT_SOLVABLE
+    reasons[todo[np.array([s != Status.SOLVED for s in statuses], dtype=bool)]] = NOT_SOLVABLE
     if p.min_iterations is not None:
         reasons[(reasons == OK) & (iterations < p.min_iterations)] = TOO_EASY
     if p.max_iterations is not None:

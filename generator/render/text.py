@@ -13,6 +13,7 @@ import numpy as np
 
 from generator.solver.clues import Clues
 from generator.solver.grid import EMPTY, FILLED
+from generator.solver.status import Status
 
 UNICODE_CELLS = {FILLED: "█", EMPTY: "X", -1: "░"}
 PLAIN_CELLS = {FILLED: "#", EMPTY: "x", -1: "?"}
@@ -74,8 +75,8 @@ def board_lines(clues: Clues, grid: np.ndarray | None = None, plain: bool = Fals
 def header(status: str, iterations: int) -> str:
     """The devlog's verdict line for a line-solver run."""
     its = f"{iterations} iteration{'' if iterations == 1 else 's'}"
-    if status == "solved":
+    if status == Status.SOLVED:
         return f"-- SOLVED! in {its} --"
-    if status == "stalled":
+    if status == Status.STALLED:
         return f"-- not solved... no options after {its} --"
     return f"-- contradiction after {its}: no grid fits these clues --"

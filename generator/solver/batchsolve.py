@@ -25,6 +25,7 @@ import numpy as np
 from generator.solver.clues import Clue, Clues, grid_clues, mask_clue
 from generator.solver import widebatch
 from generator.solver.linesolve import CONTRADICTION, SOLVED, STALLED, solve
+from generator.solver.status import Status
 
 FAST_MAX = 16          # longest line the table covers (2^16 values, uint16 candidates)
 STATUS_NAMES = (SOLVED, STALLED, CONTRADICTION)   # status codes 0, 1, 2
@@ -201,11 +202,11 @@ def grid_clue_ids(grids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return line_table(w).clue_of[pack_rows(grids)], line_table(h).clue_of[pack_cols(grids)]
 
 
-def _statuses(codes: np.ndarray) -> list[str]:
+def _statuses(codes: np.ndarray) -> list[Status]:
     return [STATUS_NAMES[c] for c in codes]
 
 
-def verify_grids(grids: np.ndarray, chunk: int = 2048) -> tuple[list[str], np.ndarray]:
+def verify_grids(grids: np.ndarray, chunk: int = 2048) -> tuple[list[Status], np.ndarray]:
     """Line-solve the clues of each bool grid (B, h, w): (statuses, iterations), as linesolve."""
     grids = np.asarray(grids, dtype=bool)
     b, h, w = grids.shape
@@ -218,7 +219,7 @@ def verify_grids(grids: np.ndarray, chunk: int = 2048) -> tuple[list[str], np.nd
     return _statuses(codes), iterations
 
 
-def solve_many(clue_sets: list[Clues]) -> tuple[list[str], np.ndarray]:
+def solve_many(clue_sets: list[Clues]) -> tuple[list[Status], np.ndarray]:
     """Line-solve clue sets (any sizes; same-size sets up to 16x16 go through the batch solver)."""
     out_status: list[str] = [""] * len(clue_sets)
     out_iter = np.zeros(len(clue_sets), dtype=np.int32)

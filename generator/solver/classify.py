@@ -27,8 +27,9 @@ import numpy as np
 
 from generator.solver.board import Board
 from generator.solver.clues import Clues
+from generator.solver.status import Kind
 
-NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = "none", "unique", "multiple", "unknown"
+NONE, UNIQUE, MULTIPLE, UNKNOWN_KIND = Kind.NONE, Kind.UNIQUE, Kind.MULTIPLE, Kind.UNKNOWN
 DEFAULT_NODE_LIMIT = 2_000    # search nodes before the SAT step (docs/solver.md: where SAT gets faster)
 QUICK_NODES = 300             # the plain search's budget before probing takes over
 

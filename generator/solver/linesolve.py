@@ -25,10 +25,11 @@ import numpy as np
 
 from generator.solver.board import Board, grid_from_masks, known_masks
 from generator.solver.clues import Clues
+from generator.solver.status import Status
 from generator.solver.line import (line_bits, line_dp, line_enumerate, line_sweeps,  # noqa: F401
                                    placement_count, solve_line)
 
-SOLVED, STALLED, CONTRADICTION = "solved", "stalled", "contradiction"
+SOLVED, STALLED, CONTRADICTION = Status.SOLVED, Status.STALLED, Status.CONTRADICTION
 __all__ = ["SOLVED", "STALLED", "CONTRADICTION", "SolveResult", "solve", "known_masks",
            "line_bits", "line_dp", "line_enumerate", "line_sweeps", "placement_count", "solve_line"]
 
