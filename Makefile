@@ -106,6 +106,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench
 	$(PY) -m generator.dev.bench_fix
 	$(PY) -m generator.dev.bench_solve
+	$(PY) -m generator.dev.bench_multi
 	$(PY) -m generator.dev.bench_lua
 	$(PY) -m generator.dev.bench_styles
 	$(PY) -m generator.dev.bench_sound

@@ -1,0 +1,191 @@
+"""Benchmark: large puzzles with several solutions, the current solver against a baseline
+commit, both measured in the same run.
+
+Published puzzles of this kind (a 99x59 from Wolter's survey was the slowest answer) may not be
+stored here, so the set is constructed, deterministic from a seed:
+- scenes with 2x2 blocks: drawn scenes (generator.dev.bench_solve.drawn_scene) with k 2x2
+  blocks planted, each a diagonal pair whose four neighbours along its rows and columns are
+  empty, so the other diagonal fits the clues too (2^k solutions at least);
+- line-solvable scenes with a square of noise (a part that needs search) and blocks planted;
+- smooth pictures (the generator's "smooth" style) of density 0.4 and 0.45, where line logic
+  learns next to nothing.
+Sizes 99x59 (the survey puzzle's) and 150x100.
+
+Each solver runs in its own subprocess (`python -c WORKER` with PYTHONPATH set): the baseline
+is `git archive BASELINE generator` unpacked in a temporary directory, the current one this
+tree. A puzzle's CPU seconds (the whole `verdict`, line-solver cache cleared first) are the
+median of RUNS runs of each, taken in turn. The answers must agree: the same kind, and every
+solution spells the clues.
+Run: python -m generator.dev.bench_multi [--runs N] [--baseline COMMIT]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from generator.dev.bench_solve import drawn_scene
+from generator.puzzles.generate import smooth_grids
+from generator.solver.clues import Clues, grid_clues
+from generator.solver.linesolve import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+BASELINE = "ad9a99d"
+RUNS = 3
+TIME_LIMIT = 30.0   # seconds a verdict may take; past it the bench says "over"
+SEED = 31
+
+# run in a subprocess by both solvers: argv[1] is a JSON file of clue sets; one JSON line out
+# per puzzle: its kind, method, search nodes, CPU seconds and solutions (rows of '#' and '.')
+WORKER = """
+import json, sys, time
+from generator.solver.clues import Clues
+from generator.solver.linesolve import solve_line
+from generator.solver.verdict import verdict
+for rows, cols in json.load(open(sys.argv[1])):
+    clues = Clues(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
+    solve_line.cache_clear()
+    t = time.process_time()
+    v = verdict(clues, time_limit=float(sys.argv[2]))
+    took = time.process_time() - t
+    sols = [["".join("#" if c else "." for c in row) for row in s.tolist()] for s in v.solutions]
+    print(json.dumps({"kind": v.classification, "method": v.method, "nodes": v.nodes,
+                      "seconds": took, "time_hit": v.time_hit, "solutions": sols}), flush=True)
+"""
+
+
+def plant_blocks(rng: np.random.Generator, g: np.ndarray, k: int) -> np.ndarray:
+    """`g` with k 2x2 blocks planted at random: a diagonal pair, filled, whose neighbours along
+    its two rows and two columns are emptied, so the other diagonal fits every clue too."""
+    g = g.copy()
+    h, w = g.shape
+    for _ in range(k):
+        y, x = int(rng.integers(1, h - 2)), int(rng.integers(1, w - 2))
+        g[y - 1, x:x + 2] = g[y + 2, x:x + 2] = False
+        g[y:y + 2, x - 1] = g[y:y + 2, x + 2] = False
+        d = bool(rng.integers(2))
+        g[y, x] = g[y + 1, x + 1] = d
+        g[y, x + 1] = g[y + 1, x] = not d
+    return g
+
+
+def line_solvable_scene(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    while True:
+        g = drawn_scene(rng, h, w, int(rng.integers(5, 15)))
+        if solve(grid_clues(g)).solved:
+            return g
+
+
+def constructed(seed: int = SEED) -> list[tuple[str, Clues]]:
+    """The benchmark's puzzles, (name, clues), the same for the same seed."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for h, w, k in ((59, 99, 150), (100, 150, 400)):
+        g = plant_blocks(rng, drawn_scene(rng, h, w, 12), k)
+        out.append((f"{w}x{h} scene, {k} blocks", grid_clues(g)))
+    g = line_solvable_scene(rng, 59, 99)
+    g[20:38, 40:58] = rng.random((18, 18)) < 0.5
+    out.append(("99x59 solvable scene, 18x18 noise, 30 blocks", grid_clues(plant_blocks(rng, g, 30))))
+    for density in (0.4, 0.45):
+        g = smooth_grids(rng, 1, 59, 99, density)[0]
+        out.append((f"99x59 smooth, density {density}", grid_clues(g)))
+    return out
+
+
+def small_set(seed: int = SEED) -> list[tuple[str, Clues]]:
+    """The same families at test sizes (each decided in well under a second): for tests that
+    hold the current solver's answers to the baseline's."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for h, w, k in ((20, 30, 8), (30, 40, 20)):
+        g = plant_blocks(rng, drawn_scene(rng, h, w, 6), k)
+        out.append((f"{w}x{h} scene, {k} blocks", grid_clues(g)))
+    g = line_solvable_scene(rng, 30, 40)
+    g[10:20, 15:25] = rng.random((10, 10)) < 0.5
+    out.append(("40x30 solvable scene, 10x10 noise, 5 blocks", grid_clues(plant_blocks(rng, g, 5))))
+    for density in (0.4, 0.45):
+        g = smooth_grids(rng, 1, 20, 30, density)[0]
+        out.append((f"30x20 smooth, density {density}", grid_clues(g)))
+    return out
+
+
+def baseline_tree(commit: str, into: str) -> str:
+    """`generator` at `commit`, unpacked under `into`; returns the directory to put on PYTHONPATH."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "generator"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
+    return into
+
+
+def run_solver(path: str, puzzles: list[tuple[str, Clues]], tmp: str,
+               limit: float = TIME_LIMIT) -> list[dict]:
+    """Every puzzle through the solver found on PYTHONPATH `path`, in a subprocess, each
+    verdict under a `limit` seconds' --time-limit."""
+    data = Path(tmp) / "clues.json"
+    data.write_text(json.dumps([[c.rows, c.cols] for _, c in puzzles]))
+    env = dict(os.environ, PYTHONPATH=path)
+    out = subprocess.run([sys.executable, "-c", WORKER, str(data), str(limit)], cwd=path, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def check(clues: Clues, answer: dict) -> None:
+    """Every solution spells the clues; 'multiple' shows two different ones."""
+    sols = [np.array([[c == "#" for c in row] for row in s]) for s in answer["solutions"]]
+    for s in sols:
+        if grid_clues(s) != clues:
+            raise SystemExit("a solution does not spell the clues")
+    if answer["kind"] == "multiple" and (len(sols) != 2 or (sols[0] == sols[1]).all()):
+        raise SystemExit("'multiple' without two different solutions")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=RUNS)
+    ap.add_argument("--baseline", default=BASELINE)
+    ap.add_argument("--time-limit", type=float, default=TIME_LIMIT)
+    args = ap.parse_args()
+    puzzles = constructed()
+    times: dict[str, list[list[float]]] = {"old": [[] for _ in puzzles], "new": [[] for _ in puzzles]}
+    answers: dict[str, list[list[dict]]] = {"old": [[] for _ in puzzles], "new": [[] for _ in puzzles]}
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {"old": baseline_tree(args.baseline, tmp), "new": str(ROOT)}
+        for _ in range(args.runs):
+            for which, path in trees.items():
+                for i, a in enumerate(run_solver(path, puzzles, tmp, args.time_limit)):
+                    times[which][i].append(a["seconds"])
+                    answers[which][i].append(a)
+    print(f"large puzzles with several solutions, constructed (seed {SEED}): CPU seconds of the "
+          f"whole verdict, median of {args.runs} runs (over: past the {args.time_limit:g} s "
+          f"time limit, wall time); old = {args.baseline}, new = this tree\n")
+    print("| puzzle | old answer | new answer | old s | new s |")
+    print("|--------|------------|------------|------:|------:|")
+    kinds = set()
+    for i, (name, clues) in enumerate(puzzles):
+        cells = []
+        for which in ("old", "new"):
+            for a in answers[which][i]:
+                check(clues, a)
+                if not a["time_hit"]:
+                    kinds.add((name, a["kind"]))
+            a = answers[which][i][-1]
+            t = statistics.median(times[which][i])
+            over = sum(x["time_hit"] for x in answers[which][i]) * 2 > len(answers[which][i])
+            said = ("past the time limit" if a["time_hit"]
+                    else f"{a['kind']} ({a['method']}, {a['nodes']} nodes)")
+            cells.append((said, f"over {args.time_limit:g}" if over else f"{t:.2f}"))
+        print(f"| {name} | {cells[0][0]} | {cells[1][0]} | {cells[0][1]} | {cells[1][1]} |")
+    names = [n for n, _ in kinds]
+    if len(names) != len(set(names)):
+        raise SystemExit("the old and new answers differ: " + ", ".join(sorted(map(str, kinds))))
+
+
+if __name__ == "__main__":
+    main()
