@@ -40,10 +40,11 @@ end
 -- numbers stand apart by more than the 1 px inside "15": 4 px in a
 -- row (3 in a row of 8, to fit). a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
--- no number of the columns beside it shares its line (ls,ln: the last
--- column's lift and count)
+-- no number of the columns beside it shares its line, and none of its
+-- numbers shares the line of the last column's two-digit one (ls,ln,
+-- lt: the last column's lift, count and two-digit number's line)
 function clues()
- local ls,ln,o=0,0,(cz-5)\2
+ local ls,ln,lt,o=0,0,nil,(cz-5)\2
  for i=0,sz-1 do
   local x,y=bx-2,by+1+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
@@ -55,16 +56,14 @@ function clues()
    x-=#t>7 and 2 or 3
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
-  local s,q,n=0,nil,cc[i+2] and #dc(cc[i+2]) or 0
-  for j=1,#t do
-   if (t[j]>9) q=#t-j
+  local s,q,n,k=0,nil,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  for j=1,k do
+   if (t[j]>9) q=k-j
   end
   if q then
-   local r=q
-   while r>=ls and r<ls+ln or r<n do r+=1 end
-   s=r-q
+   while s+q>=ls and s+q<ls+ln or s+q<n or lt and lt>=s and lt<s+k do s+=1 end
   end
-  ls,ln,x,y=s,#t,bx+1+i*cz+o,by-6-5*s
+  ls,ln,lt,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
   -- the cursor's column on a strip
   if (i==cx) rectfill(x-1,0,x+3,by-2,15)
   for j=#t,1,-1 do
