@@ -7,12 +7,13 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
--- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
--- at the top beside the 9)
-dg=split"3951,3731,3747,3895,2537,1823,3961,1191,3927,2543"
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. every two differ
+-- by 3 px or more (the 3 open at its left corners beside the 8 and
+-- the 5, the 5 an s, the 4 slanted beside the 9), and the 1 is a
+-- flag and a stroke, so that 1s in neighbouring columns stand apart
+dg=split"3951,1171,3683,1843,2548,1935,3961,1191,3927,2543"
 
--- a clue number; 10-15 as a bar and a digit, 5 px wide like "1 1"
+-- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
  if v>9 then
   line(x,y,x,y+3,c)
@@ -35,12 +36,16 @@ function dc(t)
 end
 
 -- clues of the rows and columns, lit on the cursor's, a number dim
--- once its run is placed (dm) or its whole line matches. columns are
--- 5 px apart: a two-digit number (5 px wide) beside another at the
--- same height would touch it, so that column is lifted a row (lq:
--- the row of the last column's two-digit number, 0 at the board)
+-- once its run is placed (dm) or its whole line matches (a 0, an
+-- empty line, never dims: it stays as readable as the others).
+-- numbers stand apart by more than the 1 px inside "15": 4 px in a
+-- row (3 in a row of 8, to fit). a two-digit number (5 px) is as wide
+-- as a 15x15 column, so its column's stack is lifted (s lines) until
+-- no number of the columns beside it shares its line, and none of its
+-- numbers shares the line of the last column's two-digit one (ls,ln,
+-- lt: the last column's lift, count and two-digit number's line)
 function clues()
- local lq,o=nil,(cz-5)\2
+ local ls,ln,lt,o=0,0,nil,(cz-5)\2
  for i=0,sz-1 do
   local x,y=bx-2,by+1+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
@@ -48,29 +53,23 @@ function clues()
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,(rok[i+1] or d[j]) and 7 or i==cy and 10 or 6)
-   x-=2
+   num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or i==cy and 10 or 6)
+   x-=#t>7 and 2 or 3
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
-  local q
-  for j=1,#t do
-   if (t[j]>9) q=#t-j
+  local s,q,n,k=0,nil,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  for j=1,k do
+   if (t[j]>9) q=k-j
   end
-  x,y=bx+1+i*cz+o,by-6
-  -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- so that a two-digit number (as wide as the cell) 1 px from its
-  -- neighbour's is told apart (the lit numbers show the cursor's
-  -- column there); smaller boards: the cursor's column on a strip
-  if sz<15 then
-   if (i==cx) rectfill(x,0,x+2,by-2,15)
-  elseif i%2>0 then
-   rectfill(x-1,0,x+3,by-2,15)
+  if q then
+   while s+q>=ls and s+q<ls+ln or s+q<n or lt and lt>=s and lt<s+k do s+=1 end
   end
-  if (q and q==lq) q+=1 y-=5
-  lq=q
+  ls,ln,lt,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
+  -- the cursor's column on a strip
+  if (i==cx) rectfill(x-1,0,x+3,by-2,15)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and 7 or i==cx and 10 or 6)
+   num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 10 or 6)
    y-=5
   end
  end

@@ -143,7 +143,6 @@ end
 function pldrw()
  usepal(wo)
  if redraw then
-  backdrop(wo,104,1)
   clues()
   preview(11,4)
   -- a world's first puzzle shows the controls until the first mark

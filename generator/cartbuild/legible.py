@@ -22,7 +22,7 @@ PAIRS = (
     ("clue", "backdrop", TEXT),
     # secondary text (tips, "back", counts, the words where the clock stands)
     ("picture_half_lit", "backdrop", TEXT),
-    # questions and share codes, the bands under every other column's clues, boards in progress
+    # questions and share codes, the cursor's strips behind its clues, boards in progress
     ("text", "clue_highlight", TEXT),
     ("clue", "clue_highlight", TEXT),
     # placed runs' numbers, on both backgrounds

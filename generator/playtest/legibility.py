@@ -14,10 +14,13 @@ pixels as displayed at the end of the frame, after both palettes, as a player se
 - contrast is WCAG 2's ratio of relative luminances, (L1 + 0.05) / (L2 + 0.05), 1 to 21;
 - two clue numbers are apart by the background pixels between their inks (Chebyshev: 0 when
   they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
-  one line 2 px (1 px is the gap inside "15"), or 1 px on backgrounds at least 10 CIEDE2000
-  apart (bands); on
-  lines one above the other 1 px, PICO-8's own line spacing (a column's numbers, neighbouring
-  rows' clues).
+  one line at least 2 px, and at least 3 px more than the 1 px inside a two-digit number when
+  one of them is one (readers took "1 11 1" 3 px apart for "1 1 1 1", and "15" 1 px from a "1"
+  for "151"); on lines one above the other 1 px, PICO-8's own line spacing (a column's numbers,
+  neighbouring rows' clues);
+- a clue number's surround (its box, and the gap either side of it along its row, or the line
+  above and below it in its column) shows one colour besides its ink: the plain backdrop or a
+  highlight, never the backdrop's art (a fence behind a row clue read as one more "1").
 
 This measures; the rules it is held to (4.5:1 for text, 1.5:1 and at most half the live
 contrast for dimmed clues) are in tests/cart/test_legibility.py.
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generator import runtime
-from generator.cartbuild.palette import ciede2000, contrast, srgb_to_lab
+from generator.cartbuild.palette import contrast
 from generator.console.memory import DISPLAY_PAL, Memory
 from generator.console.picture import display_colours
 from generator.pico8 import COLOURS
@@ -77,6 +80,7 @@ class Item:
     ink_rgb: tuple
     bg_rgb: tuple | None
     ratio: float             # ink against background; 0 when nothing of it shows
+    behind: int = 0          # clue numbers: colours in its surround other than its ink (1: plain)
 
     @property
     def visible(self) -> bool:
@@ -171,8 +175,17 @@ _measured: dict = {}
 
 
 def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
-    """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number, or None when
-    none of it is on screen; the same item on the same pixels is measured once."""
+    """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number, and for a clue
+    number the colours behind it (`_behind`), or None when none of it is on screen."""
+    m = _measure_once(kind, text, x, y, colour, shown)
+    if m is None or kind != "clue":
+        return m
+    w, h = clue_box(int(float(text)))
+    return m + (_behind(shown, x, y, x + w, y + h, colour),)
+
+
+def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
+    """`_measure`'s first five, the same item on the same pixels measured once."""
     if kind == "text":
         drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
     else:
@@ -207,6 +220,21 @@ def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarra
     return m
 
 
+BOARD_X = 52     # cart/draw.lua's bx: row clues stand left of the board, column clues above it
+
+
+def _behind(shown: np.ndarray, x0: int, y0: int, x1: int, y1: int, colour: int) -> int:
+    """How many colours other than the ink show in a clue number's surround: its box widened by
+    the widest gap a neighbour must keep either side along a row (up to the board), or by a line
+    above and below in a column (its stack's line spacing); off the screen left out."""
+    if x1 <= BOARD_X:
+        d = INSIDE_GAP + OUTSIDE_MORE
+        here = _window(shown, y0, y1, x0 - d, min(x1 + d, BOARD_X), -1)
+    else:
+        here = _window(shown, y0 - 1, y1 + 1, x0, x1, -1)
+    return len(set(np.unique(here).tolist()) - {colour, -1})
+
+
 def _rgb(c: int) -> tuple[int, int, int]:
     return tuple(COLOURS[c & 0x8F])
 
@@ -226,30 +254,29 @@ def one_line(a: Item, b: Item) -> bool:
     return bool(a.ink[:, 0].min() <= b.ink[:, 0].max() and b.ink[:, 0].min() <= a.ink[:, 0].max())
 
 
-SIDE_GAP = 2       # background pixels between numbers side by side (1 is the gap inside "15")
+SIDE_GAP = 2       # background pixels between single-digit numbers side by side
+INSIDE_GAP = 1     # the gap inside a two-digit number (cart/draw.lua's num: a bar, 1 px, a digit)
+OUTSIDE_MORE = 3   # beside a two-digit number, a gap wider than INSIDE_GAP by this much
 LINE_GAP = 1       # between numbers on different lines (PICO-8's own line spacing)
 
 
-BAND_DELTA_E = 10  # CIEDE2000 between two backgrounds told apart at a glance (2 is barely seen)
-
-
-def told_apart(a: Item, b: Item) -> bool:
-    """Are the backgrounds under two numbers colours a player tells apart at once?"""
-    if a.bg_rgb is None or b.bg_rgb is None:
-        return False
-    return ciede2000(srgb_to_lab(a.bg_rgb), srgb_to_lab(b.bg_rgb)) >= BAND_DELTA_E
+def side_gap(a: Item, b: Item) -> int:
+    """Least background pixels between two numbers side by side on one line: INSIDE_GAP +
+    OUTSIDE_MORE when either has two digits (so that its own gap reads as inside it), else
+    SIDE_GAP."""
+    two = max(int(float(a.text)), int(float(b.text))) > 9
+    return INSIDE_GAP + OUTSIDE_MORE if two else SIDE_GAP
 
 
 def apart(a: Item, b: Item, g: int) -> bool:
     """Does a player see two clue numbers `g` background pixels apart as two numbers: side by
-    side at least SIDE_GAP apart, or LINE_GAP on backgrounds told apart (bands under
-    neighbouring columns); on different lines at least LINE_GAP?"""
+    side at least `side_gap`, on different lines at least LINE_GAP?"""
     if one_line(a, b):
-        return g >= SIDE_GAP or g >= LINE_GAP and told_apart(a, b)
+        return g >= side_gap(a, b)
     return g >= LINE_GAP
 
 
-def neighbours(items: list[Item], within: int = SIDE_GAP) -> list[tuple[Item, Item, int]]:
+def neighbours(items: list[Item], within: int = INSIDE_GAP + OUTSIDE_MORE) -> list[tuple[Item, Item, int]]:
     """Pairs of clue numbers a player may not tell apart (`apart` fails), with their gap."""
     clues = [it for it in items if it.kind == "clue" and len(it.ink)]
     if len(clues) < 2:

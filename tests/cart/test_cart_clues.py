@@ -42,7 +42,7 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     for p in range(len(manifest["puzzles"])):
         # the clues of puzzle p, no cursor highlight, nothing dimmed
         c.exec(f"startpz({p}) cx,cy=-9,-9 nlog={{}} cls() clues()")
-        # (colour 15: the bands under every other column of a 15x15 board, not numbers)
+        # (colour 15: the cursor's strips, not numbers; none here)
         drawn = (c.screen() > 0) & (c.screen() != 15)
         label = np.zeros((128, 128), dtype=int)
         for item in c.exec("return numpix()").split(";")[:-1]:
@@ -58,13 +58,42 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
             assert other.size == 0, f"puzzle {p}: clue numbers touch at pixel {x},{y}"
 
 
-def test_a_two_digit_column_beside_another_is_lifted(console):
+def _line(rng: random.Random) -> list[int]:
+    """A random 15-cell line's clue, long runs (10-15) often."""
+    cells = [False] * 15
+    if rng.random() < 0.5:
+        n = rng.randint(10, 15)
+        s = rng.randint(0, 15 - n)
+        cells[s:s + n] = [True] * n
+    for i in range(15):
+        if rng.random() < 0.15:
+            cells[i] = not cells[i]
+    return [len(list(g)) for k, g in itertools.groupby(cells) if k]
+
+
+def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
+    """On random 15x15 column clues (half of the lines holding a run of 10-15): a two-digit number
+    is as wide as its column, so no number of a neighbouring column stands on its line, and every
+    stack stays on the screen."""
     c, _ = console
-    c.exec("cx,cy=-9,-9 nlog={} cls() cc={} rc={} dm={} rok={} cok={} "
-           "for i=1,15 do cc[i]={1} rc[i]={1} end cc[4]={12,1} cc[5]={10,2} clues()")
-    log = c.global_("nlog")
-    ys = {int(log[k][1]): int(log[k][3]) for k in range(1, len(log) + 1) if int(log[k][1]) > 9}
-    assert ys[12] - ys[10] in (5, -5)
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(300):
+        cols = [_line(rng) for _ in range(15)]
+        lua = " ".join(f"cc[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
+        c.exec("cx,cy=-9,-9 nlog={} cls() sz,cz,bx,by=15,5,52,52 cc={} rc={} dm={} rok={} cok={} "
+               "for i=1,15 do rc[i]={} end " + lua + " clues()")
+        log = c.global_("nlog")
+        nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
+        col = [(v, (x + (v > 9) - 53) // 5, y) for v, x, y in nums if x >= 52]
+        assert len(col) == sum(max(1, len(t)) for t in cols)
+        assert min(y for _, _, y in col) >= 0, cols
+        for v, i, y in col:
+            if v > 9:
+                seen += 1
+                beside = [(w, j) for w, j, z in col if abs(j - i) == 1 and z == y]
+                assert not beside, (cols, v, i, y, beside)
+    assert seen > 300
 
 
 def placements(t, n=15):
@@ -143,15 +172,39 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     assert contrast(col[10], col[15]) >= 4.5       # the cursor's own clues stand out
 
 
-def test_every_two_clue_digits_differ_by_more_than_one_pixel(console):
-    """A reader tells the clue font's digits apart only if no two of them differ by a single
-    pixel (the 8 that was a 0 with its middle filled, the 9 a 4 with its top closed): each digit
-    is drawn by the cart's num() and read back from the screen."""
-    c, _ = console
+def _glyphs(c) -> list:
+    """Each digit as the cart's num() draws it, read back from the screen (3x4 booleans)."""
     c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
     px = c.screen()
     glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
     assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x4
-    for a, b in itertools.combinations(range(10), 2):
-        assert (glyphs[a] != glyphs[b]).sum() > 1, (a, b)
+    return glyphs
+
+
+def _closest(glyphs) -> tuple[int, tuple[int, int]]:
+    return min((int((glyphs[a] != glyphs[b]).sum()), (a, b)) for a, b in itertools.combinations(range(10), 2))
+
+
+GLYPH_LEAST = 3      # pixels in which every two digits differ
+
+
+def test_every_two_clue_digits_differ_by_three_pixels_or_more(console):
+    """Readers took a 5 for a 3, a 3 for an 8 (2 px apart) and an 8 for a 0 (1 px): each digit
+    drawn by the cart's num() and read back from the screen differs from every other in at least
+    GLYPH_LEAST pixels."""
+    c, _ = console
+    assert _closest(_glyphs(c))[0] >= GLYPH_LEAST, _closest(_glyphs(c))
+
+
+@pytest.mark.parametrize("dg", ["3951,3731,3747,3895,2537,1823,3961,1191,3927,2543",
+                                "3951,3731,3747,3895,2541,1823,3961,1191,3967,2543"])
+def test_the_digits_readers_misread_are_caught(console, dg):
+    """The two digit sets earlier carts drew (3 and 8 two pixels apart; 8 and 0 one) fail."""
+    c, _ = console
+    old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
+    try:
+        c.exec(f'dg=split"{dg}"')
+        assert _closest(_glyphs(c))[0] < GLYPH_LEAST
+    finally:
+        c.exec(f'dg=split"{old[:-1]}"')

@@ -126,10 +126,12 @@ def test_the_lists_cursor(world):
 def test_the_boards_cursor_in_both_its_colours(built_cart):
     """On grid lines (cell 7,7) and on the guide lines every 5 cells (cell 5,5): each pixel of
     the frame, in one of its two blinking colours at least, against that pixel without it."""
-    path = built_cart.path
+    path, m = built_cart.path, built_cart.manifest
     for w in (0, 1):
         p = Player(path)
-        p.open_puzzle(w, 6)                         # a 15x15 board
+        first = next(q["world_index"] for q in m["puzzles"]
+                     if q["world"] == m["worlds"][w]["name"] and q["size"] == 15)
+        p.open_puzzle(w, first)                     # a 15x15 board
         cz = 75 // p.size()
         for c in (7, 5):
             p.move_to(c, c)

@@ -49,10 +49,12 @@ def test_a_whole_puzzle_solved_in_each_world(cart, tmp_path):
 
 
 def test_held_dpad_painting_and_double_tap_on_15x15(cart, tmp_path):
-    path, _ = cart
+    path, manifest = cart
     p = Player(path)
     rec = record(p)
-    p.open_puzzle(0, 6)              # the first 15x15
+    first = next(q["world_index"] for q in manifest["puzzles"]
+                 if q["world"] == manifest["worlds"][0]["name"] and q["size"] == 15)
+    p.open_puzzle(0, first)          # the first 15x15
     assert p.size() == 15
     p.move_to(14, 0)                 # held right: the cart's own repeat
     p.move_to(0, 0, paint="x")       # a crossing stroke back
