@@ -6,11 +6,11 @@
 -- call (rt.debit). (A coroutine that yields would cost a C++ exception in z8lua; one
 -- that returns costs none, so each call takes a fresh one.)
 --
--- An error in the API is raised in the caller as "<name>(): <message>"; arithmetic on an
--- argument that is not a number reads "<name>(): expected a number, got a <type>".
+-- An error in the API is raised in the caller with its message; arithmetic on an argument
+-- that is not a number reads "<name>(): expected a number, got a <type>".
 local rt, host = ...
-local create, resume, error, type, getinfo, sub, match = coroutine.create, coroutine.resume,
- error, type, debug.getinfo, sub, string.match
+local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create,
+ coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
 
 local function api(name, f)
  local function pass(ok, ...)
