@@ -1,6 +1,6 @@
 -- PICO-8's shapes over screen memory: cls, pset/pget, line, rect/rectfill, rrect/rrectfill,
--- circ/circfill, oval/ovalfill; and the helpers the other drawing files use (rt.put, rt.span,
--- rt.target, rt.ink).
+-- circ/circfill, oval/ovalfill; and the helpers the other drawing files use (rt.put, rt.putter,
+-- rt.span, rt.target).
 --
 -- Pixels are nibbles of the draw target (0x5f55's page, the screen 0x6000 by default; the
 -- LEFT pixel of a byte is the LOW nibble). Coordinates are floored, the camera subtracted, then
@@ -9,7 +9,7 @@
 -- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
 local rt, host = ...
 local peek, poke, peek2, peek4, memset = peek, poke, peek2, peek4, memset
-local int, num = rt.int, rt.num
+local int = rt.int
 local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
 
 local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f31
@@ -24,16 +24,6 @@ local function target()
  return peek(0x5f55) << 8
 end
 rt.target = target
-
--- the pen's screen colours and the pattern: colour, secondary colour (-1 transparent), bits
-local function ink()
- local pen = peek(PEN)
- local lo, hi, fl = peek(FILLP, 3)
- local c1 = peek(DRAW_PAL + (pen & 15)) & 15
- local c2 = fl & 1 ~= 0 and -1 or peek(DRAW_PAL + (pen \ 16)) & 15
- return c1, c2, (hi << 8) | lo
-end
-rt.ink = ink
 
 -- set the pen from col (when given), read the draw state; returns the camera. The state is
 -- read as five 32-bit words from 0x5f20 (clip; pen at 0x5f25; camera; ...; fill pattern at
