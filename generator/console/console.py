@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -63,6 +64,17 @@ MAX_LUA_MEMORY = 256 * 1024 * 1024
 
 class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
+
+
+def _arithmetic_error(err: str) -> str:
+    """Arithmetic on a non-number in a runtime function run in the cart's thread (pset),
+    said as the API's other type errors are: "pset(): expected a number, got a boolean"."""
+    m = re.match(r"runtime/\w+\.lua:\d+: attempt to perform arithmetic on a (\w+) value[^\n]*",
+                 err)
+    names = re.findall(r"runtime/\w+\.lua:\d+: in function '(\w+)'", err)
+    if not m or not names:
+        return err
+    return f"{names[-1]}(): expected a number, got a {m.group(1)}" + err[m.end():]
 
 
 @dataclass(frozen=True)
@@ -142,9 +154,16 @@ class Console:
         counter = load_counter(self.lua, hook_every)
         self._counter = counter
         # each API call's wrapper runs a fixed few instructions in the cart's thread
-        # (runtime/calls.lua): measured, then the counter takes them off call by call
-        self.rt.debit = counter.debit
-        self.api_cost = api_overhead(counter, self.lua.globals().fget, self._tostr)
+        # (runtime/calls.lua), and pset all of its own: measured (a pset outside the screen
+        # draws nothing), then the counter takes them off call by call
+        g = self.lua.globals()
+        for debtor, f, args in (("debit", g.fget, (0,)), ("pset_debit", g.pset, (-1, -1))):
+            debit, set_cost = counter.debtor()
+            self.rt[debtor] = debit
+            cost = api_overhead(counter, f, self._tostr, *args)
+            set_cost(from_raw(cost))
+            if debtor == "debit":
+                self.api_cost = cost
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
@@ -165,12 +184,13 @@ class Console:
         the cart stopped at flip(), else False). A Lua error raises CartError."""
         self.api_error = None
         ok, result, flipped = how(*args)
-        count = self._instructions(self.ctl.count(), self._counter.owed())
+        count = self._instructions(self.ctl.count(), to_raw(self._counter.owed()))
         if not ok:
             err = str(result)
             if self.api_error and "error during Python call" in err:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
+            err = _arithmetic_error(err)
             if "not enough memory" in err:
                 err += f" (the cart used the console's {MAX_LUA_MEMORY >> 20} MiB of Lua memory)"
             raise CartError(err)
@@ -428,8 +448,8 @@ class Console:
 
     def _instructions(self, count, owed=0) -> int:
         """The cart's instructions in a count of the counter: its hook calls, each
-        `count_step` instructions, less the API wrapper's cost for each of `owed` calls."""
-        return max(0, hook_calls(count) * self._per_call - self.api_cost * int(owed))
+        `count_step` instructions, less the `owed` ones the runtime ran in the cart's thread."""
+        return max(0, hook_calls(count) * self._per_call - owed)
 
     def instructions_so_far(self, count) -> int:
         """This frame's count so far: earlier callbacks (_update) plus the running one, whose

@@ -5,10 +5,12 @@
 -- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
 -- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
 -- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
--- debit() notes one call of the runtime's API (generator/runtime/calls.lua): its wrapper runs a
--- fixed few instructions in the cart's thread, which the Python side takes off, `owed()` times
--- what api_overhead measured. The debts are kept apart from n, which only the hook writes: a
--- hook call between a read and a write of n by other code would be lost.
+-- A debtor (debit, set) notes instructions that ran in the cart's thread but are not the
+-- cart's: the runtime calls debit() once a call (generator/runtime/calls.lua's wrapper, pset),
+-- adding the fixed cost set() gave it (measured by api_overhead) to `owed` (raw: 1/65536 an
+-- instruction, so that it holds 2^31), which the Python side takes off. The debts are kept
+-- apart from n, which only the hook writes: a hook call landing between a read and a write of
+-- n by other code would be lost.
 local chunk = ...
 local sethook, error = debug.sethook, error
 local n, cap, owed = 0, 0x7fff, 0
@@ -29,7 +31,10 @@ function c.start(co)
 end
 function c.count() return n end
 function c.set_cap(v) cap = v end
-function c.debit() owed += 1 end
+function c.debtor()
+ local k = 0
+ return function() owed += k end, function(v) k = v end
+end
 function c.owed() return owed end
 -- hook calls for f(...) in the running code, from 0 (f's instructions and a fixed few
 -- around them: CartLua takes off those of an empty function)
@@ -40,15 +45,15 @@ function c.call(f, ...)
  sethook()
  return n
 end
--- hook calls (the hook every instruction) of k calls of f less those of k calls of the C
--- function g: what a call of f runs in the caller's thread beyond a native call's one
-function c.api_overhead(f, g, k)
- local function loop(h) for i = 1, k do h() end end
+-- hook calls (the hook every instruction) of k calls of f(...) less those of k calls of the
+-- C function g(...): what a call of f runs in the caller's thread beyond a native call's one
+function c.api_overhead(f, g, k, ...)
+ local function loop(h, ...) for i = 1, k do h(...) end end
  local out = 0
  for _, h in ipairs({g, f}) do
   n = 0
   sethook(hook, "", 1)
-  loop(h)
+  loop(h, ...)
   sethook()
   out = n - out
  end

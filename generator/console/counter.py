@@ -1,7 +1,7 @@
 """The VM instruction counter (counter.lua), one for the console and for luavm.CartLua.
 
 `load_counter(lua, chunk)` loads counter.lua into a lupaz8 runtime with its hook every `chunk`
-VM instructions and returns its table (attach, start, count, set_cap, debit, owed, call,
+VM instructions and returns its table (attach, start, count, set_cap, debtor, owed, call,
 calibrate, api_overhead); counts are PICO-8 numbers whose 32 raw bits are the hook calls
 (`hook_calls` reads them). `instructions_per_hook_call` turns hook calls into
 instructions for chunk > 1; `api_overhead` measures what the runtime's API wrapper runs in
@@ -29,11 +29,11 @@ def hook_calls(count) -> int:
     return to_raw(count)
 
 
-def api_overhead(counter, f, g) -> int:
-    """Instructions a call of Lua function f runs in its caller's thread beyond the one
-    instruction of a call of the C function g (the runtime's API wrapper, calls.lua, with the
-    counter's debit in it), measured exactly over 64 calls."""
-    return round(hook_calls(counter.api_overhead(f, g, 64)) / 64)
+def api_overhead(counter, f, g, *args) -> int:
+    """Instructions a call f(*args) of a Lua function runs in its caller's thread beyond the one
+    instruction of a call g(*args) of a C function (the runtime's API wrapper, calls.lua, or
+    pset, with the counter's debit in them), measured exactly over 64 calls."""
+    return round(hook_calls(counter.api_overhead(f, g, 64, *args)) / 64)
 
 
 _PER_CALL: dict[int, int] = {}

@@ -36,8 +36,11 @@ function rt.debit() end
 -- young garbage cheaply (Lua 5.2's; a third less time a call than the incremental one)
 collectgarbage("generational")
 
+-- (a function in rt.direct runs in the caller's thread: it debits its own fixed cost)
+local direct = rt.direct or {}
 for name, f in pairs(_G) do
- if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/" then
+ if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/"
+    and not direct[name] then
   _G[name] = api(name, f)
  end
 end
