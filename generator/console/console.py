@@ -157,13 +157,12 @@ class Console:
         # (runtime/calls.lua), and pset all of its own: measured (a pset outside the screen
         # draws nothing), then the counter takes them off call by call
         g = self.lua.globals()
+        self.api_costs = {}   # instructions a call: the wrapper's (debit), pset's own
         for debtor, f, args in (("debit", g.fget, (0,)), ("pset_debit", g.pset, (-1, -1))):
             debit, set_cost = counter.debtor()
             self.rt[debtor] = debit
-            cost = api_overhead(counter, f, self._tostr, *args)
-            set_cost(from_raw(cost))
-            if debtor == "debit":
-                self.api_cost = cost
+            self.api_costs[debtor] = api_overhead(counter, f, self._tostr, *args)
+            set_cost(from_raw(self.api_costs[debtor]))
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
