@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -46,9 +45,9 @@ import numpy as np
 from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator import runtime
-from generator.console.api import PICO8_NAMES, UNSUPPORTED, make_api
+from generator.console.api import PICO8_NAMES, UNSUPPORTED, arithmetic_error, make_api
 from generator.console.buttons import button_index
-from generator.console.counter import (api_overhead, hook_calls, instructions_per_hook_call,
+from generator.console.counter import (debit_runtime, hook_calls, instructions_per_hook_call,
                                        load_counter)
 from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
                                     read_cartdata, read_p8, route_peek_operators)
@@ -64,17 +63,6 @@ MAX_LUA_MEMORY = 256 * 1024 * 1024
 
 class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
-
-
-def _arithmetic_error(err: str) -> str:
-    """Arithmetic on a non-number in a runtime function run in the cart's thread (pset),
-    said as the API's other type errors are: "pset(): expected a number, got a boolean"."""
-    m = re.match(r"runtime/\w+\.lua:\d+: attempt to perform arithmetic on a (\w+) value[^\n]*",
-                 err)
-    names = re.findall(r"runtime/\w+\.lua:\d+: in function '(\w+)'", err)
-    if not m or not names:
-        return err
-    return f"{names[-1]}(): expected a number, got a {m.group(1)}" + err[m.end():]
 
 
 @dataclass(frozen=True)
@@ -153,16 +141,8 @@ class Console:
         reasons = self.lua.table_from(UNSUPPORTED)
         counter = load_counter(self.lua, hook_every)
         self._counter = counter
-        # each API call's wrapper runs a fixed few instructions in the cart's thread
-        # (runtime/calls.lua), and pset all of its own: measured (a pset outside the screen
-        # draws nothing), then the counter takes them off call by call
-        g = self.lua.globals()
-        self.api_costs = {}   # instructions a call: the wrapper's (debit), pset's own
-        for debtor, f, args in (("debit", g.fget, (0,)), ("pset_debit", g.pset, (-1, -1))):
-            debit, set_cost = counter.debtor()
-            self.rt[debtor] = debit
-            self.api_costs[debtor] = api_overhead(counter, f, self._tostr, *args)
-            set_cost(from_raw(self.api_costs[debtor]))
+        # instructions the runtime runs in the cart's thread, taken off call by call
+        self.api_costs = debit_runtime(self.lua, counter, self.rt)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
@@ -189,7 +169,7 @@ class Console:
             if self.api_error and "error during Python call" in err:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
-            err = _arithmetic_error(err)
+            err = arithmetic_error(err)
             if "not enough memory" in err:
                 err += f" (the cart used the console's {MAX_LUA_MEMORY >> 20} MiB of Lua memory)"
             raise CartError(err)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from generator.console.fixed import to_raw
+from generator.console.fixed import from_raw, to_raw
 
 
 def load_counter(lua, chunk: int):
@@ -34,6 +34,25 @@ def api_overhead(counter, f, g, *args) -> int:
     instruction of a call g(*args) of a C function (the runtime's API wrapper, calls.lua, or
     pset, with the counter's debit in them), measured exactly over 64 calls."""
     return round(hook_calls(counter.api_overhead(f, g, 64, *args)) / 64)
+
+
+# the runtime's debtors (rt fields) and a call that measures each: fget(0), a wrapped API call
+# (runtime/calls.lua); pset(-1, -1), which runs in the caller's thread (and draws nothing there)
+DEBTORS = (("debit", "fget", (0,)), ("pset_debit", "pset", (-1, -1)))
+
+
+def debit_runtime(lua, counter, rt) -> dict[str, int]:
+    """Have the runtime `rt` in `lua` debit what it runs in the cart's thread: for each debtor,
+    measure the instructions a call runs beyond a native call's one and hand the runtime a
+    debit function that owes them. Returns {debtor: instructions a call}."""
+    g, native = lua.globals(), lua.eval("tostr")
+    costs = {}
+    for debtor, name, args in DEBTORS:
+        debit, set_cost = counter.debtor()
+        rt[debtor] = debit
+        costs[debtor] = api_overhead(counter, g[name], native, *args)
+        set_cost(from_raw(costs[debtor]))
+    return costs
 
 
 _PER_CALL: dict[int, int] = {}
