@@ -94,8 +94,9 @@ class Console:
                                     max_memory=MAX_LUA_MEMORY)
         # the runtime (generator/runtime) does the API in Lua over lupaz8's memory; the
         # console is its host: ROM, buttons, cartdata, sound, the clock and the pictures
+        self.mem = Memory(self.lua)   # lupaz8's own peek/poke: before the runtime wraps them
         self.rt = runtime.load(self.lua, {"printed": self.record_print})
-        self.mem = Memory(self.lua)
+        self.mem.on_draw_state = self.rt.refresh
         self.mem.clear()
         self.mem.write(0, cart.rom)
         self.rt.reset()

@@ -164,6 +164,30 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
+-- What pset reads of the draw state, kept in locals: the camera, the clip as its last pixel,
+-- the target's address, the draw palette's colours (DP[c]) and the fill pattern as a 0/1 per
+-- pixel of its 4x4 tile (PAT[(y & 3) * 4 + (x & 3)]) with its transparency (TR). rt.refresh()
+-- reads them again from memory: calls.lua runs it after every API call that may write
+-- 0x5f00-0x5f7f (state.lua's, cls, print, poke/poke2/poke4/memset/memcpy), and a host calls it
+-- after writing there itself. The pen is read from memory by each call (every drawing call
+-- sets it).
+local CX, CY, X0, Y0, X1m, Y1m, TB, TR = 0, 0, 0, 0, 127, 127, 0x6000, 0
+local DP, PAT = {}, {}
+function rt.refresh()
+ local clip, _, cam, _, fill = peek4(CLIP, 5)
+ X0, Y0 = (clip << 16) & 0xff, (clip << 8) & 0xff
+ X1m, Y1m = (clip & 0xff) - 1, ((clip >>> 8) & 0xff) - 1
+ CX, CY = cam << 16, cam \ 1
+ TB = peek(0x5f55) << 8
+ local bits = (fill << 8) & 0xffff
+ TR = (fill >>> 8) & 1
+ for i = 0, 15 do
+  DP[i] = peek(DRAW_PAL + i) & 15
+  PAT[i] = (bits >> (15 - i)) & 1
+ end
+end
+rt.refresh()
+
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
 -- (calls.lua): it has no branch but one balanced if, so every call runs the same VM
 -- instructions, which a host that counts the cart's takes off in one go (rt.pset_debit, called
@@ -176,17 +200,15 @@ function pset(x, y, col)
  if col ~= nil then pen = col else pen = pen + 0 pen = pen + 0 end
  pen = pen \ 1 & 0xff
  poke(PEN, pen)
- local clip, _, cam, _, fill = peek4(CLIP, 5)
- x, y = (x or 0) \ 1 - (cam << 16), (y or 0) \ 1 - cam \ 1
+ x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
  -- the sign bit of any of these: outside the clip
- local out = ((x - ((clip << 16) & 0xff)) | (y - ((clip << 8) & 0xff))
-              | ((clip & 0xff) - 1 - x) | (((clip >>> 8) & 0xff) - 1 - y)) & 0x8000
- local set = (((fill << 8) & 0xffff) >> (15 - ((y & 3) * 4 + (x & 3)))) & 1
- local c1, c2 = peek(DRAW_PAL + (pen & 15)) & 15, peek(DRAW_PAL + (pen \ 16)) & 15
- local c = c1 + (c2 - c1) * set
- local write = (1 + (out >> 15)) * (1 - set * ((fill >>> 8) & 1))
+ local out = ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000
+ local set = PAT[((y << 2) | (x & 3)) & 15]
+ local c1 = DP[pen & 15]
+ local c = c1 + (DP[pen \ 16] - c1) * set
+ local write = (1 + (out >> 15)) * (1 - set * TR)
  local shift = (x & 1) * 4
- local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
+ local a = TB + y * 64 + (x \ 2)
  local old = peek(a)
  poke(a, old + (((old & (0xf0 >> shift)) | (c << shift)) - old) * write)
  rt.pset_debit()
