@@ -9,6 +9,7 @@ has that are in none of them are listed in PICO8_NAMES, so reading one is a loud
 from __future__ import annotations
 
 import inspect
+import re
 
 from generator.pico8 import ROM_SIZE
 from generator.console.fixed import fix, integer
@@ -162,3 +163,14 @@ def _guard(c, name, f):
             raise
     call.__name__ = name
     return call
+
+
+def arithmetic_error(err: str) -> str:
+    """Arithmetic on a non-number in a runtime function run in the cart's thread (pset), said
+    as the API's other type errors are: "pset(): expected a number, got a boolean"."""
+    m = re.match(r"runtime/\w+\.lua:\d+: attempt to perform arithmetic on a (\w+) value[^\n]*",
+                 err)
+    names = re.findall(r"runtime/\w+\.lua:\d+: in function '(\w+)'", err)
+    if not m or not names:
+        return err
+    return f"{names[-1]}(): expected a number, got a {m.group(1)}" + err[m.end():]

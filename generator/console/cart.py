@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from generator import UserError
@@ -47,6 +48,7 @@ class Cart:
     lua_first_line: int  # 1-based line of the .p8 file holding the first Lua line
 
 
+@lru_cache(maxsize=4096)   # a cart prints the same few strings every frame
 def p8_to_unicode(text: str) -> str:
     """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
     import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)

@@ -45,10 +45,10 @@ import numpy as np
 from generator.formats.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator import runtime
-from generator.console.api import PICO8_NAMES, UNSUPPORTED, make_api
+from generator.console.api import PICO8_NAMES, UNSUPPORTED, arithmetic_error, make_api
 from generator.console.buttons import button_index
-from generator.console.counter import (FINE, api_overhead, hook_calls,
-                                       instructions_per_hook_call, load_counter)
+from generator.console.counter import (debit_runtime, hook_calls, instructions_per_hook_call,
+                                       load_counter)
 from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
                                     read_cartdata, read_p8, route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
@@ -94,8 +94,9 @@ class Console:
                                     max_memory=MAX_LUA_MEMORY)
         # the runtime (generator/runtime) does the API in Lua over lupaz8's memory; the
         # console is its host: ROM, buttons, cartdata, sound, the clock and the pictures
+        self.mem = Memory(self.lua)   # lupaz8's own peek/poke: before the runtime wraps them
         self.rt = runtime.load(self.lua, {"printed": self.record_print})
-        self.mem = Memory(self.lua)
+        self.mem.on_draw_state = self.rt.refresh
         self.mem.clear()
         self.mem.write(0, cart.rom)
         self.rt.reset()
@@ -139,19 +140,16 @@ class Console:
         api = self.lua.table_from(make_api(self))
         names = self.lua.table_from(PICO8_NAMES)
         reasons = self.lua.table_from(UNSUPPORTED)
-        counter = load_counter(self.lua, hook_every, fine=True)
-        # each API call's wrapper runs a fixed few instructions in the cart's thread
-        # (runtime/calls.lua): measured, then the counter takes them off call by call
-        self.rt.debit = counter.debit
-        self.api_cost = api_overhead(counter, self.lua.globals().fget, self._tostr)
+        counter = load_counter(self.lua, hook_every)
+        self._counter = counter
+        # instructions the runtime runs in the cart's thread, taken off call by call
+        self.api_costs = debit_runtime(self.lua, counter, self.rt)
         setup = self.lua.eval("load")(prelude, "=console prelude")
         if isinstance(setup, tuple):   # (nil, message)
             raise RuntimeError(f"console prelude: {setup[1]}")
         self.ctl = setup(api, names, reasons, counter, strict_coroutines)
-        self._per_call = instructions_per_hook_call(self.ctl, hook_every, fine=True)
-        counter.set_debt(from_raw(round(self.api_cost * FINE / self._per_call)))
-        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call) * FINE,
-                                      2**31 - 1)))
+        self._per_call = instructions_per_hook_call(self.ctl, hook_every)
+        self.ctl.set_cap(from_raw(min(-(-max_frame_instructions // self._per_call), 2**31 - 1)))
         self.api_error = None
         self._collect("collect")
         self._runtime_kb = self.lua_kb()   # the runtime's own Lua memory: stat(0) leaves it out
@@ -166,12 +164,13 @@ class Console:
         the cart stopped at flip(), else False). A Lua error raises CartError."""
         self.api_error = None
         ok, result, flipped = how(*args)
-        count = self._instructions(self.ctl.count())
+        count = self._instructions(self.ctl.count(), to_raw(self._counter.owed()))
         if not ok:
             err = str(result)
             if self.api_error and "error during Python call" in err:
                 err = err.replace("error during Python call", self.api_error, 1)
             self.api_error = None
+            err = arithmetic_error(err)
             if "not enough memory" in err:
                 err += f" (the cart used the console's {MAX_LUA_MEMORY >> 20} MiB of Lua memory)"
             raise CartError(err)
@@ -427,10 +426,10 @@ class Console:
         if self._frame is not None:
             self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
 
-    def _instructions(self, count) -> int:
+    def _instructions(self, count, owed=0) -> int:
         """The cart's instructions in a count of the counter: its hook calls, each
-        `count_step` instructions, less the API wrappers' debits."""
-        return max(0, round(hook_calls(count, fine=True) * self._per_call))
+        `count_step` instructions, less the `owed` ones the runtime ran in the cart's thread."""
+        return max(0, hook_calls(count) * self._per_call - owed)
 
     def instructions_so_far(self, count) -> int:
         """This frame's count so far: earlier callbacks (_update) plus the running one, whose

@@ -1,44 +1,41 @@
 -- The VM instruction counter: one for the console (prelude.lua, every frame and coroutine of
 -- a cart) and for CartLua (luavm.py, the cart's solver called from Python). Loaded with the
--- hook's period `chunk`: the hook runs every `chunk` VM instructions and adds 1/65536 to n
--- (with `fine`, 1/16: 4096 raw units a call, so that debits can be fractions of a call), so
--- n's raw 32 bits count the calls (PICO-8 numbers would wrap at 32767 as integers); Python reads
--- (counter.py: hook_calls). The hook's own instructions
--- are not counted (Lua turns hooks off inside a hook) but use up the countdown: with
--- chunk > 1 the Python side calibrates (counter.py, instructions_per_hook_call); with chunk 1
--- the count is exact.
--- debit() takes `debt` off n: the runtime's API wrappers (generator/runtime/calls.lua) call it
--- once a call, so that the fixed few instructions they run in the cart's thread (measured by
--- api_overhead, set by set_debt in raw units: 4096 a hook call) do not count as the cart's.
-local chunk, fine = ...
+-- hook's period `chunk`: the hook runs every `chunk` VM instructions and adds 1/65536 to n,
+-- so n's 32 bits count the calls (PICO-8 numbers would wrap at 32767 as integers); Python
+-- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
+-- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
+-- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
+-- A debtor (debit, set) notes instructions that ran in the cart's thread but are not the
+-- cart's: the runtime calls debit() once a call (generator/runtime/calls.lua's wrapper, pset),
+-- adding the fixed cost set() gave it (measured by api_overhead) to `owed` (raw: 1/65536 an
+-- instruction, so that it holds 2^31), which the Python side takes off. The debts are kept
+-- apart from n, which only the hook writes: a hook call landing between a read and a write of
+-- n by other code would be lost.
+local chunk = ...
 local sethook, error = debug.sethook, error
-local n, cap, debt = 0, 0x7fff, 0
-local function coarse()
+local n, cap, owed = 0, 0x7fff, 0
+local function hook()
  n += 0x0.0001
  if n >= cap then
   error("frame ran over the console's instruction limit (endless loop?)", 2)
  end
 end
-local function hook_fine()
- n += 0x0.1
- if n >= cap then
-  error("frame ran over the console's instruction limit (endless loop?)", 2)
- end
-end
-local hook = fine and hook_fine or coarse
 
 local c = {}
 -- coroutines do not inherit a hook function: give co the counter (the count goes on)
 function c.attach(co) sethook(co, hook, "", chunk) end
 -- count from 0 in coroutine co; the countdown restarts, so counts round down per start
 function c.start(co)
- n = 0
+ n, owed = 0, 0
  sethook(co, hook, "", chunk)
 end
 function c.count() return n end
 function c.set_cap(v) cap = v end
-function c.debit() n -= debt end
-function c.set_debt(v) debt = v end
+function c.debtor()
+ local k = 0
+ return function() owed += k end, function(v) k = v end
+end
+function c.owed() return owed end
 -- hook calls for f(...) in the running code, from 0 (f's instructions and a fixed few
 -- around them: CartLua takes off those of an empty function)
 function c.call(f, ...)
@@ -48,15 +45,15 @@ function c.call(f, ...)
  sethook()
  return n
 end
--- n for k calls of f less n for k calls of the C function g, the hook every instruction:
--- what a call of f runs in the caller's thread beyond a native call's one instruction
-function c.api_overhead(f, g, k)
- local function loop(h) for i = 1, k do h() end end
+-- hook calls (the hook every instruction) of k calls of f(...) less those of k calls of the
+-- C function g(...): what a call of f runs in the caller's thread beyond a native call's one
+function c.api_overhead(f, g, k, ...)
+ local function loop(h, ...) for i = 1, k do h(...) end end
  local out = 0
  for _, h in ipairs({g, f}) do
   n = 0
   sethook(hook, "", 1)
-  loop(h)
+  loop(h, ...)
   sethook()
   out = n - out
  end

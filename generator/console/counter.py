@@ -1,9 +1,9 @@
 """The VM instruction counter (counter.lua), one for the console and for luavm.CartLua.
 
 `load_counter(lua, chunk)` loads counter.lua into a lupaz8 runtime with its hook every `chunk`
-VM instructions and returns its table (attach, start, count, set_cap, debit, set_debt, call,
-calibrate, api_overhead); counts are PICO-8 numbers whose 32 raw bits count the hook calls
-(in 4096ths for the console's fine counter: `hook_calls` reads them). `instructions_per_hook_call` turns hook calls into
+VM instructions and returns its table (attach, start, count, set_cap, debtor, owed, call,
+calibrate, api_overhead); counts are PICO-8 numbers whose 32 raw bits are the hook calls
+(`hook_calls` reads them). `instructions_per_hook_call` turns hook calls into
 instructions for chunk > 1; `api_overhead` measures what the runtime's API wrapper runs in
 the cart's thread, which the console has the counter take off per call.
 """
@@ -11,44 +11,54 @@ from __future__ import annotations
 
 from importlib import resources
 
-from generator.console.fixed import to_raw
+from generator.console.fixed import from_raw, to_raw
 
 
-def load_counter(lua, chunk: int, fine: bool = False):
+def load_counter(lua, chunk: int):
     """counter.lua in runtime `lua`, its hook every `chunk` VM instructions: the one
-    instruction counter of the console and of luavm.CartLua. A `fine` count (the console's)
-    is in 1/4096ths of a hook call, so that debits can be fractions of one; it holds 524,287
-    calls, a coarse one (in calls) 2^31."""
+    instruction counter of the console and of luavm.CartLua."""
     source = (resources.files("generator.console") / "counter.lua").read_text()
     make = lua.eval("load")(source, "=instruction counter")
     if isinstance(make, tuple):   # (nil, message)
         raise RuntimeError(f"instruction counter: {make[1]}")
-    return make(chunk, fine)
+    return make(chunk)
 
 
-FINE = 4096   # raw 16.16 units a hook call adds to a fine count (0x0.1)
+def hook_calls(count) -> int:
+    """The hook calls in a count of the counter (its raw 32 bits)."""
+    return to_raw(count)
 
 
-def hook_calls(count, fine: bool = False) -> float:
-    """Hook calls in a count of the counter (fractional once debits are taken off; below 0
-    when the debits of a short run come before its first hook call)."""
-    raw = to_raw(count)
-    if raw >= 1 << 31:
-        raw -= 1 << 32
-    return raw / (FINE if fine else 1)
+def api_overhead(counter, f, g, *args) -> int:
+    """Instructions a call f(*args) of a Lua function runs in its caller's thread beyond the one
+    instruction of a call g(*args) of a C function (the runtime's API wrapper, calls.lua, or
+    pset, with the counter's debit in them), measured exactly over 64 calls."""
+    return round(hook_calls(counter.api_overhead(f, g, 64, *args)) / 64)
 
 
-def api_overhead(counter, f, g) -> int:
-    """Instructions a call of Lua function f runs in its caller's thread beyond the one
-    instruction of a call of the C function g (the runtime's API wrapper, calls.lua, with the
-    counter's debit in it), measured exactly over 64 calls."""
-    return round(hook_calls(counter.api_overhead(f, g, 64), fine=True) / 64)
+# the runtime's debtors (rt fields) and a call that measures each: fget(0), a wrapped API call
+# (runtime/calls.lua); pset(-1, -1), which runs in the caller's thread (and draws nothing there)
+DEBTORS = (("debit", "fget", (0,)), ("pset_debit", "pset", (-1, -1)))
+
+
+def debit_runtime(lua, counter, rt) -> dict[str, int]:
+    """Have the runtime `rt` in `lua` debit what it runs in the cart's thread: for each debtor,
+    measure the instructions a call runs beyond a native call's one and hand the runtime a
+    debit function that owes them. Returns {debtor: instructions a call}."""
+    g, native = lua.globals(), lua.eval("tostr")
+    costs = {}
+    for debtor, name, args in DEBTORS:
+        debit, set_cost = counter.debtor()
+        rt[debtor] = debit
+        costs[debtor] = api_overhead(counter, g[name], native, *args)
+        set_cost(from_raw(costs[debtor]))
+    return costs
 
 
 _PER_CALL: dict[int, int] = {}
 
 
-def instructions_per_hook_call(counter, k: int, fine: bool = False) -> int:
+def instructions_per_hook_call(counter, k: int) -> int:
     """Cart instructions between two calls of a hook set to run every k instructions.
 
     The hook's own instructions also count down, so a call comes every k - (h mod k) cart
@@ -56,7 +66,7 @@ def instructions_per_hook_call(counter, k: int, fine: bool = False) -> int:
     counted exactly with k = 1, then with k.
     """
     if k not in _PER_CALL:
-        exact = hook_calls(counter.calibrate(1), fine)
-        calls = hook_calls(counter.calibrate(k), fine)
+        exact = hook_calls(counter.calibrate(1))
+        calls = hook_calls(counter.calibrate(k))
         _PER_CALL[k] = max(1, round(exact / calls))
     return _PER_CALL[k]

@@ -76,7 +76,7 @@ class CartLua:
         return SolveResult(status, int(iterations), grid_from_masks(fm, em, w))
 
     def _raw_count(self, fn, *args) -> int:
-        return round(hook_calls(self.counter.call(fn, *args)))
+        return hook_calls(self.counter.call(fn, *args))
 
     def count(self, fn, *args) -> int:
         """VM instructions of the call fn(*args) (fn a Lua function), less the counter's overhead."""

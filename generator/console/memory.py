@@ -37,6 +37,13 @@ class Memory:
 
     def __init__(self, lua) -> None:
         self._read, self._write, self._memset, self._memcpy = lua.execute(VIEW)
+        # called after a write that reaches the draw state (0x5f00-0x5f7f): the runtime's
+        # rt.refresh, which rereads what its drawing keeps of it
+        self.on_draw_state = None
+
+    def _wrote(self, addr: int, n: int) -> None:
+        if self.on_draw_state is not None and addr < 0x5F80 and addr + n > 0x5F00:
+            self.on_draw_state()
 
     # -- bulk access: everything else is built on read/write
     def read(self, addr: int, n: int) -> bytes:
@@ -53,6 +60,7 @@ class Memory:
         data = bytes(data[:SIZE - addr])
         for k in range(0, len(data), CHUNK):
             self._write(lua_address(addr + k), data[k:k + CHUNK].decode("latin-1"))
+        self._wrote(addr, len(data))
 
     def peek(self, addr: int) -> int:
         return self.read(addr, 1)[0]
@@ -65,6 +73,7 @@ class Memory:
         n = min(n, SIZE - addr)
         for a in range(addr, addr + n, 0x4000):
             self._memset(lua_address(a), v & 0xFF, min(0x4000, addr + n - a))
+        self._wrote(addr, n)
 
     def memcpy(self, dest: int, src: int, n: int) -> None:
         if n > 0:

@@ -8,11 +8,16 @@ show the same pixels by construction. A host loads each file as a chunk named
 their internal helpers (rt.put, rt.span, rt.int, ...), `host` the table of what the host
 provides (optional hooks such as `printed`). The files define PICO-8's globals directly.
 
-`load(lua, host)` does that in a lupaz8 runtime; `source(name)` gives a file's text for a host
-that loads them itself; `SOURCES` are the chunk names, which the instruction counter skips (the
-cart's CPU counts only its own instructions: docs/console.md).
+calls.lua, loaded last, runs each API function in a coroutine of its own (pset excepted), so
+that a host counting the cart's instructions with a debug hook never sees the API's; a host
+that counts hands the runtime its debit functions (rt.debit, rt.pset_debit) for the few that
+run in the cart's thread (docs/console.md, how counting leaves the runtime out).
 
-Imports nothing of the project but generator.pico8.
+`load(lua, host)` does all that in a lupaz8 runtime; `source(name)` gives a file's text and
+`data()` the byte strings the files read from `rt` (the default font, the sine table), for a
+host that loads them itself; `SOURCES` are the chunk names.
+
+Imports nothing of the project.
 """
 from __future__ import annotations
 

@@ -6,13 +6,27 @@
 -- call (rt.debit). (A coroutine that yields would cost a C++ exception in z8lua; one
 -- that returns costs none, so each call takes a fresh one.)
 --
--- An error in the API is raised in the caller as "<name>(): <message>"; arithmetic on an
--- argument that is not a number reads "<name>(): expected a number, got a <type>".
+-- An error in the API is raised in the caller with its message; arithmetic on an argument
+-- that is not a number reads "<name>(): expected a number, got a <type>".
 local rt, host = ...
-local create, resume, error, type, getinfo, sub, match = coroutine.create, coroutine.resume,
- error, type, debug.getinfo, sub, string.match
+local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create,
+ coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
+
+-- the API calls that may write the draw state other than through poke & co (which see to it
+-- themselves, state.lua): rt.refresh() runs after them, in their coroutine
+local writes_state = {camera = true, clip = true, pal = true, palt = true, fillp = true,
+ cls = true, print = true}
+local refresh = rt.refresh
+local function refreshed(...)
+ refresh()
+ return ...
+end
 
 local function api(name, f)
+ if writes_state[name] then
+  local body = f
+  f = function(...) return refreshed(body(...)) end
+ end
  local function pass(ok, ...)
   if ok then return ... end
   local msg = tostr((...))
@@ -36,8 +50,25 @@ function rt.debit() end
 -- young garbage cheaply (Lua 5.2's; a third less time a call than the incremental one)
 collectgarbage("generational")
 
+-- the memory writes a cart calls: lupaz8's own, then rt.refresh() (draw.lua) when they reach
+-- the draw state at 0x5f00-0x5f7f, so that what the drawing keeps of it stays true
+local rawpoke, rawpoke2, rawpoke4, rawmemset, rawmemcpy = poke, poke2, poke4, memset, memcpy
+local select = select
+local function wrote(a, n)
+ a, n = tonum(a) or 0, tonum(n) or 0
+ if a >= 0 and a < 0x5f80 and (a >= 0x5f00 or n > 0x5f00 - a) then rt.refresh() end
+end
+function poke(a, ...) rawpoke(a, ...) wrote(a, select("#", ...)) end
+function poke2(a, ...) rawpoke2(a, ...) wrote(a, 2 * select("#", ...)) end
+function poke4(a, ...) rawpoke4(a, ...) wrote(a, 4 * select("#", ...)) end
+function memset(a, v, n) rawmemset(a, v, n) wrote(a, n) end
+function memcpy(d, s, n) rawmemcpy(d, s, n) wrote(d, n) end
+
+-- (a function in rt.direct runs in the caller's thread: it debits its own fixed cost)
+local direct = rt.direct or {}
 for name, f in pairs(_G) do
- if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/" then
+ if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/"
+    and not direct[name] then
   _G[name] = api(name, f)
  end
 end

@@ -1,6 +1,6 @@
 -- PICO-8's shapes over screen memory: cls, pset/pget, line, rect/rectfill, rrect/rrectfill,
--- circ/circfill, oval/ovalfill; and the helpers the other drawing files use (rt.put, rt.span,
--- rt.target, rt.ink).
+-- circ/circfill, oval/ovalfill; and the helpers the other drawing files use (rt.put, rt.putter,
+-- rt.span, rt.target).
 --
 -- Pixels are nibbles of the draw target (0x5f55's page, the screen 0x6000 by default; the
 -- LEFT pixel of a byte is the LOW nibble). Coordinates are floored, the camera subtracted, then
@@ -9,15 +9,39 @@
 -- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
 local rt, host = ...
 local peek, poke, peek2, peek4, memset = peek, poke, peek2, peek4, memset
-local int, num = rt.int, rt.num
+local int = rt.int
 local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
 
 local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f31
 
--- the draw context of the call in progress (set by begin())
-local B = 0x6000            -- draw target's address
-local X0, Y0, X1, Y1 = 0, 0, 128, 128   -- clip (x1, y1 exclusive)
-local C1, C2, BITS = 0, 0, 0            -- colour, secondary colour (-1: transparent), pattern
+-- The draw state, kept in locals: the camera, the clip (x1, y1 exclusive; X1m, Y1m its last
+-- pixel), the target's address, the draw palette's colours (DP[c]) and the fill pattern, as
+-- its bits and as a 0/1 per pixel of its 4x4 tile (PAT[(y & 3) * 4 + (x & 3)]), with its
+-- transparency (TR). rt.refresh() reads them again from memory: calls.lua runs it after every
+-- API call that may write 0x5f00-0x5f7f (state.lua's, cls, print; poke/poke2/poke4/memset/
+-- memcpy see to it themselves), and a host calls it after writing there itself. The pen is
+-- read from memory by each call (every drawing call may set it).
+local CX, CY, B, TR, BITS = 0, 0, 0x6000, 0, 0
+local X0, Y0, X1, Y1, X1m, Y1m = 0, 0, 128, 128, 127, 127
+local DP, PAT = {}, {}
+function rt.refresh()
+ local clip, _, cam, _, fill = peek4(CLIP, 5)
+ X0, Y0, X1, Y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
+ X1m, Y1m = X1 - 1, Y1 - 1
+ CX, CY = cam << 16, cam \ 1
+ B = peek(0x5f55) << 8
+ BITS = (fill << 8) & 0xffff
+ TR = (fill >>> 8) & 1
+ for i = 0, 15 do
+  DP[i] = peek(DRAW_PAL + i) & 15
+  PAT[i] = (BITS >> (15 - i)) & 1
+ end
+end
+rt.refresh()
+
+-- the colours of the call in progress (set by begin()): the pen's, and its secondary colour
+-- (-1: transparent) where the fill pattern has a bit set
+local C1, C2 = 0, 0
 
 -- the draw target's address (0x5f55 holds its high byte)
 local function target()
@@ -25,32 +49,18 @@ local function target()
 end
 rt.target = target
 
--- the pen's screen colours and the pattern: colour, secondary colour (-1 transparent), bits
-local function ink()
- local pen = peek(PEN)
- local lo, hi, fl = peek(FILLP, 3)
- local c1 = peek(DRAW_PAL + (pen & 15)) & 15
- local c2 = fl & 1 ~= 0 and -1 or peek(DRAW_PAL + (pen \ 16)) & 15
- return c1, c2, (hi << 8) | lo
-end
-rt.ink = ink
-
--- set the pen from col (when given), read the draw state; returns the camera. The state is
--- read as five 32-bit words from 0x5f20 (clip; pen at 0x5f25; camera; ...; fill pattern at
--- 0x5f31-0x5f33), a byte taken out of a word w by shifting its raw bits to the integer's low
--- byte: byte 0 (w << 16) & 0xff, byte 1 (w << 8) & 0xff, byte 2 w & 0xff, byte 3 (w >>> 8) & 0xff
+-- set the pen from col (when given), take its colours; returns the camera
 local function begin(col)
- if col ~= nil then poke(PEN, (col \ 1) & 0xff) end
- local clip, misc, cam, _, fill = peek4(CLIP, 5)
- X0, Y0, X1, Y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
- local pen = (misc << 8) & 0xff
- BITS = (fill << 8) & 0xffff
- C1 = peek(DRAW_PAL + (pen & 15)) & 15
- if BITS ~= 0 then
-  C2 = (fill >>> 8) & 1 ~= 0 and -1 or peek(DRAW_PAL + (pen \ 16)) & 15
+ local pen
+ if col ~= nil then
+  pen = (col \ 1) & 0xff
+  poke(PEN, pen)
+ else
+  pen = peek(PEN)
  end
- B = peek(0x5f55) << 8
- return cam << 16, cam \ 1
+ C1 = DP[pen & 15]
+ C2 = TR ~= 0 and -1 or DP[pen \ 16]
+ return CX, CY
 end
 
 -- write screen colour c at target pixel x, y (inside the target: no checks)
@@ -114,10 +124,32 @@ local function vline(x, ya, yb)
 end
 
 -- the pen in the box xa..xb, ya..yb (camera applied, inclusive), clipped
+-- (with no fill pattern: the odd nibble at each end, then whole bytes, a row at a time)
 local function box(xa, ya, xb, yb)
  if ya < Y0 then ya = Y0 end
  if yb >= Y1 then yb = Y1 - 1 end
- for y = ya, yb do hline(xa, xb, y) end
+ if BITS ~= 0 then
+  for y = ya, yb do hline(xa, xb, y) end
+  return
+ end
+ if xa < X0 then xa = X0 end
+ if xb >= X1 then xb = X1 - 1 end
+ if xa > xb or ya > yb then return end
+ local c = C1
+ local row, last = B + ya * 64, B + yb * 64
+ if xa & 1 ~= 0 then
+  local hi = c << 4
+  for a = row + (xa \ 2), last + (xa \ 2), 64 do poke(a, (peek(a) & 0x0f) | hi) end
+  xa += 1
+ end
+ if xb & 1 == 0 and xb >= xa then
+  for a = row + (xb \ 2), last + (xb \ 2), 64 do poke(a, (peek(a) & 0xf0) | c) end
+  xb -= 1
+ end
+ if xa < xb then
+  local n, c17 = (xb - xa + 1) \ 2, c * 17
+  for a = row + (xa \ 2), last + (xa \ 2), 64 do memset(a, c17, n) end
+ end
 end
 
 -- rt.put(x, y, c): screen colour c at screen pixel x, y (camera applied) if inside the
@@ -174,25 +206,30 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
--- pset is the most called: one function, no calls but memory's (begin and plot inline)
+-- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
+-- (calls.lua): it has no branch but one balanced if, so every call runs the same VM
+-- instructions, which a host that counts the cart's takes off in one go (rt.pset_debit, called
+-- last; tests/console/test_runtime_counts.py holds it to that). A pixel outside the clip gets
+-- its own byte back.
+rt.direct = {pset = true}
+function rt.pset_debit() end
 function pset(x, y, col)
- if col ~= nil then poke(PEN, (col \ 1) & 0xff) end
- local clip, misc, cam, _, fill = peek4(CLIP, 5)
- x, y = (x or 0) \ 1 - (cam << 16), (y or 0) \ 1 - cam \ 1
- if x < (clip << 16) & 0xff or y < (clip << 8) & 0xff or x >= clip & 0xff
-    or y >= (clip >>> 8) & 0xff then return end
- local pen, bits = (misc << 8) & 0xff, (fill << 8) & 0xffff
- local c = peek(DRAW_PAL + (pen & 15)) & 15
- if bits ~= 0 and (bits >> (15 - ((y & 3) * 4 + (x & 3)))) & 1 ~= 0 then
-  if (fill >>> 8) & 1 ~= 0 then return end
-  c = peek(DRAW_PAL + (pen \ 16)) & 15
- end
- local a = (peek(0x5f55) << 8) + y * 64 + (x \ 2)
- if x & 1 == 0 then
-  poke(a, (peek(a) & 0xf0) | c)
- else
-  poke(a, (peek(a) & 0x0f) | (c << 4))
- end
+ local pen = peek(PEN)
+ if col ~= nil then pen = col else pen = pen + 0 pen = pen + 0 end
+ pen = pen \ 1 & 0xff
+ poke(PEN, pen)
+ x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
+ -- the sign bit of any of these: outside the clip
+ local out = ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000
+ local set = PAT[((y << 2) | (x & 3)) & 15]
+ local c1 = DP[pen & 15]
+ local c = c1 + (DP[pen \ 16] - c1) * set
+ local write = (1 + (out >> 15)) * (1 - set * TR)
+ local shift = (x & 1) * 4
+ local a = B + y * 64 + (x \ 2)
+ local old = peek(a)
+ poke(a, old + (((old & (0xf0 >> shift)) | (c << shift)) - old) * write)
+ rt.pset_debit()
 end
 
 function pget(x, y)

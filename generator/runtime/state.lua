@@ -52,6 +52,7 @@ function rt.reset()
  poke(0x5f54, 0x00, 0x60, 0x20, 128)
  poke(CLIP, 0, 0, 128, 128)
  poke(PEN, 6)
+ if rt.refresh then rt.refresh() end
 end
 
 function reset()
@@ -151,3 +152,4 @@ function fillp(p)
  poke(FILLP + 2, p & 0x0.8 ~= 0 and 1 or 0)
  return old
 end
+

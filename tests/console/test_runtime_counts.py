@@ -9,6 +9,8 @@ import pytest
 
 from generator.console import Console
 
+from consolecarts import make  # noqa: F401  (fixture)
+
 HERE = Path(__file__).resolve().parent
 # [boot, frames 1-5] as counted at ad9a99d (hook_every=1; frames 1-3 hold right and O)
 AT_AD9A99D = {
@@ -43,3 +45,23 @@ def test_default_counts_stay_within_a_period_a_call():
     exact = AT_AD9A99D["counting/api_heavy.p8"]
     got = counts("counting/api_heavy.p8", 100)
     assert all(e - 2 * 100 < g <= e + 100 for e, g in zip(exact, got)), (exact, got)
+
+
+def test_pset_costs_the_cart_its_call_alone(make):
+    """pset runs in the cart's thread and debits its own instructions: whatever its path (a
+    colour or none, inside the clip or not, a fill pattern, transparent or not, camera), a call
+    counts what a call of a native function does."""
+    import random
+    rng = random.Random(5)
+    calls = []
+    for _ in range(300):
+        col = rng.choice(["", f",{rng.randint(0, 255)}"])
+        calls.append(f"f({rng.randint(-40, 170)},{rng.randint(-40, 170)}{col})")
+        if rng.random() < 0.1:
+            calls.append(rng.choice(["fillp(0x5a5a)", "fillp(0x5a5a.8)", "fillp()", "camera(3,-2)",
+                                     "camera()", "clip(10,10,50,60)", "clip()"]))
+    body = "\n".join(calls)
+    native = make(f"function _draw() f=max\n{body}\nend", hook_every=1)
+    runtime = make(f"function _draw() f=pset\n{body}\nend", hook_every=1)
+    assert native.step().instructions == runtime.step().instructions
+    assert (runtime.screen() != 0).sum() > 20     # it drew
