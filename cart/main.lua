@@ -88,9 +88,10 @@ function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
  -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
- -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped)
+ -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped).
+ -- peek(), not @: fake-08's @ reads its Lua's own 32 KiB up there
  poke(0x9fff,1)
- nu=@0x9fff<1
+ nu=peek(0x9fff)<1
  loadsave()
  go"title"
 end

@@ -215,6 +215,17 @@ def test_upper_memory_holds_only_the_screen_cache():
     assert ("poke", "0x9fff,1") in seen and ("peek", "0x9fff") in seen
 
 
+def test_no_peek_operator_reads_upper_memory():
+    """fake-08's @, % and $ read its Lua's own 32 KiB, not the console's memory, at 0x8000 and
+    above (0x9fff is read as 0x1fff, a byte of the sprite sheet): the upper-memory probe read
+    the art there, and whether the cart thought it had upper memory changed with its pictures.
+    The calls (peek, peek2, peek4) read the real memory everywhere."""
+    for name, text in lua_files():
+        for fn, a in peek_ops(text):
+            hexes = re.findall(r"0x([0-9a-f]+)", a, re.I)
+            assert not any(int(h, 16) >= UPPER for h in hexes), f"{name}: {fn} operator on {a}"
+
+
 def test_the_rule_finds_upper_memory():
     found = [a for _, a in calls("x=peek(0xa000+i) y=peek(0x5e00)", "peek")]
     assert found == ["0xa000+i", "0x5e00"]
