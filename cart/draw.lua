@@ -65,8 +65,11 @@ function clues()
    while s+q>=ls and s+q<ls+ln or s+q<n or lt and lt>=s and lt<s+k do s+=1 end
   end
   ls,ln,lt,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
-  -- the cursor's column on a strip
-  if (i==cx) rectfill(x-1,0,x+3,by-2,15)
+  -- 15x15: every other column's clues on a band (15) its cell wide,
+  -- so that a line of single digits reads as columns, not a string
+  -- (the lit numbers show the cursor's column there); smaller
+  -- boards: the cursor's column on a strip
+  if (sz<15 and i==cx or sz>14 and i%2>0) rectfill(x-1,0,x+3,by-2,15)
   for j=#t,1,-1 do
    local v=t[j]
    num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 10 or 6)
