@@ -7,11 +7,11 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. every two differ
--- by 3 px or more (the 3 open at its left corners beside the 8 and
--- the 5, the 5 an s, the 4 slanted beside the 9), and the 1 is a
--- flag and a stroke, so that 1s in neighbouring columns stand apart
-dg=split"3951,1171,3683,1843,2548,1935,3961,1191,3927,2543"
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
+-- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
+-- at the top beside the 9). a set whose digits all differ by 3 px
+-- (an s-like 5, a flag-and-stroke 1) read worse: 13 as 15, 1 as 2
+dg=split"3951,3731,3747,3895,2537,1823,3961,1191,3927,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
