@@ -9,9 +9,9 @@ bx,by,pc=52,52,{}
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
 -- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
 -- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
--- at the top beside the 9). a set whose digits all differ by 3 px
--- (an s-like 5, a flag-and-stroke 1) read worse: 13 as 15, 1 as 2
-dg=split"3951,3731,3747,3895,2537,1823,3961,1191,3927,2543"
+-- at the top beside the 9). the 5 opens at the right of its top half
+-- (fresh readers took a 5 closed there for a 3)
+dg=split"3951,3731,3747,3895,2537,1935,3961,1191,3927,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
