@@ -272,6 +272,33 @@ local function line_solid(x, y, n, dx2, dy2)
  end
 end
 
+-- the same, every pixel inside the clip
+local function line_inside(x, y, n, dx2, dy2)
+ local n2, rx, ry, b, c = n + n, n, n, B, C1
+ local hi = c << 4
+ for i = 0, n do
+  local a = b + y * 64 + (x \ 2)
+  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  ry += dy2
+  if ry >= n2 then ry -= n2 y += 1 elseif ry < 0 then ry += n2 y -= 1 end
+ end
+end
+
+-- the same for a line whose y steps every pixel (n = |dy|): its row's address steps by da
+local function line_steep(x, y, n, dx2, da)
+ local n2, rx, c = n + n, n, C1
+ local hi, row = c << 4, B + y * 64
+ for i = 0, n do
+  local a = row + (x \ 2)
+  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  row += da
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+ end
+end
+
 function line(x0, y0, x1, y1, col)
  local cx, cy = begin(col)
  x0, y0 = (x0 or 0) \ 1 - cx, (y0 or 0) \ 1 - cy
@@ -285,7 +312,14 @@ function line(x0, y0, x1, y1, col)
  if n == 0 then return plot(x0, y0) end
  if dy == 0 then return hline(min(x0, x1), max(x0, x1), y0) end
  local n2, dx2, dy2 = n + n, dx + dx, dy + dy
- if BITS == 0 then return line_solid(x0, y0, n, dx2, dy2) end
+ if BITS == 0 then
+  if x0 >= X0 and x0 < X1 and x1 >= X0 and x1 < X1 and y0 >= Y0 and y0 < Y1 and y1 >= Y0
+     and y1 < Y1 then   -- both ends inside the clip: every pixel is
+   if n == abs(dy) then return line_steep(x0, y0, n, dx2, dy > 0 and 64 or -64) end
+   return line_inside(x0, y0, n, dx2, dy2)
+  end
+  return line_solid(x0, y0, n, dx2, dy2)
+ end
  local x, rx, y, ry = x0, n, y0, n
  for i = 0, n do
   plot(x, y)
