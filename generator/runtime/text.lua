@@ -273,6 +273,21 @@ local function draw_text(s, x, y)
     return w, h
   end
 
+  -- what glyph()'s common case reads, taken once a print and again after each control
+  -- character (which may change any of it): whether that case holds for characters below
+  -- 0x80, the pen's colour, the clip and the target
+  local fast, fc, fc17, fx0, fy0, fx1, fy1, fbase
+  local function restate()
+    fast = not custom and char_w >= 4 and char_h >= LINE_H and omask == 0
+           and not (wide or tall or invert)
+    fc = pal(fg)
+    fc17 = fc * 17
+    local x0, y0, x1, y1 = peek(CLIP, 4)
+    fx0, fy0, fx1, fy1 = x0, y0, min(x1, 128), min(y1, 128)
+    fbase = target()
+  end
+  restate()
+
   while i <= n or sp > 0 do
     local ch
     if sp > 0 then
@@ -283,7 +298,24 @@ local function draw_text(s, x, y)
       i += 1
     end
     local oneoff = false
-    if ch >= 16 then
+    if ch >= 16 and ch < 0x80 and fast then   -- glyph()'s common case, inline
+      local bx, by = x - cx, y - cy
+      if solid then fill(put, bx, by, char_w, char_h, pal(bg)) end
+      if bx >= fx0 and by >= fy0 and bx + 4 <= fx1 and by + LINE_H <= fy1 then
+        local q, a0 = BYTES[bx & 1][ch], fbase + by * 64 + bx \ 2
+        for k = 1, #q, 3 do
+          local a = a0 + q[k]
+          poke(a, (peek(a) & q[k + 2]) | (fc17 & q[k + 1]))
+        end
+      else
+        local p = PLAIN[ch]
+        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], fc) end
+      end
+      x += char_w
+      last_w = char_w
+      if line_h < char_h then line_h = char_h end
+      if right < x then right = x end
+    elseif ch >= 16 then
       local w, h = glyph(ch, false)
       x += w
       last_w, line_h = w, max(line_h, h)
@@ -456,6 +488,7 @@ local function draw_text(s, x, y)
     elseif ch == 13 then
       x = left
     end
+    if ch < 16 then restate() end
     if oneoff then
       local w, h = glyph(ch, true)
       x += w
