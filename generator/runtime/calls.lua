@@ -64,6 +64,9 @@ function poke4(a, ...) rawpoke4(a, ...) wrote(a, 4 * select("#", ...)) end
 function memset(a, v, n) rawmemset(a, v, n) wrote(a, n) end
 function memcpy(d, s, n) rawmemcpy(d, s, n) wrote(d, n) end
 
+-- pset's path with a fill pattern (draw.lua) runs in a coroutine as the API calls do
+rt.pset_pattern = api("pset", rt.pset_pattern)
+
 -- (a function in rt.direct runs in the caller's thread: it debits its own fixed cost)
 local direct = rt.direct or {}
 for name, f in pairs(_G) do

@@ -207,29 +207,40 @@ function cls(col)
 end
 
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
--- (calls.lua): it has no branch but one balanced if, so every call runs the same VM
--- instructions, which a host that counts the cart's takes off in one go (rt.pset_debit, called
--- last; tests/console/test_runtime_counts.py holds it to that). A pixel outside the clip gets
--- its own byte back.
+-- (calls.lua). Each of its three paths runs a fixed number of VM instructions, which a host
+-- that counts the cart's takes off with the path's debtor, called last (rt.pset_debit; outside
+-- the clip rt.pset_out_debit; with a fill pattern rt.pset_pattern_debit, before the rest is
+-- done in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
+-- instructions (the host checks at boot; tests/console/test_runtime_counts.py holds it to that).
 rt.direct = {pset = true}
 function rt.pset_debit() end
+function rt.pset_out_debit() end
+function rt.pset_pattern_debit() end
 function pset(x, y, col)
- local pen = peek(PEN)
- if col ~= nil then pen = col else pen = pen + 0 pen = pen + 0 end
- pen = pen \ 1 & 0xff
- poke(PEN, pen)
+ local pen
+ if col == nil then pen = peek(PEN) pen = pen + 0 else pen = col \ 1 & 0xff poke(PEN, pen) end
  x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
  -- the sign bit of any of these: outside the clip
- local out = ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000
- local set = PAT[((y << 2) | (x & 3)) & 15]
- local c1 = DP[pen & 15]
- local c = c1 + (DP[pen \ 16] - c1) * set
- local write = (1 + (out >> 15)) * (1 - set * TR)
- local shift = (x & 1) * 4
+ if ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000 ~= 0 then
+  return rt.pset_out_debit()
+ end
+ if BITS ~= 0 then
+  rt.pset_pattern_debit()
+  return rt.pset_pattern(x, y, pen)
+ end
  local a = B + y * 64 + (x \ 2)
- local old = peek(a)
- poke(a, old + (((old & (0xf0 >> shift)) | (c << shift)) - old) * write)
+ local shift = (x & 1) * 4
+ poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
  rt.pset_debit()
+end
+-- (calls.lua runs it in a coroutine: x, y inside the clip, camera applied)
+function rt.pset_pattern(x, y, pen)
+ local c = DP[pen & 15]
+ if PAT[(y & 3) * 4 + (x & 3)] ~= 0 then
+  if TR ~= 0 then return end
+  c = DP[pen \ 16]
+ end
+ nib(x, y, c)
 end
 
 function pget(x, y)
