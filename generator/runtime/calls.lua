@@ -9,6 +9,7 @@
 -- An error in the API is raised in the caller with its message; arithmetic on an argument
 -- that is not a number reads "<name>(): expected a number, got a <type>".
 local rt, host = ...
+local sethook = debug.sethook
 local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create,
  coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
 
@@ -38,7 +39,9 @@ local function api(name, f)
  return function(...)
   rt.debit()
   rt.name = name
-  return pass(resume(create(f), ...))
+  local co = create(f)
+  sethook(co)
+  return pass(resume(co, ...))
  end
 end
 
