@@ -10,8 +10,10 @@ provides (optional hooks such as `printed`). The files define PICO-8's globals d
 
 calls.lua, loaded last, runs each API function in a coroutine of its own (pset excepted), so
 that a host counting the cart's instructions with a debug hook never sees the API's; a host
-that counts hands the runtime its debit functions (rt.debit, rt.pset_debit) for the few that
-run in the cart's thread (docs/console.md, how counting leaves the runtime out).
+that counts hands the runtime its debit functions (rt.debit; rt.pset_debit, rt.pset_out_debit,
+rt.pset_pattern_debit) for the few that run in the cart's thread, and calls rt.refresh() after
+it writes the draw state at 0x5f00-0x5f7f itself (docs/console.md, how counting leaves the
+runtime out).
 
 `load(lua, host)` does all that in a lupaz8 runtime; `source(name)` gives a file's text and
 `data()` the byte strings the files read from `rt` (the default font, the sine table), for a
