@@ -77,6 +77,24 @@ def debit_runtime(lua, counter, rt) -> dict[str, int]:
         debtor(name, cost)
     g.poke(0x6000, pixel)
     g.poke(0x5F25, pen)
+    # the memory writes: a write to 0x4300 (user memory, zero at boot) misses the draw state,
+    # one of 0x5f7c-0x5f7f's own values back hits it; each with one value and with three
+    for name in ("poke", "poke2", "poke4", "memset", "memcpy"):
+        debtor(f"{name}_debit", 0)
+        debtor(f"{name}_hit_debit", 0)
+        cost = {}
+        for path, at in (("miss", 0x4300), ("hit", 0x5F7C)):
+            v = g.peek(at)
+            args = {"poke": [(at, v), (at, v, v, v)], "poke2": [(at, g.peek2(at))],
+                    "poke4": [(at, g.peek4(at))], "memset": [(at, v, 1)],
+                    "memcpy": [(at, at, 4)]}[name]
+            got = {api_overhead(counter, g[name], native, *a) for a in args}
+            if len(got) != 1:
+                raise RuntimeError(f"{name} runs {sorted(got)} instructions by its arguments:"
+                                   " its debt would be wrong")
+            cost[path] = got.pop()
+        debtor(f"{name}_debit", cost["miss"])
+        debtor(f"{name}_hit_debit", cost["hit"] - cost["miss"] - costs["debit"])
     return costs
 
 
