@@ -36,22 +36,65 @@ def api_overhead(counter, f, g, *args) -> int:
     return round(hook_calls(counter.api_overhead(f, g, 64, *args)) / 64)
 
 
-# the runtime's debtors (rt fields) and a call that measures each: fget(0), a wrapped API call
-# (runtime/calls.lua); pset(-1, -1), which runs in the caller's thread (and draws nothing there)
-DEBTORS = (("debit", "fget", (0,)), ("pset_debit", "pset", (-1, -1)))
+# the runtime's debtors (rt fields) and what each owes a call: the API wrapper (calls.lua),
+# measured on fget(0); pset's three paths (draw.lua): outside the clip, inside, and with a fill
+# pattern, where the wrapper's own cost (debit) is owed by the wrapper itself
+PSET_PATHS = (("pset_out_debit", (-1, -1), None), ("pset_debit", (0, 0), None),
+              ("pset_pattern_debit", (0, 0), 0x5A5A))
 
 
 def debit_runtime(lua, counter, rt) -> dict[str, int]:
     """Have the runtime `rt` in `lua` debit what it runs in the cart's thread: for each debtor,
     measure the instructions a call runs beyond a native call's one and hand the runtime a
-    debit function that owes them. Returns {debtor: instructions a call}."""
+    debit function that owes them. Returns {debtor: instructions a call}. The draw state and
+    the pixel pset draws on are put back as they were."""
     g, native = lua.globals(), lua.eval("tostr")
     costs = {}
-    for debtor, name, args in DEBTORS:
+
+    def debtor(name, cost):
         debit, set_cost = counter.debtor()
-        rt[debtor] = debit
-        costs[debtor] = api_overhead(counter, g[name], native, *args)
-        set_cost(from_raw(costs[debtor]))
+        rt[name] = debit
+        set_cost(from_raw(cost))
+        costs[name] = cost
+
+    debtor("debit", 0)
+    costs["debit"] = api_overhead(counter, g.fget, native, 0)
+    debtor("debit", costs["debit"])
+    pixel, pen = g.peek(0x6000), g.peek(0x5F25)
+    for name, args, pattern in PSET_PATHS:
+        debtor(name, 0)
+        if pattern is not None:
+            g.fillp(pattern)
+        cost = api_overhead(counter, g.pset, native, *args)
+        with_colour = api_overhead(counter, g.pset, native, *args, 0)
+        if pattern is not None:
+            g.fillp(0)
+            cost -= costs["debit"]
+            with_colour -= costs["debit"]
+        if with_colour != cost:
+            raise RuntimeError(f"pset's path {name} runs {with_colour} instructions with a "
+                               f"colour and {cost} without: its debt would be wrong")
+        debtor(name, cost)
+    g.poke(0x6000, pixel)
+    g.poke(0x5F25, pen)
+    # the memory writes: a write to 0x4300 (user memory, zero at boot) misses the draw state,
+    # one of 0x5f7c-0x5f7f's own values back hits it; each with one value and with three
+    for name in ("poke", "poke2", "poke4", "memset", "memcpy"):
+        debtor(f"{name}_debit", 0)
+        debtor(f"{name}_hit_debit", 0)
+        cost = {}
+        for path, at in (("miss", 0x4300), ("hit", 0x5F7C)):
+            v = g.peek(at)
+            args = {"poke": [(at, v), (at, v, v, v)], "poke2": [(at, g.peek2(at))],
+                    "poke4": [(at, g.peek4(at))], "memset": [(at, v, 1)],
+                    "memcpy": [(at, at, 4)]}[name]
+            got = {api_overhead(counter, g[name], native, *a) for a in args}
+            if len(got) != 1:
+                raise RuntimeError(f"{name} runs {sorted(got)} instructions by its arguments:"
+                                   " its debt would be wrong")
+            cost[path] = got.pop()
+        debtor(f"{name}_debit", cost["miss"])
+        debtor(f"{name}_hit_debit", cost["hit"] - cost["miss"] - costs["debit"])
     return costs
 
 

@@ -8,10 +8,14 @@ show the same pixels by construction. A host loads each file as a chunk named
 their internal helpers (rt.put, rt.span, rt.int, ...), `host` the table of what the host
 provides (optional hooks such as `printed`). The files define PICO-8's globals directly.
 
-calls.lua, loaded last, runs each API function in a coroutine of its own (pset excepted), so
+calls.lua, loaded last, runs each API function in a coroutine of its own (pset and the memory
+writes excepted), so
 that a host counting the cart's instructions with a debug hook never sees the API's; a host
-that counts hands the runtime its debit functions (rt.debit, rt.pset_debit) for the few that
-run in the cart's thread (docs/console.md, how counting leaves the runtime out).
+that counts hands the runtime its debit functions (rt.debit; rt.pset_debit, rt.pset_out_debit,
+rt.pset_pattern_debit; rt.poke_debit, rt.poke_hit_debit and the same for poke2, poke4, memset
+and memcpy) for the few that run in the cart's thread, and calls rt.refresh() after
+it writes the draw state at 0x5f00-0x5f7f itself (docs/console.md, how counting leaves the
+runtime out).
 
 `load(lua, host)` does all that in a lupaz8 runtime; `source(name)` gives a file's text and
 `data()` the byte strings the files read from `rt` (the default font, the sine table), for a

@@ -9,6 +9,7 @@
 -- An error in the API is raised in the caller with its message; arithmetic on an argument
 -- that is not a number reads "<name>(): expected a number, got a <type>".
 local rt, host = ...
+local sethook = debug.sethook
 local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create,
  coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
 
@@ -38,7 +39,9 @@ local function api(name, f)
  return function(...)
   rt.debit()
   rt.name = name
-  return pass(resume(create(f), ...))
+  local co = create(f)
+  sethook(co)
+  return pass(resume(co, ...))
  end
 end
 
@@ -50,19 +53,45 @@ function rt.debit() end
 -- young garbage cheaply (Lua 5.2's; a third less time a call than the incremental one)
 collectgarbage("generational")
 
--- the memory writes a cart calls: lupaz8's own, then rt.refresh() (draw.lua) when they reach
--- the draw state at 0x5f00-0x5f7f, so that what the drawing keeps of it stays true
-local rawpoke, rawpoke2, rawpoke4, rawmemset, rawmemcpy = poke, poke2, poke4, memset, memcpy
+-- The memory writes a cart calls: lupaz8's own, then rt.refresh() (draw.lua) when they reach
+-- the draw state at 0x5f00-0x5f7f, so that what the drawing keeps of it stays true. They run in
+-- the cart's thread (a coroutine each would cost a poke-heavy cart dearly): each has two paths
+-- of fixed length, debited as pset's are: rt.<name>_debit for every call, then, when the
+-- write reached the draw state, rt.<name>_hit_debit before the refresh, which runs in a
+-- coroutine of its own (calls.lua's wrapper, whose own cost it debits itself).
 local select = select
-local function wrote(a, n)
- a, n = tonum(a) or 0, tonum(n) or 0
- if a >= 0 and a < 0x5f80 and (a >= 0x5f00 or n > 0x5f00 - a) then rt.refresh() end
+local state_written = api("refresh", function() rt.refresh() end)
+-- the sign bit when n bytes written from a reach 0x5f00-0x5f7f (a is negative from 0x8000 up)
+local function hits(a, n)
+ a = (a or 0) \ 1
+ return (~a & (a - 0x5f80) & (0x5f00 - a - (n or 0) \ 1)) & 0x8000
 end
-function poke(a, ...) rawpoke(a, ...) wrote(a, select("#", ...)) end
-function poke2(a, ...) rawpoke2(a, ...) wrote(a, 2 * select("#", ...)) end
-function poke4(a, ...) rawpoke4(a, ...) wrote(a, 4 * select("#", ...)) end
-function memset(a, v, n) rawmemset(a, v, n) wrote(a, n) end
-function memcpy(d, s, n) rawmemcpy(d, s, n) wrote(d, n) end
+local function writer(raw, size, name)
+ local debit, hit_debit = name.."_debit", name.."_hit_debit"
+ rt[debit], rt[hit_debit] = function() end, function() end
+ return function(a, ...)
+  raw(a, ...)
+  local hit = hits(a, size(...))
+  rt[debit]()
+  if hit ~= 0 then
+   rt[hit_debit]()
+   return state_written()
+  end
+ end
+end
+local function values(...) return select("#", ...) end
+local function words(...) return 2 * select("#", ...) end
+local function longs(...) return 4 * select("#", ...) end
+local function third(_, n) return n end
+rt.direct = rt.direct or {}
+for name, w in pairs({poke = {poke, values}, poke2 = {poke2, words}, poke4 = {poke4, longs},
+                      memset = {memset, third}, memcpy = {memcpy, third}}) do
+ _G[name] = writer(w[1], w[2], name)
+ rt.direct[name] = true
+end
+
+-- pset's path with a fill pattern (draw.lua) runs in a coroutine as the API calls do
+rt.pset_pattern = api("pset", rt.pset_pattern)
 
 -- (a function in rt.direct runs in the caller's thread: it debits its own fixed cost)
 local direct = rt.direct or {}

@@ -207,29 +207,40 @@ function cls(col)
 end
 
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
--- (calls.lua): it has no branch but one balanced if, so every call runs the same VM
--- instructions, which a host that counts the cart's takes off in one go (rt.pset_debit, called
--- last; tests/console/test_runtime_counts.py holds it to that). A pixel outside the clip gets
--- its own byte back.
+-- (calls.lua). Each of its three paths runs a fixed number of VM instructions, which a host
+-- that counts the cart's takes off with the path's debtor, called last (rt.pset_debit; outside
+-- the clip rt.pset_out_debit; with a fill pattern rt.pset_pattern_debit, before the rest is
+-- done in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
+-- instructions (the host checks at boot; tests/console/test_runtime_counts.py holds it to that).
 rt.direct = {pset = true}
 function rt.pset_debit() end
+function rt.pset_out_debit() end
+function rt.pset_pattern_debit() end
 function pset(x, y, col)
- local pen = peek(PEN)
- if col ~= nil then pen = col else pen = pen + 0 pen = pen + 0 end
- pen = pen \ 1 & 0xff
- poke(PEN, pen)
+ local pen
+ if col == nil then pen = peek(PEN) pen = pen + 0 else pen = col \ 1 & 0xff poke(PEN, pen) end
  x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
  -- the sign bit of any of these: outside the clip
- local out = ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000
- local set = PAT[((y << 2) | (x & 3)) & 15]
- local c1 = DP[pen & 15]
- local c = c1 + (DP[pen \ 16] - c1) * set
- local write = (1 + (out >> 15)) * (1 - set * TR)
- local shift = (x & 1) * 4
+ if ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000 ~= 0 then
+  return rt.pset_out_debit()
+ end
+ if BITS ~= 0 then
+  rt.pset_pattern_debit()
+  return rt.pset_pattern(x, y, pen)
+ end
  local a = B + y * 64 + (x \ 2)
- local old = peek(a)
- poke(a, old + (((old & (0xf0 >> shift)) | (c << shift)) - old) * write)
+ local shift = (x & 1) * 4
+ poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
  rt.pset_debit()
+end
+-- (calls.lua runs it in a coroutine: x, y inside the clip, camera applied)
+function rt.pset_pattern(x, y, pen)
+ local c = DP[pen & 15]
+ if PAT[(y & 3) * 4 + (x & 3)] ~= 0 then
+  if TR ~= 0 then return end
+  c = DP[pen \ 16]
+ end
+ nib(x, y, c)
 end
 
 function pget(x, y)
@@ -272,6 +283,33 @@ local function line_solid(x, y, n, dx2, dy2)
  end
 end
 
+-- the same, every pixel inside the clip
+local function line_inside(x, y, n, dx2, dy2)
+ local n2, rx, ry, b, c = n + n, n, n, B, C1
+ local hi = c << 4
+ for i = 0, n do
+  local a = b + y * 64 + (x \ 2)
+  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  ry += dy2
+  if ry >= n2 then ry -= n2 y += 1 elseif ry < 0 then ry += n2 y -= 1 end
+ end
+end
+
+-- the same for a line whose y steps every pixel (n = |dy|): its row's address steps by da
+local function line_steep(x, y, n, dx2, da)
+ local n2, rx, c = n + n, n, C1
+ local hi, row = c << 4, B + y * 64
+ for i = 0, n do
+  local a = row + (x \ 2)
+  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  row += da
+  rx += dx2
+  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+ end
+end
+
 function line(x0, y0, x1, y1, col)
  local cx, cy = begin(col)
  x0, y0 = (x0 or 0) \ 1 - cx, (y0 or 0) \ 1 - cy
@@ -285,7 +323,14 @@ function line(x0, y0, x1, y1, col)
  if n == 0 then return plot(x0, y0) end
  if dy == 0 then return hline(min(x0, x1), max(x0, x1), y0) end
  local n2, dx2, dy2 = n + n, dx + dx, dy + dy
- if BITS == 0 then return line_solid(x0, y0, n, dx2, dy2) end
+ if BITS == 0 then
+  if x0 >= X0 and x0 < X1 and x1 >= X0 and x1 < X1 and y0 >= Y0 and y0 < Y1 and y1 >= Y0
+     and y1 < Y1 then   -- both ends inside the clip: every pixel is
+   if n == abs(dy) then return line_steep(x0, y0, n, dx2, dy > 0 and 64 or -64) end
+   return line_inside(x0, y0, n, dx2, dy2)
+  end
+  return line_solid(x0, y0, n, dx2, dy2)
+ end
  local x, rx, y, ry = x0, n, y0, n
  for i = 0, n do
   plot(x, y)

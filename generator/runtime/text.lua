@@ -42,6 +42,7 @@
 local rt, host = ...
 
 local peek, peek2, poke, memset, memcpy = peek, peek2, poke, memset, memcpy
+local peek4, poke2, poke4 = peek4, poke2, poke4
 local ord, chr, flr, min, max, tostr, tonum, type = ord, chr, flr, min, max, tostr, tonum, type
 
 local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, TARGET = 0x5f00, 0x5f20, 0x5f25, 0x5f26, 0x5f28, 0x5f55
@@ -86,6 +87,40 @@ for parity = 0, 1 do
       end
     end
     BYTES[parity][ch] = q
+  end
+end
+
+-- W2[parity][ch], W4[parity][ch]: the same for a character below 0x80 a row at a time, its
+-- bytes read and written as one 2-byte (peek2) or 4-byte (peek4) value: offset, mask of the
+-- nibbles drawn, mask of those kept, ... (a 4-byte value's first byte is its lowest fraction
+-- bits; a row at an odd x spans 3 bytes, and the 4th is written back as it was)
+local W2, W4 = {[0] = {}, {}}, {[0] = {}, {}}
+for parity = 0, 1 do
+  for ch = 16, 0x7f do
+    local q = BYTES[parity][ch]
+    local rows_ = {}
+    for k = 1, #q, 3 do
+      local r, b = q[k] \ 64, q[k] % 64
+      rows_[r] = rows_[r] or {}
+      rows_[r][b] = q[k + 1]
+    end
+    local w2, w4 = {}, {}
+    for r = 0, LINE_H - 1 do
+      local m = rows_[r]
+      if m then
+        local lo = 99
+        for b in pairs(m) do lo = min(lo, b) end
+        local m0, m1, m2 = m[lo] or 0, m[lo + 1] or 0, m[lo + 2] or 0
+        if m2 == 0 then
+          local draw = m0 | (m1 << 8)
+          add(w2, r * 64 + lo) add(w2, draw) add(w2, ~draw)
+        else
+          local draw = (m0 >> 16) | (m1 >> 8) | m2
+          add(w4, r * 64 + lo) add(w4, draw) add(w4, ~draw)
+        end
+      end
+    end
+    W2[parity][ch], W4[parity][ch] = w2, w4
   end
 end
 
@@ -273,6 +308,23 @@ local function draw_text(s, x, y)
     return w, h
   end
 
+  -- what glyph()'s common case reads, taken once a print and again after each control
+  -- character (which may change any of it): whether that case holds for characters below
+  -- 0x80, the pen's colour, the clip and the target
+  local fast, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+  local function restate()
+    fast = not custom and char_w >= 4 and char_h >= LINE_H and omask == 0
+           and not (wide or tall or invert)
+    fc = pal(fg)
+    fc17 = fc * 17
+    fc2 = fc17 | (fc17 << 8)
+    fc4 = (fc17 >> 16) | (fc17 >> 8) | fc17 | (fc17 << 8)
+    local x0, y0, x1, y1 = peek(CLIP, 4)
+    fx0, fy0, fx1, fy1 = x0, y0, min(x1, 128), min(y1, 128)
+    fbase = target()
+  end
+  restate()
+
   while i <= n or sp > 0 do
     local ch
     if sp > 0 then
@@ -283,7 +335,30 @@ local function draw_text(s, x, y)
       i += 1
     end
     local oneoff = false
-    if ch >= 16 then
+    if ch >= 16 and ch < 0x80 and fast then   -- glyph()'s common case, inline
+      local bx, by = x - cx, y - cy
+      if solid then fill(put, bx, by, char_w, char_h, pal(bg)) end
+      if bx >= fx0 and by >= fy0 and bx + 4 <= fx1 and by + LINE_H <= fy1 then
+        local a0, par = fbase + by * 64 + bx \ 2, bx & 1
+        local q = W2[par][ch]
+        for k = 1, #q, 3 do
+          local a = a0 + q[k]
+          poke2(a, (peek2(a) & q[k + 2]) | (fc2 & q[k + 1]))
+        end
+        q = W4[par][ch]
+        for k = 1, #q, 3 do
+          local a = a0 + q[k]
+          poke4(a, (peek4(a) & q[k + 2]) | (fc4 & q[k + 1]))
+        end
+      else
+        local p = PLAIN[ch]
+        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], fc) end
+      end
+      x += char_w
+      last_w = char_w
+      if line_h < char_h then line_h = char_h end
+      if right < x then right = x end
+    elseif ch >= 16 then
       local w, h = glyph(ch, false)
       x += w
       last_w, line_h = w, max(line_h, h)
@@ -456,6 +531,7 @@ local function draw_text(s, x, y)
     elseif ch == 13 then
       x = left
     end
+    if ch < 16 then restate() end
     if oneoff then
       local w, h = glyph(ch, true)
       x += w

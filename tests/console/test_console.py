@@ -429,6 +429,22 @@ function broken() return nil+1 end""")
         c.call("broken")
 
 
+def test_every_write_of_the_draw_state_reaches_the_drawing(make):
+    """The drawing keeps the draw state in locals: a memset reaching 0x5f00-0x5f7f from below
+    it, a memcpy, poke2 and poke4 into it, and the host's own write all take effect at once."""
+    c = make("function dot() pset(5,5,2) end\n"
+             "function _draw() cls() memset(0x5e00, 7, 0x101) pset(0,0,0)"
+             " memcpy(0x5f01, 0x4300, 1) pset(1,0,1) poke2(0x5f28, -2) pset(0,1,5)"
+             " poke4(0x5f28, 0) pset(3,3,6) end")
+    c.mem.write(0x4300, bytes([9]))
+    c.step()
+    s = c.screen()
+    assert (s[0, 0], s[0, 1], s[1, 2], s[3, 3]) == (7, 9, 5, 6)
+    c.mem.write(0x5F02, bytes([12]))
+    c.call("dot")
+    assert c.screen()[5, 5] == 12
+
+
 def test_print_control_codes_repeat_move_and_background(make):
     c = make('function _draw() cls() w=print("\\*3a",0,0,7) print("\\#8b\\-jc",0,10,7)'
              ' print("x\\by",0,20,7) end')
