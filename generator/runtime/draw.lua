@@ -136,19 +136,24 @@ local function box(xa, ya, xb, yb)
  if xb >= X1 then xb = X1 - 1 end
  if xa > xb or ya > yb then return end
  local c = C1
- local row, last = B + ya * 64, B + yb * 64
+ -- rows by their offset from the first: a loop over the addresses themselves would step past
+ -- 0x7fff on the bottom row, which wraps to a negative 16.16 number (an endless loop)
+ local row, span = B + ya * 64, (yb - ya) * 64
  if xa & 1 ~= 0 then
   local hi = c << 4
-  for a = row + (xa \ 2), last + (xa \ 2), 64 do poke(a, (peek(a) & 0x0f) | hi) end
+  local k = row + xa \ 2
+  for o = 0, span, 64 do poke(k + o, (peek(k + o) & 0x0f) | hi) end
   xa += 1
  end
  if xb & 1 == 0 and xb >= xa then
-  for a = row + (xb \ 2), last + (xb \ 2), 64 do poke(a, (peek(a) & 0xf0) | c) end
+  local k = row + xb \ 2
+  for o = 0, span, 64 do poke(k + o, (peek(k + o) & 0xf0) | c) end
   xb -= 1
  end
  if xa < xb then
   local n, c17 = (xb - xa + 1) \ 2, c * 17
-  for a = row + (xa \ 2), last + (xa \ 2), 64 do memset(a, c17, n) end
+  local k = row + xa \ 2
+  for o = 0, span, 64 do memset(k + o, c17, n) end
  end
 end
 

@@ -281,10 +281,13 @@ local function box(n)
  return 24, 56 - n * 4, 79, 16 + n * 8
 end
 
+-- the draw state written back behind the runtime's back: it keeps that state in locals, so it
+-- reads it again (rt.refresh, draw.lua)
 local function close_menu()
  paused = false
  poke(0x6000, ord(saved_screen, 1, 0x2000))
  poke(0x5f00, ord(saved_state, 1, 0x40))
+ rt.refresh()
 end
 
 function __web_pause()
@@ -302,6 +305,7 @@ local function draw_menu(entries)
  poke(0x5f00, ord(saved_state, 1, 0x40))
  draw.camera() draw.clip() draw.pal() draw.palt() draw.fillp()
  poke(0x5f10, ord(saved_state, 0x11, 16))     -- the cart's display palette stays
+ rt.refresh()
  local px, py, sx, sy = box(n)
  draw.rectfill(px - 1, py - 1, px + sx + 1, py + sy + 1, black)
  draw.rect(px, py, px + sx, py + sy, white)
