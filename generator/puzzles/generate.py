@@ -217,42 +217,71 @@ def _die_with_parent(parent: int | None) -> None:
         os._exit(1)
 
 
+def _worker(p: Params, first: int, step: int, conn, parent: int) -> None:
+    """A worker process: chunks first, first + step, ... sent in order down its own pipe (the
+    pipe's buffer is how far it works ahead); an error in a chunk is sent as itself."""
+    _worker_signals(parent)
+    k = first
+    try:
+        while True:
+            conn.send(run_chunk(p, k))
+            k += step
+    except Exception as e:      # noqa: BLE001  (re-raised by the parent, in order)
+        conn.send(e)
+
+
+def _start_worker(p: Params, first: int, step: int):
+    """One worker process and the read end of its pipe."""
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    proc = multiprocessing.Process(target=_worker, args=(p, first, step, writer, os.getpid()),
+                                   daemon=True)
+    proc.start()
+    writer.close()
+    return proc, reader
+
+
 def _chunks(p: Params, jobs: int):
     """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes,
-    which are terminated (not waited for) whenever this generator stops: the batch is done,
-    an error, Ctrl-C, or SIGTERM turned into KeyboardInterrupt (generator.startup)."""
+    worker i computing chunks i, i + jobs, ... into a pipe of its own, and killed (not waited
+    for) whenever this generator stops: the batch is done, an error, Ctrl-C, or SIGTERM turned
+    into KeyboardInterrupt (generator.startup). Each worker has its own pipe and no lock is
+    shared: multiprocessing.Pool's terminate() could deadlock on a queue lock held by a worker
+    it had killed, and under load it did."""
     if jobs <= 1:
         k = 0
         while True:
             yield run_chunk(p, k)
             k += 1
-    pool = None
+    workers = []
     try:
-        # Ctrl-C and SIGTERM wait while the pool forks: a child forked under a handler that
+        # Ctrl-C and SIGTERM wait while the workers fork: a child forked under a handler that
         # raises KeyboardInterrupt (generator.startup) could raise it before it is a worker and
         # run on as a copy of this process. Children are born with both blocked and unblock
-        # them once their handlers are set (_worker_signals); here they arrive after Pool().
+        # them once their handlers are set (_worker_signals); here they arrive after the forks.
         old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
-            pool = multiprocessing.Pool(jobs, initializer=_worker_signals, initargs=(os.getpid(),))
+            for i in range(jobs):
+                workers.append(_start_worker(p, i, jobs))
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        pending, k = [], 0
+        k = 0
         while True:
-            while len(pending) < 2 * jobs:
-                pending.append(pool.apply_async(run_chunk, (p, k)))
-                k += 1
-            yield pending.pop(0).get()
+            proc, conn = workers[k % jobs]
+            try:
+                res = conn.recv()
+            except EOFError:
+                raise RuntimeError(f"worker process {proc.pid} ended (exit status "
+                                   f"{proc.exitcode}) without chunk {k}") from None
+            if isinstance(res, BaseException):
+                raise res
+            yield res
+            k += 1
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-        # Ctrl-C or SIGTERM while the pool starts its workers leaves those already forked
-        # (Pool() cleans up after an Exception only, not a KeyboardInterrupt): stop them too,
-        # or they outlive the command, holding its stdout and stderr open
-        for child in multiprocessing.active_children():
-            child.terminate()
-            child.join()
+        for proc, _ in workers:
+            proc.kill()
+        for proc, conn in workers:
+            proc.join()
+            conn.close()
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:

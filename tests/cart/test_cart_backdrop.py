@@ -33,6 +33,7 @@ def check_region(p: Player, w: dict, box, want_clues: bool):
                 assert got >= 4.5, (w["name"], r, c, b, got)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wi", [0, 1], ids=["spires", "lookout"])
 def test_backdrop_behind_play_and_solved_keeps_clues_readable(cart, wi):
     path, m = cart

@@ -96,6 +96,7 @@ def test_packed_clue_numbers_are_apart(cart):
     assert not bad, f"{len(bad)} pairs, e.g. {bad[:6]}"
 
 
+@pytest.mark.slow
 def test_endless_clue_numbers_are_apart(cart):
     layouts = tour.endless_layouts(cart[0], range(ENDLESS))
     assert len({tuple((it.text, it.x, it.y) for it in x) for x in layouts}) > ENDLESS * 0.95
