@@ -14,9 +14,6 @@ Styles:
           filled or all empty) row or column rejected: blobs and shapes more than static, as in
           Simon Tatham's Pattern.
   sprite  mirror-symmetric outlined shapes, like procedural pixel sprites (puzzles/sprites.py).
-  lopsided  outlined shapes with no symmetry: a leaning spine, a different reach on each side.
-  turned  outlined shapes that look the same after a half turn (no mirror).
-  sprites  a mix: each grid mirrored, lopsided or turned, by chance (sprites.MIX's shares).
 """
 from __future__ import annotations
 
@@ -31,14 +28,14 @@ import numpy as np
 from generator import UserError, plural
 from generator.formats.batchfile import Batch, puzzle_lines
 from generator.formats.record import Puzzle
-from generator.puzzles.sprites import DRAW as SPRITE_DRAW, mixed_grids
+from generator.puzzles.sprites import sprite_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 from generator.solver.status import Status
 
 CHUNK = 1024
 SLOW_CHUNK = 32
-STYLES = ("noise", "smooth", "sprite", "lopsided", "turned", "sprites")
+STYLES = ("noise", "smooth", "sprite")
 CHUNK_CELLS = 1 << 22     # cells of a chunk, at most: a huge size draws fewer grids at a time
 DEFAULT_MAX_TRIES = 2_000_000
 MAX_SEED = 2**63 - 1
@@ -158,10 +155,8 @@ def draw(p: Params, k: int) -> np.ndarray:
     rng = chunk_rng(p.seed, k)
     if p.style == "smooth":
         return smooth_grids(rng, chunk_size(p), p.height, p.width, p.density)
-    if p.style in SPRITE_DRAW:
-        return SPRITE_DRAW[p.style](rng, chunk_size(p), p.height, p.width, p.density)
-    if p.style == "sprites":
-        return mixed_grids(rng, chunk_size(p), p.height, p.width, p.density)
+    if p.style == "sprite":
+        return sprite_grids(rng, chunk_size(p), p.height, p.width, p.density)
     return rng.random((chunk_size(p), p.height, p.width)) < p.density
 
 
@@ -223,48 +218,71 @@ def _die_with_parent(parent: int | None) -> None:
         os._exit(1)
 
 
-def _chunks(p: Params, jobs: int, complete=lambda: False):
-    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes.
-    When this generator stops with the batch `complete()`, the workers finish the few chunks
-    they hold and end: terminating them then could kill one halfway through sending a chunk, and
-    the pool's result thread would wait for the rest of that message for good (a full test run
-    hung so). On an error, Ctrl-C, or SIGTERM turned into KeyboardInterrupt (generator.startup)
-    they are terminated, not waited for."""
+def _worker(p: Params, first: int, step: int, conn, parent: int) -> None:
+    """A worker process: chunks first, first + step, ... sent in order down its own pipe (the
+    pipe's buffer is how far it works ahead); an error in a chunk is sent as itself."""
+    _worker_signals(parent)
+    k = first
+    try:
+        while True:
+            conn.send(run_chunk(p, k))
+            k += step
+    except Exception as e:      # noqa: BLE001  (re-raised by the parent, in order)
+        conn.send(e)
+
+
+def _start_worker(p: Params, first: int, step: int):
+    """One worker process and the read end of its pipe."""
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    proc = multiprocessing.Process(target=_worker, args=(p, first, step, writer, os.getpid()),
+                                   daemon=True)
+    proc.start()
+    writer.close()
+    return proc, reader
+
+
+def _chunks(p: Params, jobs: int):
+    """Chunk results in order 0, 1, 2, ...; with jobs > 1 computed ahead by worker processes,
+    worker i computing chunks i, i + jobs, ... into a pipe of its own, and killed (not waited
+    for) whenever this generator stops: the batch is done, an error, Ctrl-C, or SIGTERM turned
+    into KeyboardInterrupt (generator.startup). Each worker has its own pipe and no lock is
+    shared: multiprocessing.Pool's terminate() could deadlock on a queue lock held by a worker
+    it had killed, and under load it did."""
     if jobs <= 1:
         k = 0
         while True:
             yield run_chunk(p, k)
             k += 1
-    pool = None
+    workers = []
     try:
-        # Ctrl-C and SIGTERM wait while the pool forks: a child forked under a handler that
+        # Ctrl-C and SIGTERM wait while the workers fork: a child forked under a handler that
         # raises KeyboardInterrupt (generator.startup) could raise it before it is a worker and
         # run on as a copy of this process. Children are born with both blocked and unblock
-        # them once their handlers are set (_worker_signals); here they arrive after Pool().
+        # them once their handlers are set (_worker_signals); here they arrive after the forks.
         old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
         try:
-            pool = multiprocessing.Pool(jobs, initializer=_worker_signals, initargs=(os.getpid(),))
+            for i in range(jobs):
+                workers.append(_start_worker(p, i, jobs))
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        pending, k = [], 0
+        k = 0
         while True:
-            while len(pending) < 2 * jobs:
-                pending.append(pool.apply_async(run_chunk, (p, k)))
-                k += 1
-            yield pending.pop(0).get()
+            proc, conn = workers[k % jobs]
+            try:
+                res = conn.recv()
+            except EOFError:
+                raise RuntimeError(f"worker process {proc.pid} ended (exit status "
+                                   f"{proc.exitcode}) without chunk {k}") from None
+            if isinstance(res, BaseException):
+                raise res
+            yield res
+            k += 1
     finally:
-        if pool is not None:
-            if complete():
-                pool.close()
-            else:
-                pool.terminate()
-            pool.join()
-        # Ctrl-C or SIGTERM while the pool starts its workers leaves those already forked
-        # (Pool() cleans up after an Exception only, not a KeyboardInterrupt): stop them too,
-        # or they outlive the command, holding its stdout and stderr open
-        for child in multiprocessing.active_children():
-            child.terminate()
-            child.join()
+        for proc, _ in workers:
+            proc.kill()
+        for proc, conn in workers:
+            proc.join()
+            conn.close()
 
 
 def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
@@ -272,11 +290,8 @@ def generate(p: Params, jobs: int = 1, progress=None) -> Outcome:
     `jobs` is capped at the usable CPUs (cap_jobs)."""
     p.check()
     jobs = cap_jobs(jobs)
-    complete = []
-    with closing(_chunks(p, jobs, lambda: bool(complete))) as chunks:   # the workers stop here
-        outcome = _collect(p, chunks, progress)
-        complete.append(True)
-        return outcome
+    with closing(_chunks(p, jobs)) as chunks:   # closed on the way out: the workers stop here
+        return _collect(p, chunks, progress)
 
 
 def _collect(p: Params, chunks, progress) -> Outcome:

@@ -39,6 +39,7 @@ def only_plain(p: Player, w: dict, box) -> None:
     assert {colour[r] for r in CLUE_ROLES} & shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wi", [0, 1], ids=["spires", "lookout"])
 def test_no_backdrop_behind_clues_and_a_readable_one_when_solved(cart, wi):
     path, m = cart

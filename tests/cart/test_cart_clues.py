@@ -37,6 +37,7 @@ def console(built_cart):
     return c, built_cart.manifest
 
 
+@pytest.mark.slow
 def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     c, manifest = console
     for p in range(len(manifest["puzzles"])):

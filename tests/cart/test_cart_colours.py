@@ -75,6 +75,7 @@ def revealed(p: Player) -> np.ndarray:
                      for y in range(n)])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wi", [0, 1], ids=["spires", "lookout"])
 def test_the_solved_screen_shows_the_pictures_colours(cart, wi):
     path, m = cart

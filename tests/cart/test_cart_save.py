@@ -69,6 +69,7 @@ def test_a_save_of_another_puzzle_set_or_layout_is_not_read(cart):
     assert raw(p.c.cartdata_store)[4:] == bytes(252)   # written afresh
 
 
+@pytest.mark.slow
 def test_best_times_are_kept_to_the_second_and_the_clock_saturates(cart):
     path, manifest = cart
     store = {}
@@ -95,6 +96,7 @@ def test_best_times_are_kept_to_the_second_and_the_clock_saturates(cart):
     assert again.best(START + 1) is None and again.best(0) is None   # no other puzzle's record written
 
 
+@pytest.mark.slow
 def test_the_cart_boots_on_random_cartdata_and_shows_only_valid_progress(cart):
     """~50 random saves: noise, and valid saves with random bytes changed, cut or shuffled."""
     path, manifest = cart

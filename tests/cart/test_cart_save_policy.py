@@ -426,6 +426,7 @@ class SavePolicy(RuleBasedStateMachine):
         assert self.p.c.max_instructions <= self.p.c.budget
 
 
+@pytest.mark.slow
 def test_the_save_policy_over_random_play(cart):
     SavePolicy.path, SavePolicy.manifest = cart
     run_state_machine_as_test(SavePolicy, settings=settings(

@@ -47,6 +47,7 @@ def _describe(s) -> str:
     return f"{s.screen} {s.world} {it.where()} {it.ink_rgb} on {it.bg_rgb}: {it.ratio:.2f}"
 
 
+@pytest.mark.slow
 def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     worlds = {w["name"] for w in cart[1]["worlds"]}
     got = collections.defaultdict(set)
@@ -65,11 +66,13 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     assert {(w, r) for w in worlds for r in (6, 7, 10)} <= roles
 
 
+@pytest.mark.slow
 def test_every_text_and_live_clue_is_readable(seen):
     bad = [s for s in seen if s.item.role != 7 and s.item.ratio < TEXT_MIN]
     assert not bad, f"{len(bad)} below {TEXT_MIN}:1, e.g.\n" + "\n".join(map(_describe, bad[:12]))
 
 
+@pytest.mark.slow
 def test_dimmed_clues_recede_yet_can_be_read(seen):
     live = {(s.world, s.item.bg_rgb): s.item.ink_rgb for s in seen
             if s.item.kind == "clue" and s.item.role == 6}
@@ -116,6 +119,7 @@ def test_zero_clues_are_never_dimmed(packed):
     assert not _dim_zeros(packed), _dim_zeros(packed)[:6]
 
 
+@pytest.mark.slow
 def test_endless_clue_numbers_are_apart(cart):
     layouts = tour.endless_layouts(cart[0], range(ENDLESS))
     assert len({tuple((it.text, it.x, it.y) for it in x) for x in layouts}) > ENDLESS * 0.95

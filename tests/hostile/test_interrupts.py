@@ -135,29 +135,37 @@ def test_sigterm_stops_generate_and_its_workers(tmp_path):
     assert not list(tmp_path.iterdir()), list(tmp_path.iterdir())
 
 
-def _a_worker(initializer, initargs) -> None:
-    """What a pool's worker does first (its initializer), then waits for work that never comes."""
-    initializer(*initargs)
-    time.sleep(600)
-
-
 def test_an_interrupt_as_the_workers_start_leaves_none_running(monkeypatch):
-    """Ctrl-C (or SIGTERM, raised as the same) inside multiprocessing.Pool(), after it forked a
-    worker: Pool() cleans up after an Exception only, so that worker outlived the command and
-    held its pipes open (a `generate --jobs 2` that never ended for its caller)."""
+    """Ctrl-C (or SIGTERM, raised as the same) after one worker started and before the next:
+    the one started is stopped, not left to outlive the command holding its pipes open (as
+    multiprocessing.Pool() left its workers after a KeyboardInterrupt)."""
     import multiprocessing
 
     from generator.puzzles import generate as gen
+    real_start, calls = gen._start_worker, []
 
-    def pool_cut_short(n, initializer=None, initargs=()):
-        worker = multiprocessing.Process(target=_a_worker, args=(initializer, initargs), daemon=True)
-        worker.start()
-        raise KeyboardInterrupt
+    def start(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real_start(*args)
     monkeypatch.setattr(gen, "usable_cpus", lambda: 2)
-    monkeypatch.setattr(gen.multiprocessing, "Pool", pool_cut_short)
+    monkeypatch.setattr(gen, "_start_worker", start)
     with pytest.raises(KeyboardInterrupt):
         gen.generate(gen.Params(count=5, height=5, width=5), jobs=2)
-    assert not multiprocessing.active_children()
+    assert len(calls) == 2 and not multiprocessing.active_children()
+
+
+def test_a_worker_error_reaches_the_parent(monkeypatch):
+    """An error in a worker's chunk is raised in the parent (in order), not a hang."""
+    from generator.puzzles import generate as gen
+
+    def broken(p, k):
+        raise ValueError(f"chunk {k} broke")
+    monkeypatch.setattr(gen, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(gen, "run_chunk", broken)
+    with pytest.raises(ValueError, match="chunk 0 broke"):
+        gen.generate(gen.Params(count=5, height=5, width=5), jobs=2)
 
 
 def hard_puzzle(path: Path) -> Path:

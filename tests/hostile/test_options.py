@@ -90,19 +90,19 @@ def test_the_time_limit_refuses_nan_and_keeps_working(tmp_path):
 # ---- counts that fork or allocate ------------------------------------------------------------
 
 def test_jobs_is_capped_at_the_usable_cpus_in_one_line(tmp_path, monkeypatch):
-    pools = []
-    real_pool = gen.multiprocessing.Pool
+    started = []
+    real_start = gen._start_worker
 
-    def pool(n, *args, **kwargs):
-        pools.append(n)
-        return real_pool(n, *args, **kwargs)
+    def start(*args):
+        started.append(args[1])
+        return real_start(*args)
     monkeypatch.setattr(gen, "usable_cpus", lambda: 2)
-    monkeypatch.setattr(gen.multiprocessing, "Pool", pool)
+    monkeypatch.setattr(gen, "_start_worker", start)
     r = picross("generate", "-n", 3, "--size", 5, "--jobs", 100000, "-o", tmp_path / "g.json")
     assert r.code == 0, r.stderr
     notes = [ln for ln in r.lines if "--jobs" in ln]
     assert notes == ["picross: --jobs 100000 capped at 2, the CPUs this process may use"], r.stderr
-    assert pools == [2]
+    assert started == [0, 1]          # two workers, not 100,000
     # the batch does not depend on the cap
     assert picross("generate", "-n", 3, "--size", 5, "-o", tmp_path / "one.json").code == 0
     assert (tmp_path / "g.json").read_text() == (tmp_path / "one.json").read_text()

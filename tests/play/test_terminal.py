@@ -141,7 +141,8 @@ def test_not_a_terminal_is_one_line_error(picross):
 
 
 def board_colours(screen: Screen, clues) -> np.ndarray:
-    """The foreground colour of each board cell as drawn (-1: not a filled block), found where
+    """The foreground colour of each board cell as drawn (-1: not a filled block, -2: a block in
+    the terminal's default colour, as before the reveal), found where
     terminal.draw_play puts the board: below the column clues, right of the row clues."""
     cw = 3 if any(n >= 10 for col in clues.cols for n in col) else 2
     x0 = max(len(" ".join(map(str, r)) if r else "0") for r in clues.rows) + 1
@@ -152,7 +153,7 @@ def board_colours(screen: Screen, clues) -> np.ndarray:
             cells = screen.cells[depth + y][x0 + x * cw:x0 + (x + 1) * cw]
             if all(c == "█" for c, _ in cells):
                 assert len({fg for _, fg in cells}) == 1
-                out[y, x] = cells[0][1]
+                out[y, x] = -2 if cells[0][1] is None else cells[0][1]     # -2: the default colour
     return out
 
 
