@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution
 
+from cartfixtures import START
+
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
 
 
@@ -36,10 +38,10 @@ def options_on(path, store: dict, *labels) -> Player:
 
 
 def play_with(path, label: str) -> Player:
-    """A player with option `label` on, on spires no. 10 (15x15)."""
+    """A player with option `label` on, on spires' first 15x15 (no. START + 1)."""
     p = options_on(path, {}, label)
     p.press("o")
-    for _ in range(9):
+    for _ in range(START):
         p.press("right")
     p.press("o")
     return p
@@ -80,7 +82,7 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
 def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
     path, manifest = cart
     p = play_with(path, "auto-check")
-    sol = solution(manifest, 9)
+    sol = solution(manifest, START)
     wy, wx = map(int, np.argwhere(~sol)[3])
     p.move_to(wx, wy)
     p.press("o")
@@ -107,7 +109,7 @@ def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
 def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_back(cart):
     path, manifest = cart
     p = play_with(path, "auto-cross")
-    sol = solution(manifest, 9)
+    sol = solution(manifest, START)
     y = next(y for y in range(15) if 0 < sol[y].sum() < 15)
     p.enter(sol, rows=[y])
     b = p.board()
@@ -119,7 +121,8 @@ def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_ba
         cell = shot[52 + 5 * y + 1:52 + 5 * y + 4, 52 + 5 * x + 1:52 + 5 * x + 4]
         assert len(set(cell[x_shape])) == 1 and not set(cell[x_shape]) & set(cell[~x_shape])
     # undo takes back the last stroke with the crosses it brought: the row is open again
-    last = max(x for x in range(15) if sol[y, x])
+    filled = [x for x in range(15) if sol[y, x]]
+    last = max(filled) if y % 2 == 0 else min(filled)   # Player.enter goes back along odd rows
     p.c.choose_menuitem("undo")
     p.idle(1)
     after = p.board()
