@@ -43,9 +43,9 @@ end
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
--- lt: the last column's lift, count and two-digit number's line)
+-- lw: the last column's lift, count and two-digit number's line)
 function clues()
- local ls,ln,lt,o=0,0,nil,(cz-5)\2
+ local ls,ln,lw,o=0,0,nil,(cz-5)\2
  for i=0,sz-1 do
   local x,y=bx-2,by+1+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
@@ -62,9 +62,9 @@ function clues()
    if (t[j]>9) q=k-j
   end
   if q then
-   while s+q>=ls and s+q<ls+ln or s+q<n or lt and lt>=s and lt<s+k do s+=1 end
+   while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end
   end
-  ls,ln,lt,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
+  ls,ln,lw,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- so that a line of single digits reads as columns, not a string
   -- (the lit numbers show the cursor's column there); smaller

@@ -14,6 +14,9 @@ Styles:
           filled or all empty) row or column rejected: blobs and shapes more than static, as in
           Simon Tatham's Pattern.
   sprite  mirror-symmetric outlined shapes, like procedural pixel sprites (puzzles/sprites.py).
+  lopsided  outlined shapes with no symmetry: a leaning spine, a different reach on each side.
+  turned  outlined shapes that look the same after a half turn (no mirror).
+  sprites  a mix: each grid mirrored, lopsided or turned, by chance (sprites.MIX's shares).
 """
 from __future__ import annotations
 
@@ -28,14 +31,14 @@ import numpy as np
 from generator import UserError, plural
 from generator.formats.batchfile import Batch, puzzle_lines
 from generator.formats.record import Puzzle
-from generator.puzzles.sprites import sprite_grids
+from generator.puzzles.sprites import DRAW as SPRITE_DRAW, mixed_grids
 from generator.solver.batchsolve import FAST_MAX, verify_grids
 from generator.solver.grid import check_size
 from generator.solver.status import Status
 
 CHUNK = 1024
 SLOW_CHUNK = 32
-STYLES = ("noise", "smooth", "sprite")
+STYLES = ("noise", "smooth", "sprite", "lopsided", "turned", "sprites")
 CHUNK_CELLS = 1 << 22     # cells of a chunk, at most: a huge size draws fewer grids at a time
 DEFAULT_MAX_TRIES = 2_000_000
 MAX_SEED = 2**63 - 1
@@ -155,8 +158,10 @@ def draw(p: Params, k: int) -> np.ndarray:
     rng = chunk_rng(p.seed, k)
     if p.style == "smooth":
         return smooth_grids(rng, chunk_size(p), p.height, p.width, p.density)
-    if p.style == "sprite":
-        return sprite_grids(rng, chunk_size(p), p.height, p.width, p.density)
+    if p.style in SPRITE_DRAW:
+        return SPRITE_DRAW[p.style](rng, chunk_size(p), p.height, p.width, p.density)
+    if p.style == "sprites":
+        return mixed_grids(rng, chunk_size(p), p.height, p.width, p.density)
     return rng.random((chunk_size(p), p.height, p.width)) < p.density
 
 

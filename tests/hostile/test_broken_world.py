@@ -132,7 +132,7 @@ BREAKS = [
     ("a title the cart cannot print", edit_world("title", "grüne wiese"),
      ["worlds.json", "world 3 (meadow) title", "'grüne wiese'"]),
     ("a world name twice", edit_world("name", "spires"), ["worlds.json", "world names must differ"]),
-    ("its music loop missing", None, ["music.txt", "'meadow'", "pattern 16"]),
+    ("its music loop missing", None, ["music.txt", "'meadow'", "pattern 32"]),
 ]
 
 
