@@ -199,7 +199,7 @@ def test_the_lookout_dialog_of_main_would_fail(cart, tmp_path):
 # (what an earlier cart drew, as a change to the built source; the check that catches it)
 EARLIER = {
     "row numbers 3 px apart": ("x-=#t>7 and 2 or 3", "x-=2", _not_apart),
-    "two-digit column numbers not lifted": ("while s+q>=ls and s+q<ls+ln or s+q<n or lt and lt>=s and lt<s+k do s+=1 end", "",
+    "two-digit column numbers not lifted": ("while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end", "",
                                             _not_apart),
     "the backdrop behind the row clues": ("  clues()\n  preview(11,4)", "  backdrop(wo,104,1)\n  clues()\n  preview(11,4)",
                                           _not_plain),
