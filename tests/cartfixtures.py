@@ -66,3 +66,23 @@ def cart_dir(tmp: Path, counts=(3, 2), seed: int = 7) -> Path:
         w["batches"] = [f"b{i}.json"]
     (d / "worlds.json").write_text(json.dumps(cfg, indent=1))
     return d
+
+
+def small_cart_inputs(d: Path, main: str, label: np.ndarray) -> Path:
+    """A small cart's inputs in folder d (made): the real spritesheet and solver, `label` (a
+    128x128 grey image) as its label, `main` as its main.lua, one sound effect, each world's
+    one-pattern loop of it, and two tiny batches (2 and 3 puzzles). Returns d."""
+    from PIL import Image
+    d.mkdir(parents=True)
+    shutil.copy(CART / "spritesheet.png", d / "spritesheet.png")
+    shutil.copy(CART / "solver.lua", d / "solver.lua")
+    Image.fromarray(np.dstack([label] * 3), "RGB").save(d / "label.png")
+    (d / "main.lua").write_text(main)
+    (d / "sfx.txt").write_text("0 beep speed=8 c2:050 e2:050 g2:050\n")
+    (d / "music.txt").write_text("0 spires 0 . . . start end\n16 lookout 0 . . . start end\n")
+    cfg = json.loads((CART / "worlds.json").read_text())
+    for i, w in enumerate(cfg["worlds"]):
+        write_solvable_batch(d / f"b{i}.json", 2 + i, seed=11 + i)
+        w["batches"] = [f"b{i}.json"]
+    (d / "worlds.json").write_text(json.dumps(cfg, indent=1))
+    return d

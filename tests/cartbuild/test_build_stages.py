@@ -2,13 +2,11 @@
 the small cart of fixed inputs the golden test builds: what each stage gives, and what it
 refuses."""
 import json
-import shutil
 
 import numpy as np
 import pytest
-from PIL import Image
 
-from cartfixtures import CART, write_solvable_batch
+from cartfixtures import small_cart_inputs
 from generator import UserError
 from generator.cartbuild import build as stages
 from generator.cartbuild import rom as romdata
@@ -21,20 +19,7 @@ MAIN = "#include solver.lua\nfunction _draw() cls(1) print(pz_count,8,8,7) end\n
 @pytest.fixture
 def small(tmp_path):
     """A small cart's inputs: the real spritesheet, two tiny batches, one effect, one loop."""
-    d = tmp_path / "cart"
-    d.mkdir()
-    shutil.copy(CART / "spritesheet.png", d / "spritesheet.png")
-    shutil.copy(CART / "solver.lua", d / "solver.lua")
-    Image.fromarray(np.zeros((128, 128, 3), np.uint8), "RGB").save(d / "label.png")
-    (d / "main.lua").write_text(MAIN)
-    (d / "sfx.txt").write_text("0 beep speed=8 c2:050 e2:050 g2:050\n")
-    (d / "music.txt").write_text("0 spires 0 . . . start end\n16 lookout 0 . . . start end\n")
-    cfg = json.loads((CART / "worlds.json").read_text())
-    for i, w in enumerate(cfg["worlds"]):
-        write_solvable_batch(d / f"b{i}.json", 2 + i, seed=11 + i)
-        w["batches"] = [f"b{i}.json"]
-    (d / "worlds.json").write_text(json.dumps(cfg, indent=1))
-    return d
+    return small_cart_inputs(tmp_path / "cart", MAIN, np.zeros((128, 128), np.uint8))
 
 
 def test_place_puzzles_keeps_world_order_and_numbers_each_world_from_0(small):
