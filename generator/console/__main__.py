@@ -5,6 +5,8 @@ Boots the cart, runs each --press in order (buttons joined by '+', held for ':N'
 1, then released for one frame), then --frames more frames, and saves a screenshot; --wav saves
 the sound of the whole run (22,050 Hz mono 16-bit PCM, 735 samples a frame at 30 fps: N frames
 are exactly N/30 s). A run plays at most MAX_FRAMES frames and scales by at most MAX_SCALE;
+--frames, --scale and --seed are read as every number is (ASCII digits, bounded:
+generator.formats.userfile.whole_number);
 --out and --wav are never one of the inputs nor each other, and are written atomically.
 """
 from __future__ import annotations
@@ -22,6 +24,7 @@ from generator.console.wav import WAV, write_wav
 
 MAX_FRAMES = 3600      # frames one run plays, presses included: a minute of PICO-8 time
 MAX_SCALE = 16         # a 2048-pixel-square screenshot
+MAX_SEED = 0x7fff      # srand() takes a PICO-8 number: its whole part is 16 bits, signed
 
 
 def parse_press(spec: str) -> tuple[list[str], int]:
@@ -47,23 +50,27 @@ def parse_press(spec: str) -> tuple[list[str], int]:
 @click.argument("cart", type=click.Path(dir_okay=False))
 @click.option("--press", "presses", multiple=True, metavar="BUTTONS[:N]",
               help="Buttons (left right up down o x, joined by +) held N frames, then released.")
-@click.option("--frames", default=1, show_default=True, help="Frames to run after the presses.")
+@click.option("--frames", default="1", show_default=True, metavar="N",
+              help=f"Frames to run after the presses (the run: at most {MAX_FRAMES}).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the last screen as a PNG.")
 @click.option("--wav", type=click.Path(dir_okay=False),
               help="Write the run's sound as a WAV (22,050 Hz mono 16-bit).")
-@click.option("--scale", default=1, show_default=True, help="PNG pixels per PICO-8 pixel.")
+@click.option("--scale", default="1", show_default=True, metavar="N",
+              help=f"PNG pixels per PICO-8 pixel, 1..{MAX_SCALE}.")
 @click.option("--cartdata", type=click.Path(dir_okay=False), help="JSON file holding cartdata.")
-@click.option("--seed", default=0, show_default=True, help="Seed of rnd() before any srand().")
+@click.option("--seed", default="0", show_default=True, metavar="N",
+              help=f"Seed of rnd() before any srand(), 0..{MAX_SEED}.")
 @user_errors
 def main(cart, presses, frames, out, wav, scale, cartdata, seed):
     """Run a .p8 cart headless and screenshot it."""
     script = [parse_press(p) for p in presses]
-    if not 1 <= scale <= MAX_SCALE:
-        raise UserError(f"--scale must be 1..{MAX_SCALE}, not {scale}")
+    scale = whole_number(scale, "--scale", 1, MAX_SCALE)
+    seed = whole_number(seed, "--seed", 0, MAX_SEED)
+    frames = whole_number(frames, "--frames", 0, MAX_FRAMES)
     total = frames + sum(n + 1 for _, n in script)
-    if frames < 0 or total > MAX_FRAMES:
-        raise UserError(f"--frames must be 0 or more, and the run (presses included) at most "
-                        f"{MAX_FRAMES} frames (a minute of PICO-8 time), not {total}")
+    if total > MAX_FRAMES:
+        raise UserError(f"the run (--frames and the presses) is at most {MAX_FRAMES} frames "
+                        f"(a minute of PICO-8 time), not {total}")
     if wav == "-":
         raise UserError("--wav needs a file name (stdout carries the run's report)")
     check_output(out, PNG, inputs=[cart, cartdata], others=[wav], flag="--out")

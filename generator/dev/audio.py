@@ -12,7 +12,6 @@ what is written can be compared by eye. Deterministic: the same cart gives the s
 """
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 from pathlib import Path
@@ -28,6 +27,7 @@ from generator.console.synth import Synth
 from generator.console.track import FREQ
 from generator.console.wav import write_wav
 from generator.console.waves import RATE
+from generator.dev.numbers import ArgumentParser
 from generator.dev.score import Score, note_name, read_score
 from generator.formats.atomic import write_atomic
 from generator.pico8 import COLOURS
@@ -139,7 +139,7 @@ def spectrogram_png(samples: np.ndarray, score: Score, first: int, title: str,
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m generator.dev.audio", description=__doc__.split("\n\n")[0])
+    ap = ArgumentParser(prog="python -m generator.dev.audio", description=__doc__.split("\n\n")[0])
     ap.add_argument("cart", help="the built cart (make cart: build/picross.p8)")
     ap.add_argument("--cart-dir", default="cart", help="the cart's sources (music.txt, sfx.txt, worlds.json)")
     ap.add_argument("--wav-dir", default="build/audio")

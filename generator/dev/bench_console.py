@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from generator.dev.numbers import whole_arg
+
 REPO = Path(__file__).resolve().parents[2]
 CART = REPO / "build" / "picross.p8"
 BASELINE = "ad9a99d"
@@ -85,7 +87,7 @@ def baseline_tree(into: Path) -> bool:
 
 
 def main(argv: list[str]) -> None:
-    frames = int(argv[0]) if argv else FRAMES
+    frames = whole_arg(argv[0], "bench_console: frames", 1, 1_000_000) if argv else FRAMES
     if not CART.exists():
         subprocess.run([sys.executable, str(REPO / "build.py"), "--out", str(CART)], check=True,
                        capture_output=True)

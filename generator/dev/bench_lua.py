@@ -13,7 +13,7 @@ import numpy as np
 from generator.cartbuild.tokens import count_text
 from generator.console.luavm import SOLVER_LUA, sample_solve_counts
 from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
-from generator.formats.userfile import parse_whole
+from generator.dev.numbers import whole_arg
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
 TOKEN_BUDGET = SOLVER_TOKEN_BUDGET
@@ -22,7 +22,7 @@ MEDIAN_TARGET, P99_TARGET = 40_000, frame_budget()
 
 
 def main(argv: list[str]) -> None:
-    n = parse_whole(argv[0], 1, 1_000_000) if argv else 1000     # ASCII digits, as every number
+    n = whole_arg(argv[0], "bench_lua: grids", 1, 1_000_000) if argv else 1000
     counts = sample_solve_counts(n, SEED, SIZE, DENSITY)
     tokens = count_text(SOLVER_LUA.read_text()).tokens
     print(f"lua solver: {n} random {SIZE}x{SIZE} grids (density {DENSITY}, seed {SEED})")

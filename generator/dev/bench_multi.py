@@ -20,7 +20,6 @@ Run: python -m generator.dev.bench_multi [--runs N] [--baseline COMMIT]
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -32,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from generator.dev.bench_solve import drawn_scene
+from generator.dev.numbers import ArgumentParser, real_type, whole_type
 from generator.puzzles.generate import smooth_grids
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.linesolve import solve
@@ -146,12 +146,12 @@ def check(clues: Clues, answer: dict) -> None:
         raise SystemExit("'multiple' without two different solutions")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=RUNS)
+def main(argv: list[str] | None = None) -> None:
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=whole_type(1, 1000), default=RUNS)
     ap.add_argument("--baseline", default=BASELINE)
-    ap.add_argument("--time-limit", type=float, default=TIME_LIMIT)
-    args = ap.parse_args()
+    ap.add_argument("--time-limit", type=real_type(0.001, 86400), default=TIME_LIMIT)
+    args = ap.parse_args(argv)
     puzzles = constructed()
     times: dict[str, list[list[float]]] = {"old": [[] for _ in puzzles], "new": [[] for _ in puzzles]}
     answers: dict[str, list[list[dict]]] = {"old": [[] for _ in puzzles], "new": [[] for _ in puzzles]}

@@ -19,7 +19,7 @@ import numpy as np
 
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
-from generator.formats.userfile import parse_whole
+from generator.dev.numbers import whole_arg
 
 FRAME = 735
 TARGET_MS = 2.0
@@ -78,7 +78,7 @@ def _again(s: Synth, pattern: int, fade: int, mask: int):
 
 
 def main(argv: list[str]) -> None:
-    frames = parse_whole(argv[0], 1, 1_000_000) if argv else 900   # ASCII digits, as every number
+    frames = whole_arg(argv[0], "bench_sound: frames", 1, 1_000_000) if argv else 900
     print("picross8 bench: the console's synthesiser")
     print(f"machine: {machine()}, {os.cpu_count()} cores; Python {platform.python_version()}; "
           f"numpy {np.__version__}; {time.strftime('%Y-%m-%d')}\n")

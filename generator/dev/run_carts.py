@@ -9,12 +9,11 @@ the same lines. For the check on open-source carts (kept outside the repository)
 """
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 
-from generator.formats.userfile import NumberError, parse_whole
+from generator.dev.numbers import ArgumentParser, whole_type
 
 # The input script: a 60-frame cycle of presses and holds of every button, with gaps, so that
 # menus advance (o/x presses) and games move (held directions).
@@ -60,18 +59,10 @@ def run_cart(path: Path, frames: int = 300) -> tuple[str, str]:
     return "ok", ""
 
 
-def _frames(text: str) -> int:
-    """--frames: ASCII digits, 1..1,000,000 (generator.formats.userfile's one number reader)."""
-    try:
-        return parse_whole(text, 1, 1_000_000)
-    except NumberError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir", type=Path)
-    ap.add_argument("--frames", type=_frames, default=300)
+    ap.add_argument("--frames", type=whole_type(1, 1_000_000), default=300)
     args = ap.parse_args(argv)
     carts = sorted(args.dir.glob("*.p8"))
     if not carts:

@@ -149,12 +149,12 @@ LUA_CART = "pico-8 cartridge // http://www.pico-8.com\nversion 41\n__lua__\n{}\n
 @pytest.mark.parametrize("lua,args,message", [
     ('s="x" for i=1,40 do s=s..s end', [], "not enough memory (the cart used the console's"),
     ("function _init() while true do end end", [], "instruction limit"),
-    ("", ["--frames", "-5"], "--frames must be 0 or more"),
-    ("", ["--frames", "100000000"], "at most 3600 frames"),
+    ("", ["--frames", "-5"], "--frames: -5 is out of range (0..3600)"),
+    ("", ["--frames", "100000000"], "--frames: 100000000 is out of range (0..3600)"),
     ("", ["--press", "x:999999999"], "at most 3600 frames"),
-    ("", ["--scale", "100000", "--out", "{d}/s.png"], "--scale must be 1..16"),
+    ("", ["--scale", "100000", "--out", "{d}/s.png"], "--scale: 100000 is out of range (1..16)"),
     ("", ["--out", "{d}/c.p8"], "also an input"),
-    ("", ["--frames", "abc"], "'abc' is not a valid integer"),
+    ("", ["--frames", "abc"], "--frames: 'abc' is not a whole number (ASCII digits 0-9)"),
 ])
 def test_console_limits(tmp_path, lua, args, message):
     from generator.console.__main__ import run_command

@@ -1,0 +1,50 @@
+"""Numbers on the command lines of the dev scripts (`make bench` and friends), read as every
+number a user writes is (generator.formats.userfile.parse_whole / parse_real: ASCII digits,
+finite, within a range), the error one line and a non-zero exit, never a traceback.
+
+`whole_type` and `real_type` are argparse types, for an `ArgumentParser` (its errors one line,
+without the usage that argparse prints first); `whole_arg` reads a positional argument of a
+script that takes its arguments from sys.argv by hand.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from generator.formats.userfile import NumberError, parse_real, parse_whole
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, a wrong argument one line on stderr (no usage first) and exit 2."""
+
+    def error(self, message: str):
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def whole_type(lo: int | None = None, hi: int | None = None):
+    """An argparse type: a whole number in ASCII digits within [lo, hi]."""
+    def whole(text: str) -> int:
+        try:
+            return parse_whole(text, lo, hi)
+        except NumberError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return whole
+
+
+def real_type(lo: float | None = None, hi: float | None = None):
+    """An argparse type: a finite decimal number in ASCII within [lo, hi]."""
+    def real(text: str) -> float:
+        try:
+            return parse_real(text, lo, hi)
+        except NumberError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return real
+
+
+def whole_arg(text: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number from argv, or exit 1 with one line naming `what`."""
+    try:
+        return parse_whole(text, lo, hi)
+    except NumberError as e:
+        raise SystemExit(f"{what}: {e}") from None
