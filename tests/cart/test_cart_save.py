@@ -208,5 +208,5 @@ def test_the_rule_finds_a_multi_value_poke():
 def test_shrinko8_lint_is_clean(cart):
     path, _ = cart
     exe = Path(sys.executable).parent / "shrinko8"
-    r = subprocess.run([str(exe), str(path), "--lint"], capture_output=True, text=True)
+    r = subprocess.run([str(exe), str(path), "--lint"], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0 and not r.stdout.strip(), r.stdout + r.stderr

@@ -244,13 +244,13 @@ def test_names_are_lowercased_and_checked(tmp_path):
 def test_cli_one_line_error_and_counts(tmp_path, small):
     d, _, _ = small
     r = subprocess.run([sys.executable, str(REPO / "build.py"), "--worlds", str(tmp_path / "none.json")],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=600)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stderr.count("\n") == 1 and "none.json" in r.stderr
     out = tmp_path / "c.p8"
     r = subprocess.run([sys.executable, str(REPO / "build.py"), "--worlds", str(d / "worlds.json"),
                         "--main", str(d / "main.lua"), "--out", str(out), "--palettes"],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     assert "cart total" in r.stdout and "solver.lua" in r.stdout and "rom: 5 puzzles" in r.stdout
     assert "palette lookout" in r.stdout

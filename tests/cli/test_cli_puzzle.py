@@ -158,7 +158,7 @@ def test_failed_export_leaves_an_existing_file_untouched(tmp_path, picross):
 
 def test_python_dash_m_generator_runs_solve(files):
     r = subprocess.run([sys.executable, "-m", "generator", "solve", str(files["guess"]), "--json"],
-                       capture_output=True, text=True, check=True)
+                       capture_output=True, text=True, check=True, timeout=600)
     assert json.loads(r.stdout)["classification"] == "unique"
 
 

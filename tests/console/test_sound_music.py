@@ -217,7 +217,7 @@ def test_wav_of_a_run_is_exactly_n_30ths_of_a_second(tmp_path):
     path = cart(tmp_path, "sfx(0)", sfx={0: sfx_line([note(33, 0, 5)] * 32, 8)})
     out = tmp_path / "run.wav"
     r = subprocess.run([sys.executable, "-m", "generator.console", str(path), "--frames", "45",
-                        "--wav", str(out)], capture_output=True, text=True)
+                        "--wav", str(out)], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     rate, x = read_wav(out)
     assert rate == RATE and len(x) == 45 * 735
@@ -237,7 +237,7 @@ def test_wav_follows_the_outputs_rules(tmp_path, bad):
         target.write_text("my notes\n")
     before = path.read_bytes()
     r = subprocess.run([sys.executable, "-m", "generator.console", str(path), "--out", str(shot),
-                        "--wav", str(target)], capture_output=True, text=True)
+                        "--wav", str(target)], capture_output=True, text=True, timeout=600)
     assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1
     assert path.read_bytes() == before
     if bad == "text":

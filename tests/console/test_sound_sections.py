@@ -79,7 +79,7 @@ def test_blank_lines_and_short_sections_are_fine(tmp_path):
 def test_the_command_line_says_it_in_one_line(tmp_path):
     path = cart_with(tmp_path, music_lines=("00 41424x44",))
     r = subprocess.run([sys.executable, "-m", "generator.console", str(path)],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, timeout=600)
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "line 8: __music__ pattern 0: channel 2" in r.stderr
 

@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import subprocess
+import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -187,9 +188,23 @@ def program(args, *, env=None, stdout=subprocess.PIPE, timeout=600, cwd=REPO):
 def _group_alive(pgid: int) -> list[int]:
     """The processes of group pgid still running: a zombie (exited, not yet reaped by whoever
     adopted it) runs nothing and counts as gone."""
-    r = subprocess.run(["ps", "-o", "pid=,stat=", "-g", str(pgid)], capture_output=True, text=True)
+    r = subprocess.run(["ps", "-o", "pid=,stat=", "-g", str(pgid)], capture_output=True, text=True,
+                       timeout=600)
     return [int(pid) for pid, stat in (line.split() for line in r.stdout.splitlines())
             if not stat.startswith("Z")]
+
+
+POLL_S = 600       # how long a poll waits for a process: a hang, never a slow machine
+
+
+def poll_until(done, what: str, seconds: float = POLL_S) -> None:
+    """Poll `done()` every 0.1 s until it holds; past `seconds`, fail saying `what`. The bound
+    turns a hang into a failure; a slow machine only polls longer."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError(f"{what} (waited {seconds:.0f} s)")
+        time.sleep(0.1)
 
 
 def _kill_group(pgid: int) -> None:

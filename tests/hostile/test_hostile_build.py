@@ -202,5 +202,6 @@ def test_make_web_pico8_and_run_without_pico8_fail(target):
     from cartfixtures import REPO
     if shutil.which("make") is None:
         pytest.skip("no make")
-    r = subprocess.run(["make", "-s", "-o", "cart", target, "PICO8="], cwd=REPO, capture_output=True, text=True)
+    r = subprocess.run(["make", "-s", "-o", "cart", target, "PICO8="], cwd=REPO, capture_output=True,
+                       text=True, timeout=600)
     assert r.returncode != 0 and "PICO-8" in r.stderr and "not on PATH" in r.stderr, r.stderr

@@ -19,7 +19,7 @@ from generator.formats.puzzlefile import dumps_non
 from generator.formats.record import Puzzle
 from generator.solver import classify
 from generator.solver.clues import grid_clues
-from hostile_common import _group_alive, _kill_group, one_line, picross, program
+from hostile_common import _group_alive, _kill_group, one_line, picross, poll_until, program
 from test_hostile_cli import make_seeds
 
 
@@ -120,15 +120,15 @@ def test_sigterm_stops_generate_and_its_workers(tmp_path):
                           "--jobs", "2", "-o", tmp_path / "g.json"], cwd=REPO, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, start_new_session=True)
     try:
-        # the parent and its 2 workers: polled without a deadline of its own (a slow machine
-        # takes longer to start them; a run that never does fails by ending, or by the timeout)
-        while len(_group_alive(p.pid)) < 3:
-            assert p.poll() is None, p.communicate()[1]
-            time.sleep(0.1)
+        # the parent and its 2 workers: polled until they are there (a slow machine takes
+        # longer to start them); a run that never does fails by ending, or past POLL_S
+        poll_until(lambda: len(_group_alive(p.pid)) >= 3 or p.poll() is not None,
+                   "generate --jobs 2 never had its two workers running")
+        assert p.poll() is None, p.communicate(timeout=600)[1]
         p.send_signal(signal.SIGTERM)
         _, err = p.communicate(timeout=600)       # returns when every holder of stdout has gone
-        while _group_alive(p.pid):                # gone: not a zombie left for pgrep to see
-            time.sleep(0.1)
+        # gone: not a zombie left for pgrep to see
+        poll_until(lambda: not _group_alive(p.pid), "a process of generate outlived SIGTERM")
     finally:
         _kill_group(p.pid)
     assert p.returncode == 130 and "g.json not written" in err.decode(), err

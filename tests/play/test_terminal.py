@@ -81,7 +81,7 @@ class Pty:
     def close(self):
         if self.proc.poll() is None:
             self.proc.kill()
-            self.proc.wait()
+            self.proc.wait(timeout=600)
         os.close(self.master)
 
 

@@ -227,10 +227,14 @@ def test_real_sigint_stops_cleanly_with_workers(tmp_path):
     # wait until the workers exist (the pool is made inside the generation loop, so Ctrl-C now
     # lands there), then press it: polled without a clock, as a slow machine only takes longer
     children = f"/proc/{proc.pid}/task/{proc.pid}/children"
+    end = time.monotonic() + 600                  # a hang, never a slow machine
     while proc.poll() is None:
         with open(children) as f:
             if f.read().split():
                 break
+        if time.monotonic() > end:
+            proc.kill()
+            raise AssertionError(f"generate --jobs 2 started no worker in 600 s: {proc.communicate(timeout=600)}")
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=600)

@@ -31,7 +31,7 @@ def _old_text():
         for name in ("fixed", "memory", "gfx", "text"):
             r = subprocess.run(["git", "-C", str(REPO), "show",
                                 f"{ORACLE}:generator/console/{name}.py"],
-                               capture_output=True, text=True)
+                               capture_output=True, text=True, timeout=600)
             if r.returncode:
                 return None
             src = r.stdout.replace("generator.console.", "oldtext.")

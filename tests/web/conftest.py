@@ -1,11 +1,12 @@
 """Fixtures of the page's tests: the page built once from the real cart, and Debian's chromium
-driven by Playwright (never a downloaded browser). Each skips in one line when emscripten,
-chromium or Playwright is missing."""
+driven by Playwright (never a downloaded browser), every wait on a page bounded
+(webkit.BoundedBrowser). Each skips in one line when emscripten, chromium or Playwright is
+missing."""
 from __future__ import annotations
 
 import pytest
 
-from webkit import CHROMIUM, need_browser, need_runtime, z8_factory
+from webkit import CHROMIUM, BoundedBrowser, need_browser, need_runtime, z8_factory
 
 BROWSER_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
 
@@ -24,13 +25,18 @@ def web_page(built_cart, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     need_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = BoundedBrowser(playwright.chromium, executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture()

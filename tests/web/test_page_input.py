@@ -7,8 +7,7 @@ import pytest
 
 from generator.playtest.player import Player
 from generator.web.sessions import Recorder, replay
-
-WAIT_MS = 60_000     # the most a wait may take on a loaded machine
+from webkit import WAIT_MS
 
 
 def lua(pg, code: str):

@@ -9,6 +9,7 @@ import numpy as np
 
 from generator.playtest.player import Player, solution
 from generator.web.sessions import Recorder, replay
+from webkit import WAIT_MS
 
 
 def test_a_session_sounds_as_in_the_console(page, built_cart):
@@ -38,4 +39,4 @@ def test_the_audio_context_runs_after_a_key(context, web_page):
     pg.evaluate("pico8.ready")
     assert pg.evaluate("pico8.audioState()") is None
     pg.keyboard.press("ArrowDown")
-    pg.wait_for_function("pico8.audioState() === 'running'", timeout=60_000, polling=50)
+    pg.wait_for_function("pico8.audioState() === 'running'", timeout=WAIT_MS, polling=50)

@@ -63,7 +63,7 @@ def play_js(cases, tmp_path: Path) -> list[tuple[np.ndarray, list]]:
                                    "steps": c[3] if len(c) > 3 else c[2],
                                    "page": c[4] if len(c) > 3 else 0} for c in cases]))
     run = subprocess.run([NODE, str(DRIVER), str(script)], capture_output=True, text=True,
-                         check=False)
+                         check=False, timeout=600)
     assert run.returncode == 0, run.stderr
     return [(np.frombuffer(base64.b64decode(r["samples"]), "<i2"), r["stats"])
             for r in json.loads(run.stdout)]
@@ -277,7 +277,7 @@ def test_page_sound_renders_each_frame_as_the_console_does(battery, tmp_path, fp
 
 def run_node(source: str, *args) -> str:
     run = subprocess.run([NODE, "-e", source, str(REPO / "generator" / "web" / "synth.js"), *args],
-                         capture_output=True, text=True, check=False)
+                         capture_output=True, text=True, check=False, timeout=600)
     assert run.returncode == 0, run.stderr
     return run.stdout
 
@@ -375,7 +375,7 @@ def test_synth_js_is_a_plain_script_for_node_and_the_page():
                           " g); const s = new g.PicoSynth.Synth(new Uint8Array(0x1200));"
                           " process.stdout.write(String(s.render(10).length + s.stat(54)))",
                           str(REPO / "generator" / "web" / "synth.js")],
-                         capture_output=True, text=True, check=False)
+                         capture_output=True, text=True, check=False, timeout=600)
     assert run.returncode == 0 and run.stdout == "9", run.stderr
     assert not re.search(r"^\s*(import|export)\b", source, re.M)
 
@@ -390,7 +390,7 @@ def test_the_white_noise_hash_is_the_same_in_both():
                           "process.stdout.write(JSON.stringify(p.map(([key, k]) =>"
                           " [0, 1, 2, 3, 20].map((j) => white(key, (k + j) >>> 0)))))",
                           str(REPO / "generator" / "web" / "synth.js"), json.dumps(points)],
-                         capture_output=True, text=True, check=False)
+                         capture_output=True, text=True, check=False, timeout=600)
     assert run.returncode == 0, run.stderr
     for (key, k), js in zip(points, json.loads(run.stdout)):
         py = white(key, k, 21)[[0, 1, 2, 3, 20]]
