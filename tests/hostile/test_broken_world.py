@@ -121,6 +121,8 @@ BREAKS = [
      ["spritesheet.png", "world meadow", "'backdrop'", "outside the art"]),
     ("more puzzles than the save holds", add_batch({"file": "puzzles.json", "start": 211, "count": 10}),
      ["worlds.json", "world 3 (meadow)", "'batches'", "save data keeps progress for 254", "drop 10"]),
+    ("more puzzles than the ROM holds", add_batch({"file": "puzzles.json", "start": 100, "count": 80}),
+     ["worlds.json", "world 3 (meadow)", "'batches'", "bytes of ROM", "only", "are free"]),
     ("a batch slice past its end", add_batch({"file": "puzzles.json", "start": 290, "count": 30}),
      ["world meadow", "puzzles.json", "beyond its end"]),
     ("a name that is not UTF-8", replace_bytes("pictures/meadow.json", b"snail", b"sn\xffail"),
