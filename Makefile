@@ -97,8 +97,9 @@ art: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest
 
-# Every test but those marked slow (the exhaustive oracles, the waits on real time): under two
-# minutes on a quiet 2-core machine, for the edit-test loop; `make test` before a commit.
+# Every test but those marked slow (the exhaustive oracles, the waits on real time, the
+# whole-cart builds), for the edit-test loop (the README says how long it took); `make test`
+# before a commit.
 test-fast: $(STAMP)
 	$(PY) -m pytest -m "not slow"
 

@@ -1,6 +1,8 @@
 """The cart's music, played in the headless console: __music__ holds a loop a world of existing,
 audible effects; walking into a world starts its loop with music(); the pause-menu toggle stops
 and restarts it and is kept in the save; a solve plays the jingle."""
+import pytest
+
 from generator.console.console import Console
 from generator.playtest.player import Player, solution
 from generator.pico8 import MUSIC, SFX
@@ -70,6 +72,7 @@ def test_the_pause_menu_turns_music_off_and_the_save_keeps_it(built_cart):
     assert music(again) == 0
 
 
+@pytest.mark.slow
 def test_each_worlds_music_plays_a_minute_before_it_repeats(built_cart):
     """The cart in the console, on the worlds screen: from the frame a world's music starts,
     PICO-8's own stat(54) (the pattern playing) and stat(55) (patterns played since music())

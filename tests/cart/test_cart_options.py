@@ -162,6 +162,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     assert "+check" not in row_text(again, 120) and "5x5 picture" in row_text(again, 120)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 253), st.integers(1, 32767), st.sampled_from([0, 2, 4, 6])),
                 min_size=1, max_size=90), st.integers(0, 4))

@@ -52,6 +52,7 @@ def heard_notes(per, notes):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LOOPS))
 def test_the_notes_that_sound_are_the_ones_music_txt_writes(built, score, name):
     notes, length = score.timeline(score.loop(LOOPS[name]))

@@ -245,6 +245,7 @@ def test_clear_board_from_the_menu(cart):
     assert (p.board() == before).all()
 
 
+@pytest.mark.slow
 def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
     from cartfixtures import cart_dir, solvable_puzzles
     from generator.formats.batchfile import Batch, write_batch

@@ -211,6 +211,7 @@ def test_more_puzzles_than_the_save_data_tracks_refused(tmp_path):
         do_build(d)
 
 
+@pytest.mark.slow
 def test_over_budget_names_the_files(tmp_path):
     d = cart_dir(tmp_path, counts=(1, 1))
     (d / "solver.lua").write_text("x=" + "+".join(["1"] * 250) + "\n")     # 2 + 499 tokens
@@ -226,6 +227,7 @@ def test_over_budget_names_the_files(tmp_path):
     assert not (d.parent / "build" / "picross.p8").exists()
 
 
+@pytest.mark.slow
 def test_names_are_lowercased_and_checked(tmp_path):
     d = cart_dir(tmp_path, counts=(2, 1))
     pz = solvable_puzzles(2, 11)
@@ -241,6 +243,7 @@ def test_names_are_lowercased_and_checked(tmp_path):
         do_build(d)
 
 
+@pytest.mark.slow
 def test_cli_one_line_error_and_counts(tmp_path, small):
     d, _, _ = small
     r = subprocess.run([sys.executable, str(REPO / "build.py"), "--worlds", str(tmp_path / "none.json")],

@@ -22,6 +22,7 @@ def test_the_pairs_name_real_roles_and_the_measures_rules():
                                                for b in ("backdrop", "clue_highlight")}
 
 
+@pytest.mark.slow
 def test_the_shipped_worlds_pass_with_the_figures_the_screen_shows(tmp_path):
     res = build(CART / "worlds.json", CART / "main.lua")
     for w in res.manifest["worlds"]:
@@ -51,6 +52,7 @@ def test_a_world_whose_text_would_not_read_is_refused_in_one_line(tmp_path, role
     assert words in msg and "(spires)" in msg and "\n" not in msg
 
 
+@pytest.mark.slow
 def test_the_lookout_question_of_before_would_have_been_refused():
     # an earlier cart: the lookout's questions were text (yellow) on paper (peach), 1.19:1
     lookout = json.loads((CART / "worlds.json").read_text())["worlds"][1]["ui"]

@@ -105,6 +105,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from generator.cartbuild.rom import PZ_BASE, pack_puzzles  # noqa: E402
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.lists(st.lists(st.booleans(), min_size=15, max_size=15), min_size=15, max_size=15),
                 min_size=1, max_size=6),

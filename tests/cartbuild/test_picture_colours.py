@@ -78,6 +78,7 @@ def picture_cart(tmp_path, names=("pine", "moon over ridge")):
     return d, pics
 
 
+@pytest.mark.slow
 def test_the_build_codes_each_pictures_colours_and_shades_the_rest(tmp_path):
     d, pics = picture_cart(tmp_path)
     pal = [PICO8[s.pico8] for s in world_palette("spires")]

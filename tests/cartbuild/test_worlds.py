@@ -76,6 +76,7 @@ def test_ui_roles_are_read_by_name_in_the_carts_order():
         assert w.ui == tuple(d["ui"][r] for r in ROLES)
 
 
+@pytest.mark.slow
 def test_the_older_list_form_reads_as_the_same_world(tmp_path):
     """A worlds.json from before the names (sixteen bare slots in role order) builds the same cart."""
     d = cart_dir(tmp_path, counts=(1, 1))
@@ -96,6 +97,7 @@ def test_malformed_json(tmp_path):
         read_worlds(p)
 
 
+@pytest.mark.slow
 def test_min_pips_takes_count_puzzles_of_enough_pips_from_start_on(tmp_path):
     d = cart_dir(tmp_path, counts=(12, 1), seed=3)
     pips = [measure(p.clues).pips for p in read_batch(d / "b0.json").puzzles]

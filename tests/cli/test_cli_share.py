@@ -43,6 +43,7 @@ def imported(picross, tmp_path, code: str, *extra) -> tuple[Batch, str]:
     return parse_batch(json.loads(out.read_text()), str(out)), r.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", BATCHES, ids=lambda p: p.name)
 def test_every_packed_puzzle_round_trips_through_the_cli(path, picross, tmp_path):
     """The code of every puzzle of the cart's batches imports to the same rows (and its

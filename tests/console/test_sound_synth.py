@@ -43,6 +43,7 @@ EXPECTED = {
 PEAK = {0: 0.5, 1: 0.5, 2: 0.653 / 2, 3: 0.25, 4: 0.25, 5: 1 / 3}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wave", sorted(EXPECTED))
 def test_each_waveforms_harmonics_match_its_definition(tmp_path, wave):
     x = steady(tmp_path, wave)

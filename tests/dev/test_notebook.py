@@ -63,6 +63,7 @@ def executed(tmp_path_factory):
     return execute(NOTEBOOK, quick=True, figures=figures), figures
 
 
+@pytest.mark.slow
 def test_notebook_runs_in_quick_mode_and_draws(executed):
     nb, _ = executed
     outputs = [o for c in code_cells(nb) for o in c.outputs]
@@ -76,6 +77,7 @@ def test_notebook_runs_in_quick_mode_and_draws(executed):
         assert phrase in text, phrase
 
 
+@pytest.mark.slow
 def test_notebook_writes_the_readme_figures(executed):
     _, figures = executed
     sheets = [f"sheet_{w.name}" for w in read_worlds(explore.WORLDS).worlds]
@@ -151,6 +153,7 @@ def test_committed_outputs_are_what_a_fresh_full_run_gives(tmp_path):
             assert (diff > 40).mean() < 0.002, f"cell {old.id}: its plot changed: make figures"
 
 
+@pytest.mark.slow
 def test_published_form_drops_timings_and_jpeg_twins(executed):
     nb, _ = executed
     assert any("execution" in c.metadata for c in code_cells(nb))

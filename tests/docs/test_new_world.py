@@ -20,6 +20,9 @@ from cartfixtures import REPO
 from generator.console import Console
 from generator.pico8 import COLOURS
 
+# follows the guide in a copy of the repository and builds its cart (tens of seconds)
+pytestmark = pytest.mark.slow
+
 GUIDE = REPO / "docs" / "new-world.md"
 VENV = Path(sys.executable).parent.parent
 # what the guide tells a designer to run, in order (the test fails if the guide says otherwise)

@@ -20,6 +20,9 @@ from PIL import Image
 from cartfixtures import REPO
 from hostile_common import assert_refused, build_cli, snapshot, assert_unchanged
 
+# each case builds a whole three-world cart (seconds): `make test` runs them, `make test-fast` not
+pytestmark = pytest.mark.slow
+
 
 def _guide():
     spec = importlib.util.spec_from_file_location("new_world_guide", REPO / "tests/docs/test_new_world.py")

@@ -186,6 +186,7 @@ def test_build_outputs_never_replace_sources(built, extra, message):
     build_refused(d, out, *[a.format(d=d, out=out) for a in extra], message=message)
 
 
+@pytest.mark.slow
 def test_a_bom_in_worlds_json_is_accepted(built):
     d, out = built
     (d / "worlds.json").write_bytes(b"\xef\xbb\xbf" + (d / "worlds.json").read_bytes())

@@ -77,6 +77,7 @@ def hostile_texts():
             yield "5azze4w" + chr(c) + tail
 
 
+@pytest.mark.slow
 def test_every_byte_and_p8scii_command_pasted_is_shown_safely(screen):
     p = screen
     save = p.c.peek(SAVE.start, len(SAVE))

@@ -189,6 +189,7 @@ def mutations(data: bytes, s: Save, sizes: list[int]):
     # (a design beside 4 boards cannot be: 4 boards and a design need 225 of the 213 bytes)
 
 
+@pytest.mark.slow
 def test_every_save_field_out_of_range(base):
     path, data, sid, sizes = base
     s = read_save(data, sid, sizes)

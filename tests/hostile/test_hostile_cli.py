@@ -116,6 +116,7 @@ def test_mutated_valid_files(seeds, command, edits):
     run_on(mutate(seeds[command[1]], edits), command, allow_ok=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["batch", "tk-json"])
 def test_retyped_json_at_every_key(seeds, kind):
     """Every key of a valid batch / Tk file replaced by every wrong JSON type."""

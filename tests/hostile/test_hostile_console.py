@@ -119,6 +119,7 @@ def test_screenshots_refuse_broken_carts(cart_copy, case, message):
     shots_refused(cart_copy, *extra, message=message)
 
 
+@pytest.mark.slow
 def test_manifest_retyped_at_every_key(built_cart, tmp_path):
     """A small manifest of the real one's shape (two worlds of four puzzles), every key retyped."""
     m = built_cart.manifest

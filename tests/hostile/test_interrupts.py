@@ -200,6 +200,7 @@ def test_ctrl_c_stops_a_long_classification(tmp_path, extra):
     assert p.returncode == 130 and one_line(err, "picross: interrupted"), (p.returncode, err)
 
 
+@pytest.mark.slow
 def test_a_long_classification_says_it_is_still_at_work(tmp_path, monkeypatch):
     monkeypatch.setattr(classify, "HEARTBEAT", 0.5)
     # --node-limit 0: straight to SAT, which takes minutes, so the 3 s limit ends it however

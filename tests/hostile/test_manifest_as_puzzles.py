@@ -64,6 +64,7 @@ def test_the_default_world_is_the_carts_first(cart):
     assert np.array_equal(decode(picross("share", manifest).stdout.strip()), cart_grid(cart, first_world, 1))
 
 
+@pytest.mark.slow
 def test_show_and_solve_name_the_puzzle_as_the_cart_does(cart):
     manifest, worlds, _, _, names = cart
     for world, k in cases(cart):

@@ -43,6 +43,7 @@ def blank_non(n: int) -> str:
     return f"width {n}\nheight {n}\nrows\n" + "0\n" * n + "columns\n" + "0\n" * n
 
 
+@pytest.mark.slow
 def test_a_huge_trivial_board_is_cheap(tmp_path):
     """An all-blank 8000x8000 NON took 140 s and 676 MB: trivial lines cost little now. Measured
     in the CPU seconds the command used (its own and its children's, from the kernel), which a

@@ -234,6 +234,7 @@ def test_fix_makes_the_devlog_example_line_solvable():
     assert len(result.best.flips) == 1 and result.unresolved == 4
 
 
+@pytest.mark.slow
 def test_fix_on_stalled_random_pictures():
     done = 0
     for g in random_pictures(7, 12):

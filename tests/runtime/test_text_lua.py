@@ -181,6 +181,7 @@ def check(lua, state, s, args):
         pytest.fail(f"memory differs at {len(diff)} bytes, first offsets {diff[:8]}")
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states(), s=text, args=call)
 def test_text_lua_draws_what_text_py_draws(lua, state, s, args):

@@ -50,6 +50,7 @@ def cells(ch: str, x0=0, y0=0, sx=1, sy=1, only_first=False) -> set[tuple[int, i
     return out
 
 
+@pytest.mark.slow
 def test_every_byte_after_every_control_code_prints_without_failing(lua):
     strings = [p + chr(b) + s for p in PREFIXES for b in range(256) for s in SUFFIXES]
     writes = [s for s in strings if s.startswith(("\x06@", "\x06!", "\x06-@", "\x06-!"))]

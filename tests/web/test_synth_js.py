@@ -234,6 +234,7 @@ SCRIPTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
 def test_the_battery_sounds_the_same(battery, tmp_path, name):
     count, calls = SCRIPTS[name]
@@ -359,6 +360,7 @@ def random_case(draw):
     return bytes(memory), draw(st.integers(0, 2 ** 31)), frames(60, calls, stats=range(46, 58))
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(cases=st.lists(random_case(), min_size=4, max_size=4))
