@@ -25,7 +25,7 @@ def run_fake08(tmp_path: Path, code: str, probe: str = "") -> str:
     script = tmp_path / "s.txt"
     script.write_text((f"lua 1 {probe}\n" if probe else "") + "end 1\n")
     return subprocess.run([RUNNER, str(cart), str(script), str(tmp_path)], capture_output=True,
-                          text=True, timeout=60).stdout
+                          text=True, timeout=600).stdout
 
 
 def loads(out: str) -> bool:
@@ -67,7 +67,7 @@ def test_fake08s_clock_runs_on_in_its_pause_menu(tmp_path):
     (tmp_path / "s.txt").write_text("in 10 64\nin 11 0\nin 25 64\nin 26 0\n"
                                     'lua 30 printh("n="..n.." t="..time())\nend 30\n')
     out = subprocess.run([RUNNER, str(cart), str(tmp_path / "s.txt"), str(tmp_path)],
-                         capture_output=True, text=True, timeout=60).stdout
+                         capture_output=True, text=True, timeout=600).stdout
     line = next(ln for ln in out.splitlines() if "n=" in ln)
     n, t = (float(v.split("=")[1]) for v in line.split(":", 1)[1].split())
     assert n < 25 and t * 30 >= 29    # the cart ran fewer frames than time() counted
