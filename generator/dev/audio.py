@@ -27,7 +27,7 @@ from generator.console.synth import Synth
 from generator.console.track import FREQ
 from generator.console.wav import write_wav
 from generator.console.waves import RATE
-from generator.dev.numbers import ArgumentParser
+from generator.dev.cli_args import ArgumentParser
 from generator.dev.score import Score, note_name, read_score
 from generator.formats.atomic import write_atomic
 from generator.pico8 import COLOURS

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.dev.numbers import whole_arg
+from generator.dev.cli_args import whole_arg
 
 REPO = Path(__file__).resolve().parents[2]
 CART = REPO / "build" / "picross.p8"

@@ -13,7 +13,7 @@ import numpy as np
 from generator.cartbuild.tokens import count_text
 from generator.console.luavm import SOLVER_LUA, sample_solve_counts
 from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
-from generator.dev.numbers import whole_arg
+from generator.dev.cli_args import whole_arg
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
 TOKEN_BUDGET = SOLVER_TOKEN_BUDGET

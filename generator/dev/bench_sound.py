@@ -19,7 +19,7 @@ import numpy as np
 
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
-from generator.dev.numbers import whole_arg
+from generator.dev.cli_args import whole_arg
 
 FRAME = 735
 TARGET_MS = 2.0

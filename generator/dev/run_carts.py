@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from generator.dev.numbers import ArgumentParser, whole_type
+from generator.dev.cli_args import ArgumentParser, whole_type
 
 # The input script: a 60-frame cycle of presses and holds of every button, with gaps, so that
 # menus advance (o/x presses) and games move (held directions).
