@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from generator.formats.puzzlefile import dumps_non
 from generator.formats.record import Puzzle
 from generator.solver import classify
 from generator.solver.clues import grid_clues
-from hostile_common import _group_alive, _kill_group, one_line, picross, poll_until, program
+from hostile_common import POLL_S, _group_alive, _kill_group, one_line, picross, poll_until, program
 from test_hostile_cli import make_seeds
 
 
@@ -73,15 +74,29 @@ def _says_when_started(tmp_path: Path, module: str) -> dict:
     return {**os.environ, "PYTHONPATH": str(site)}
 
 
-def _wait_for(stream, *words: str) -> list[str]:
-    """Lines of `stream` up to the first that holds every one of `words` (no clock: a slow
-    machine only makes this wait longer); the lines read, that one included."""
-    seen = []
-    for raw in iter(stream.readline, b""):
-        seen.append(raw.decode("utf-8", "replace").rstrip("\n"))
+def _wait_for(stream, *words: str, seconds: float = POLL_S) -> list[str]:
+    """Lines of `stream` up to the first that holds every one of `words`; the lines read, that
+    one included. No short clock: a slow machine only makes this wait longer; `seconds` (far
+    beyond any run) turns a process that hangs silent into a failure. Read a byte at a time,
+    so nothing past that line is taken from what communicate() reads next."""
+    seen, line, fd = [], b"", stream.fileno()
+    end = time.monotonic() + seconds
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no line with {words} in {seconds:.0f} s: {seen}")
+        if not select.select([fd], [], [], min(left, 1.0))[0]:
+            continue
+        byte = os.read(fd, 1)
+        if not byte:
+            raise AssertionError(f"the process ended without saying {words}: {seen}")
+        if byte != b"\n":
+            line += byte
+            continue
+        seen.append(line.decode("utf-8", "replace"))
+        line = b""
         if all(w in seen[-1] for w in words):
             return seen
-    raise AssertionError(f"the process ended without saying {words}: {seen}")
 
 
 @pytest.mark.parametrize("delay", [0, 0.05, 0.3, 1.0])
