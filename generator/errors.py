@@ -10,6 +10,7 @@ closed stdout is an error naming <stdout>, not a success.
 """
 from __future__ import annotations
 
+import argparse
 import errno
 import functools
 import os
@@ -102,3 +103,13 @@ def run_command(command: click.Command, prog_name: str, argv: list[str] | None =
         sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, for the scripts that use it (the cart's window, the dev scripts): a
+    wrong argument is one line `PROG: error: ...` and exit status 1, as click's usage errors
+    are under run_command, not argparse's usage text first and status 2."""
+
+    def error(self, message: str):
+        print(f"{self.prog}: error: {one_line(printable(message))}", file=sys.stderr)
+        sys.exit(1)

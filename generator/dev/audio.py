@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.errors import fail
+from generator.errors import ArgumentParser, fail
 from generator.cartbuild.music import WORLD_STRIDE
 from generator.cartbuild.worlds import read_worlds
 from generator.console.cart import read_p8
@@ -27,7 +27,6 @@ from generator.console.synth import Synth
 from generator.console.track import FREQ
 from generator.console.wav import write_wav
 from generator.console.waves import RATE
-from generator.dev.cli_args import ArgumentParser
 from generator.dev.score import Score, note_name, read_score
 from generator.formats.atomic import write_atomic
 from generator.pico8 import COLOURS

@@ -31,7 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from generator.dev.bench_solve import drawn_scene
-from generator.dev.cli_args import ArgumentParser, real_type, whole_type
+from generator.dev.cli_args import real_type, whole_type
+from generator.errors import ArgumentParser
 from generator.puzzles.generate import smooth_grids
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.linesolve import solve

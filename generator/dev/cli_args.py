@@ -2,24 +2,15 @@
 number a user writes is (generator.formats.userfile.parse_whole / parse_real: ASCII digits,
 finite, within a range), the error one line and a non-zero exit, never a traceback.
 
-`whole_type` and `real_type` are argparse types, for an `ArgumentParser` (its errors one line,
-without the usage that argparse prints first); `whole_arg` reads a positional argument of a
-script that takes its arguments from sys.argv by hand.
+`whole_type` and `real_type` are argparse types, for generator.errors.ArgumentParser (its errors
+one line, without the usage that argparse prints first); `whole_arg` reads a positional argument
+of a script that takes its arguments from sys.argv by hand.
 """
 from __future__ import annotations
 
 import argparse
-import sys
 
 from generator.formats.userfile import NumberError, parse_real, parse_whole
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse's parser, a wrong argument one line on stderr (no usage first) and exit 2."""
-
-    def error(self, message: str):
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def whole_type(lo: int | None = None, hi: int | None = None):

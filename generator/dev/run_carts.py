@@ -13,7 +13,8 @@ import re
 import sys
 from pathlib import Path
 
-from generator.dev.cli_args import ArgumentParser, whole_type
+from generator.dev.cli_args import whole_type
+from generator.errors import ArgumentParser
 
 # The input script: a 60-frame cycle of presses and holds of every button, with gaps, so that
 # menus advance (o/x presses) and games move (held directions).

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.errors import fail
+from generator.errors import ArgumentParser, fail
 from generator.console import Console
 from generator.runtime.font import cells as font
 from generator.console.waves import RATE
@@ -245,7 +245,7 @@ def _scale(text: str) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m generator.play.window", description=__doc__.split("\n\n")[0])
+    ap = ArgumentParser(prog="python -m generator.play.window", description=__doc__.split("\n\n")[0])
     ap.add_argument("cart", help="the .p8 cart (make cart builds build/picross.p8)")
     ap.add_argument("--cartdata", default=None,
                     help="JSON file that keeps the cart's saved data (default: the data directory's cartdata.json)")
