@@ -15,19 +15,22 @@ PKG = REPO / "generator"
 # the runtime) -> playtest
 ALLOWED = {
     "pico8": set(),
+    # colour science (CIEDE2000, WCAG contrast): below every part that measures colour, so the
+    # build's gate and the playtests' measures share one formula and neither reaches the other
+    "colour": set(),
     "startup": set(),
     "errors": {"startup"},
     "solver": {"pico8"},
     "formats": {"pico8", "solver"},
     "render": {"pico8", "solver"},
     "puzzles": {"pico8", "solver", "formats", "render"},
-    "cartbuild": {"pico8", "errors", "solver", "formats", "puzzles"},   # difficulty, for the ramp
+    "cartbuild": {"pico8", "errors", "colour", "solver", "formats", "puzzles"},   # difficulty: the ramp
     # PICO-8's API in PICO-8 Lua, for every host: it stands apart from the picross project
     "runtime": {"pico8"},
     # the Python host of the runtime (it runs the built cart: the end of the chain)
     "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime"},
-    # the picross cart played in the console: player, tour, legibility, screenshots, endless
-    "playtest": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime",
+    # the picross cart played in the console: player, tour, measured_text, screenshots, endless
+    "playtest": {"pico8", "errors", "colour", "solver", "formats", "render", "cartbuild", "runtime",
                  "console"},
     # the terminal game and the cart's window: above the console (cartbuild for world palettes)
     "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime", "console"},

@@ -35,7 +35,7 @@ from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
-from generator.cartbuild.legible import check_world
+from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx

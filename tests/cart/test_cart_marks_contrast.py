@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cartbuild.palette import contrast
+from generator.colour.contrast import contrast
 from generator.playtest.player import Player, saved_progress
 
 MARK = 3.0

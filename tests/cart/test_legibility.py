@@ -2,7 +2,7 @@
 
 A player's tour (generator/playtest/tour.py) plays the built cart through every screen (the editor,
 the create page and the code screen too) and every question in every world and in endless in each world's palette, and notes each text and clue
-number the cart drew, measured after both palettes (generator/playtest/legibility.py):
+number the cart drew, measured after both palettes (generator/playtest/measured_text.py):
 
 - every text and live or lit clue number: WCAG 2 contrast at least 4.5:1 against the background
   under it (the 4.5:1 of WCAG's AA for body text: PICO-8's 3x5 font is as small as text gets);
@@ -13,7 +13,7 @@ number the cart drew, measured after both palettes (generator/playtest/legibilit
 - neighbouring clue numbers of every packed puzzle and 1,000 endless puzzles as the blank play
   screen shows them: side by side on one line at least 2 background pixels apart, and at least
   4 (3 more than the 1 px inside it) beside a two-digit number; on lines one above the other at
-  least 1 pixel (PICO-8's own line spacing), see legibility.apart;
+  least 1 pixel (PICO-8's own line spacing), see measured_text.apart;
 - nothing but one plain colour (the backdrop or a highlight) in a clue number's surround: no
   backdrop art beside a row's numbers or behind a column's;
 - a 0 (an empty line) is never dimmed: it is drawn as the live numbers are.
@@ -28,8 +28,8 @@ import collections
 import numpy as np
 import pytest
 
-from generator.cartbuild.palette import contrast
-from generator.playtest import legibility, tour
+from generator.colour.contrast import contrast
+from generator.playtest import measured_text, tour
 
 TEXT_MIN = 4.5
 DIM_MIN = 1.5
@@ -87,7 +87,7 @@ def test_dimmed_clues_recede_yet_can_be_read(seen):
 
 
 def _not_apart(layouts) -> list:
-    return [(a.where(), b.where(), g) for items in layouts for a, b, g in legibility.neighbours(items)]
+    return [(a.where(), b.where(), g) for items in layouts for a, b, g in measured_text.neighbours(items)]
 
 
 def _not_plain(layouts) -> list:
@@ -131,9 +131,9 @@ def test_endless_clue_numbers_are_apart(cart):
 
 # ---- the checks catch what readers got wrong ----------------------------------------------------
 
-def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> legibility.Item:
-    m = legibility._measure("clue", text, x, y, colour, screen)
-    return legibility.Item("clue", text, x, y, 6, *m)
+def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> measured_text.Item:
+    m = measured_text._measure("clue", text, x, y, colour, screen)
+    return measured_text.Item("clue", text, x, y, 6, *m)
 
 
 def _draw(screen, value, x, y, c):
@@ -161,7 +161,7 @@ def test_numbers_beside_a_two_digit_one_need_more_than_its_own_gap(line, expect)
     for v, x in line:
         _draw(screen, v, x, 46, 1)
     items = [_item(str(v), x, 46, screen, 1) for v, x in line]
-    assert len(legibility.neighbours(items)) == expect
+    assert len(measured_text.neighbours(items)) == expect
 
 
 def test_one_px_between_lines_passes():
@@ -169,7 +169,7 @@ def test_one_px_between_lines_passes():
     _draw(screen, 8, 52, 46, 1)
     _draw(screen, 4, 52, 41, 1)                   # stacked over the 8: 1 px between lines
     items = [_item("8", 52, 46, screen, 1), _item("4", 52, 41, screen, 1)]
-    assert legibility.neighbours(items) == []
+    assert measured_text.neighbours(items) == []
 
 
 def test_art_beside_a_row_clue_is_caught():

@@ -1,5 +1,5 @@
 """Each world's colour roles held to its texts' contrast when the cart is built
-(generator/cartbuild/legible.py), beside the measure on the screen (tests/cart/test_legibility.py)."""
+(generator/cartbuild/contrast_gate.py), beside the measure on the screen (tests/cart/test_legibility.py)."""
 import json
 
 import pytest
@@ -7,8 +7,9 @@ import pytest
 from cartfixtures import CART
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.legible import CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS, TEXT, check_world
-from generator.cartbuild.palette import PICO8, contrast
+from generator.cartbuild.contrast_gate import CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS, TEXT, check_world
+from generator.cartbuild.palette import PICO8
+from generator.colour.contrast import contrast
 from generator.cartbuild.worlds import ROLES
 
 from test_worlds import edited

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generator import runtime
-from generator.cartbuild.palette import contrast
+from generator.colour.contrast import contrast
 from generator.console.memory import DISPLAY_PAL, Memory
 from generator.console.picture import display_colours
 from generator.pico8 import COLOURS
