@@ -89,18 +89,32 @@ class BatchRef:
     min_pips: int = 1              # take only puzzles of at least this many pips
 
 
-def taken(ref: BatchRef, puzzles) -> list[tuple[int, Difficulty]]:
-    """The puzzles a world takes from a batch through `ref`, as (index, difficulty): from `start`
-    on, those of at least `min_pips` pips, until `count` of them (to the end without a count;
-    fewer if the batch runs out, which the caller judges)."""
+def taken_indices(ref: BatchRef, n: int, puzzles=(), measured: dict | None = None) -> list[int]:
+    """The places of the puzzles a world takes through `ref` from the first `n` of a batch: from
+    `start` on, those of at least `min_pips` pips, until `count` of them (to `n` without a count;
+    fewer if the batch runs out, which the caller judges). Every puzzle measures at least one pip,
+    so the batch's `puzzles` are read and measured only when `min_pips` is above 1; `measured`,
+    if given, keeps each difficulty measured so (place -> Difficulty)."""
     out = []
-    for i in range(ref.start, len(puzzles)):
+    for i in range(ref.start, n):
         if len(out) == ref.count:
             break
-        d = measure(puzzles[i].clues)
-        if d.pips >= ref.min_pips:
-            out.append((i, d))
+        if ref.min_pips > 1:
+            d = measure(puzzles[i].clues)
+            if measured is not None:
+                measured[i] = d
+            if d.pips < ref.min_pips:
+                continue
+        out.append(i)
     return out
+
+
+def taken(ref: BatchRef, puzzles) -> list[tuple[int, Difficulty]]:
+    """The puzzles a world takes from a batch through `ref` (taken_indices), as (place,
+    difficulty)."""
+    measured: dict[int, Difficulty] = {}
+    places = taken_indices(ref, len(puzzles), puzzles, measured)
+    return [(i, measured[i] if i in measured else measure(puzzles[i].clues)) for i in places]
 
 
 @dataclass(frozen=True)
