@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.userfile import read_json
+from generator.files.userfile import read_json
 from generator.puzzles.difficulty import Difficulty, measure
 
 FORMAT = "picross8-worlds"

@@ -13,8 +13,8 @@ import click
 
 from generator import UserError
 from generator.errors import run_command, user_errors
-from generator.formats.atomic import PNG, check_output, check_writable
-from generator.formats.userfile import whole_number
+from generator.files.atomic import PNG, check_output, check_writable
+from generator.files.userfile import whole_number
 from generator.console.buttons import NAMES, button_index
 from generator.console.console import CartError, Console
 from generator.console.wav import WAV, write_wav

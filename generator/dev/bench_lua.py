@@ -13,7 +13,7 @@ import numpy as np
 from generator.cartbuild.tokens import count_text
 from generator.console.luavm import SOLVER_LUA, sample_solve_counts
 from generator.pico8 import SOLVER_TOKEN_BUDGET, frame_budget
-from generator.formats.userfile import parse_whole
+from generator.files.userfile import parse_whole
 
 SEED, SIZE, DENSITY = 1, 15, 0.6
 TOKEN_BUDGET = SOLVER_TOKEN_BUDGET

@@ -19,7 +19,7 @@ import numpy as np
 
 from generator.console.cart import read_p8
 from generator.console.synth import Synth
-from generator.formats.userfile import parse_whole
+from generator.files.userfile import parse_whole
 
 FRAME = 735
 TARGET_MS = 2.0

@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-from generator.formats.userfile import NumberError, parse_whole
+from generator.files.userfile import NumberError, parse_whole
 
 # The input script: a 60-frame cycle of presses and holds of every button, with gaps, so that
 # menus advance (o/x presses) and games move (held directions).
@@ -61,7 +61,7 @@ def run_cart(path: Path, frames: int = 300) -> tuple[str, str]:
 
 
 def _frames(text: str) -> int:
-    """--frames: ASCII digits, 1..1,000,000 (generator.formats.userfile's one number reader)."""
+    """--frames: ASCII digits, 1..1,000,000 (generator.files.userfile's one number reader)."""
     try:
         return parse_whole(text, 1, 1_000_000)
     except NumberError as e:

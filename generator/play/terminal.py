@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.atomic import check_writable
+from generator.files.atomic import check_writable
 from generator.formats.record import Puzzle
 from generator.play.colours import Scheme, picture_colours, world_schemes
 from generator.play.xterm import basic8, xterm256

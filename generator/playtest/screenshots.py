@@ -17,7 +17,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import STALLED, solve

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from generator.console.__main__ import main as console_main
-from generator.formats import userfile
+from generator.files import userfile
 from hostile_common import assert_refused, assert_unchanged, picross, program, refused, run_cli, snapshot
 from test_hostile_build import build_refused, built, good_build, small_cart  # noqa: F401 (fixtures)
 from test_hostile_cli import make_seeds
