@@ -24,8 +24,8 @@ cart draws with (cart/draw.lua's top comment; ROLES below, in the cart's order):
 grid, guide (the line every 5 cells), fill, cross, clue, dim_clue (a placed run's number),
 highlight (the cursor's row and column), cursor, text, the four picture roles of the shading rule
 picture_lit, picture_body, picture_half_lit, picture_shadow, and clue_highlight (behind the
-cursor's clues). Every role must be named, once. The older form, a list of sixteen slots in that
-order, is still read.
+cursor's clues). Every role must be named, once; a list of sixteen slots in that order is read
+too.
 
 A batch's "colours" names a folder of colour PNGs for its pictures (generator.formats.colourpng,
 generator.cartbuild.colours); its pictures without one are coloured by the cart's shading rule.
@@ -194,8 +194,8 @@ def _slot(v) -> bool:
 
 
 def _ui(ui, where: str) -> tuple[int, ...]:
-    """The screen slot of each colour role, in ROLES order, from {"role": slot, ...} (or the older
-    list of sixteen slots in that order)."""
+    """The screen slot of each colour role, in ROLES order, from {"role": slot, ...} (or a list of
+    sixteen slots in that order)."""
     if isinstance(ui, list):
         if len(ui) != SLOTS or not all(_slot(v) for v in ui):
             raise UserError(f"{where}: 'ui' must be {SLOTS} screen slots 0..{SLOTS - 1}, one per ui colour role")

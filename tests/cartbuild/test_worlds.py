@@ -77,17 +77,17 @@ def test_ui_roles_are_read_by_name_in_the_carts_order():
         assert w.ui == tuple(d["ui"][r] for r in ROLES)
 
 
-def test_the_older_list_form_reads_as_the_same_world(tmp_path):
-    """A worlds.json from before the names (sixteen bare slots in role order) builds the same cart."""
+def test_the_list_form_reads_as_the_same_world(tmp_path):
+    """A worlds.json whose "ui" is sixteen bare slots in role order builds the same cart."""
     d = cart_dir(tmp_path, counts=(1, 1))
     named = (d / "worlds.json").read_text()
     cfg = json.loads(named)
     for w in cfg["worlds"]:
         w["ui"] = [w["ui"][r] for r in ROLES]
-    (d / "old.json").write_text(json.dumps(cfg))
-    a, b = read_worlds(d / "worlds.json"), read_worlds(d / "old.json")
+    (d / "list.json").write_text(json.dumps(cfg))
+    a, b = read_worlds(d / "worlds.json"), read_worlds(d / "list.json")
     assert [w.ui for w in a.worlds] == [w.ui for w in b.worlds]
-    assert build(d / "worlds.json", d / "main.lua").text == build(d / "old.json", d / "main.lua").text
+    assert build(d / "worlds.json", d / "main.lua").text == build(d / "list.json", d / "main.lua").text
 
 
 def test_malformed_json(tmp_path):
