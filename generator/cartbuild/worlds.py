@@ -93,10 +93,11 @@ def taken_indices(ref: BatchRef, n: int, puzzles=(), measured: dict | None = Non
     """The places of the puzzles a world takes through `ref` from the first `n` of a batch: from
     `start` on, those of at least `min_pips` pips, until `count` of them (to `n` without a count;
     fewer if the batch runs out, which the caller judges). Every puzzle measures at least one pip,
-    so the batch's `puzzles` are read and measured only when `min_pips` is above 1; `measured`,
-    if given, keeps each difficulty measured so (place -> Difficulty)."""
+    so the batch's `puzzles` are read and measured only when `min_pips` is above 1 (and then
+    none past them is taken); `measured`, if given, keeps each difficulty measured so (place ->
+    Difficulty)."""
     out = []
-    for i in range(ref.start, n):
+    for i in range(ref.start, n if ref.min_pips == 1 else min(n, len(puzzles))):
         if len(out) == ref.count:
             break
         if ref.min_pips > 1:

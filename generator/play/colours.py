@@ -80,8 +80,7 @@ def world_schemes(path, count: int) -> list[Scheme]:
                                     snaps, ref.colours)
                     # as the build takes them (the batch is read only to measure pips)
                     puzzles = read_batch(ref.path).puzzles if ref.min_pips > 1 else ()
-                    n = count if ref.min_pips == 1 else min(count, len(puzzles))
-                    for i in taken_indices(ref, n, puzzles):
+                    for i in taken_indices(ref, count, puzzles):
                         out[i] = scheme
         except (UserError, OSError, ValueError):
             continue

@@ -141,3 +141,5 @@ def test_taken_indices_is_the_slice_then_the_pips_filter(start, count, min_pips,
     assert [(i, d.pips) for i, d in taken(ref, _SMALL[:n])] == [(i, _SMALL_PIPS[i]) for i in want]
     if min_pips == 1:       # the batch is not needed to slice it
         assert taken_indices(ref, n) == want
+    else:                   # measured, none past the batch is taken
+        assert taken_indices(ref, len(_SMALL) + 5, _SMALL[:n]) == want
