@@ -131,8 +131,7 @@ def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") ->
     p = Player(cart)
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.press("down")                  # 15x15
     shots = [_shot(p, out, "editor-create")]
     p.press("o")
