@@ -12,33 +12,41 @@ PKG = REPO / "generator"
 
 # what each part may import of the project (besides the package root and itself):
 # the data flow grid -> clues -> solver -> formats -> puzzles -> cartbuild -> console (a host of
-# the runtime) -> playtest
+# the runtime) -> playtest, with files and colour below every part that needs them
 ALLOWED = {
     "pico8": set(),
+    # colour science (CIEDE2000, WCAG contrast): below every part that measures colour, so the
+    # build's gate and the playtests' measures share one formula and neither reaches the other
+    "colour": set(),
     "startup": set(),
+    # the user's files read and written safely (limits, PNG checks, atomic writes): not formats,
+    # they know no puzzle; below every part that touches a user's file
+    "files": set(),
     "errors": {"startup"},
     "solver": {"pico8"},
-    "formats": {"pico8", "solver"},
+    "formats": {"pico8", "files", "solver"},
     "render": {"pico8", "solver"},
-    "puzzles": {"pico8", "solver", "formats", "render"},
-    "cartbuild": {"pico8", "errors", "solver", "formats", "puzzles"},   # difficulty, for the ramp
+    "puzzles": {"pico8", "files", "solver", "formats", "render"},
+    "cartbuild": {"pico8", "files", "colour", "errors", "solver", "formats",
+                  "puzzles"},   # difficulty, for the ramp
     # PICO-8's API in PICO-8 Lua, for every host: it stands apart from the picross project
     "runtime": {"pico8"},
     # the Python host of the runtime (it runs the built cart: the end of the chain)
-    "console": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime"},
-    # the picross cart played in the console: player, tour, legibility, screenshots, endless
-    "playtest": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime",
-                 "console"},
+    "console": {"pico8", "files", "errors", "solver", "formats", "render", "cartbuild", "runtime"},
+    # the picross cart played in the console: player, tour, measured_text, screenshots, endless
+    "playtest": {"pico8", "files", "colour", "errors", "solver", "formats", "render", "cartbuild",
+                 "runtime", "console"},
     # the terminal game and the cart's window: above the console (cartbuild for world palettes)
-    "play": {"pico8", "errors", "solver", "formats", "render", "cartbuild", "runtime", "console"},
-    "cli": {"pico8", "startup", "errors", "solver", "formats", "render", "puzzles", "cartbuild",
-            "runtime", "console", "playtest", "play"},
+    "play": {"pico8", "files", "errors", "solver", "formats", "render", "cartbuild", "runtime",
+             "console"},
+    "cli": {"pico8", "files", "startup", "errors", "solver", "formats", "render", "puzzles",
+            "cartbuild", "runtime", "console", "playtest", "play"},
     # (web: make bench's page frame times)
-    "dev": {"pico8", "errors", "solver", "formats", "render", "puzzles", "cartbuild", "runtime",
-            "console", "playtest", "web"},
+    "dev": {"pico8", "files", "errors", "solver", "formats", "render", "puzzles", "cartbuild",
+            "runtime", "console", "playtest", "web"},
     # the page that plays a cart in a browser (a host of the runtime): the runtime's Lua files,
     # the console's cart reader (and a recorder of console sessions to replay in the page)
-    "web": {"pico8", "errors", "formats", "runtime", "console"},
+    "web": {"pico8", "files", "errors", "formats", "runtime", "console"},
 }
 
 

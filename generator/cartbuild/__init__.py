@@ -5,5 +5,6 @@ worlds (the config) -> palette and artmap (the spritesheet snapped to PICO-8 col
 Lua files assembled, generated constants first) -> tokens (shrinko's counts against the
 budgets) -> p8file (the .p8 text) -> build (the entry `build.py` calls).
 
-May import: generator, generator.pico8, generator.solver, generator.formats.
+May import: generator, generator.pico8, generator.files, generator.colour, generator.errors,
+generator.solver, generator.formats, generator.puzzles (difficulty, for the ramp).
 """

@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.formats.userfile import open_png
+from generator.files.userfile import open_png
 from generator.cartbuild.palette import MAX_DELTA_E, PICO8, Snap, rgb_hex, snap
 from generator.cartbuild.worlds import SLOTS, Rect, WorldArt  # noqa: F401
 
@@ -40,7 +40,7 @@ class SheetResult:
 
 def load_rgba(path, what: str) -> np.ndarray:
     """The image as RGBA; the spritesheet must be an 8-bit RGBA PNG (its alpha says which rows
-    are art), any other mode is refused with a message naming it (generator.formats.userfile)."""
+    are art), any other mode is refused with a message naming it (generator.files.userfile)."""
     return open_png(path, what, rgba8_only=what == "spritesheet")
 
 

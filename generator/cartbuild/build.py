@@ -10,7 +10,7 @@ compiles under z8lua, PICO-8's Lua); count it with shrinko and refuse anything o
 manifest and the summary. Only then does `build_to` replace the output files (both written, then
 both renamed into place).
 
-Outputs are checked first (generator.formats.atomic): the cart and the manifest are two different
+Outputs are checked first (generator.files.atomic): the cart and the manifest are two different
 files, neither is a file the build reads, an existing cart path holds a .p8 cart and an existing
 manifest path a manifest; so `--out cart/main.lua` or `--manifest cart/puzzles.json` is refused.
 """
@@ -26,16 +26,16 @@ from generator import UserError
 from generator.cartbuild.colours import (PictureColours, check_folder, colour_string,
                                          read_picture_colours)
 from generator.cartbuild.artmap import SheetResult, load_rgba, label_pixels, map_sheet
-from generator.formats.atomic import CART, MANIFEST, check_output, write_all
+from generator.files.atomic import CART, MANIFEST, check_output, write_all
 from generator.formats.batchfile import read_batch
 from generator.formats.record import Puzzle
-from generator.formats.userfile import require_file
+from generator.files.userfile import require_file
 from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
-from generator.cartbuild.legible import check_world
+from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx

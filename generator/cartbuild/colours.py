@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.cartbuild.palette import MAX_DELTA_E, PICO8, Snap, ciede2000, rgb_hex, srgb_to_lab
+from generator.cartbuild.palette import MAX_DELTA_E, PICO8, Snap, rgb_hex
+from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.formats.colourpng import colour_path, read_colour_png, slug
 
 BASE = 48        # the character of slot 0

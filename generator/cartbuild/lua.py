@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator import UserError
 from generator.cartbuild.portable import check_portable
-from generator.formats.userfile import read_text, require_file
+from generator.files.userfile import read_text, require_file
 
 _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
 

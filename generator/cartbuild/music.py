@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from generator import UserError
-from generator.formats.userfile import read_text, require_file, whole_number
+from generator.files.userfile import read_text, require_file, whole_number
 from generator.pico8 import MUSIC, MUSIC_SIZE
 from generator.cartbuild.sfx import statements
 

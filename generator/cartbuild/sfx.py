@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from generator import UserError
-from generator.formats.userfile import read_text, require_file, whole_number
+from generator.files.userfile import read_text, require_file, whole_number
 
 SFX_BASE = 0x3200
 SFX_BYTES = 68

@@ -24,8 +24,8 @@ cart draws with (cart/draw.lua's top comment; ROLES below, in the cart's order):
 grid, guide (the line every 5 cells), fill, cross, clue, dim_clue (a placed run's number),
 highlight (the cursor's row and column), cursor, text, the four picture roles of the shading rule
 picture_lit, picture_body, picture_half_lit, picture_shadow, and clue_highlight (behind the
-cursor's clues). Every role must be named, once. The older form, a list of sixteen slots in that
-order, is still read.
+cursor's clues). Every role must be named, once; a list of sixteen slots in that order is read
+too.
 
 A batch's "colours" names a folder of colour PNGs for its pictures (generator.formats.colourpng,
 generator.cartbuild.colours); its pictures without one are coloured by the cart's shading rule.
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.userfile import read_json
+from generator.files.userfile import read_json
 from generator.puzzles.difficulty import Difficulty, measure
 
 FORMAT = "picross8-worlds"
@@ -89,18 +89,33 @@ class BatchRef:
     min_pips: int = 1              # take only puzzles of at least this many pips
 
 
-def taken(ref: BatchRef, puzzles) -> list[tuple[int, Difficulty]]:
-    """The puzzles a world takes from a batch through `ref`, as (index, difficulty): from `start`
-    on, those of at least `min_pips` pips, until `count` of them (to the end without a count;
-    fewer if the batch runs out, which the caller judges)."""
+def taken_indices(ref: BatchRef, n: int, puzzles=(), measured: dict | None = None) -> list[int]:
+    """The places of the puzzles a world takes through `ref` from the first `n` of a batch: from
+    `start` on, those of at least `min_pips` pips, until `count` of them (to `n` without a count;
+    fewer if the batch runs out, which the caller judges). Every puzzle measures at least one pip,
+    so the batch's `puzzles` are read and measured only when `min_pips` is above 1 (and then
+    none past them is taken); `measured`, if given, keeps each difficulty measured so (place ->
+    Difficulty)."""
     out = []
-    for i in range(ref.start, len(puzzles)):
+    for i in range(ref.start, n if ref.min_pips == 1 else min(n, len(puzzles))):
         if len(out) == ref.count:
             break
-        d = measure(puzzles[i].clues)
-        if d.pips >= ref.min_pips:
-            out.append((i, d))
+        if ref.min_pips > 1:
+            d = measure(puzzles[i].clues)
+            if measured is not None:
+                measured[i] = d
+            if d.pips < ref.min_pips:
+                continue
+        out.append(i)
     return out
+
+
+def taken(ref: BatchRef, puzzles) -> list[tuple[int, Difficulty]]:
+    """The puzzles a world takes from a batch through `ref` (taken_indices), as (place,
+    difficulty)."""
+    measured: dict[int, Difficulty] = {}
+    places = taken_indices(ref, len(puzzles), puzzles, measured)
+    return [(i, measured[i] if i in measured else measure(puzzles[i].clues)) for i in places]
 
 
 @dataclass(frozen=True)
@@ -180,8 +195,8 @@ def _slot(v) -> bool:
 
 
 def _ui(ui, where: str) -> tuple[int, ...]:
-    """The screen slot of each colour role, in ROLES order, from {"role": slot, ...} (or the older
-    list of sixteen slots in that order)."""
+    """The screen slot of each colour role, in ROLES order, from {"role": slot, ...} (or a list of
+    sixteen slots in that order)."""
     if isinstance(ui, list):
         if len(ui) != SLOTS or not all(_slot(v) for v in ui):
             raise UserError(f"{where}: 'ui' must be {SLOTS} screen slots 0..{SLOTS - 1}, one per ui colour role")

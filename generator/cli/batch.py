@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from generator import DEFAULT_SIZE, UserError
-from generator.formats.atomic import BATCH, check_output, write_atomic
+from generator.files.atomic import BATCH, check_output, write_atomic
 from generator.formats.batchfile import dumps, parse_batch
 from generator.puzzles.check import check_batch
-from generator.formats.userfile import read_json
+from generator.files.userfile import read_json
 from generator.errors import user_errors
 from generator.startup import terminate_as_interrupt
 from generator.puzzles.generate import (DEFAULT_MAX_TRIES, MAX_COUNT, STYLES, Params, cap_jobs,

@@ -1,4 +1,4 @@
-"""The number types of every picross option: one checked parser (generator.formats.userfile's
+"""The number types of every picross option: one checked parser (generator.files.userfile's
 parse_whole / parse_real) behind click, and the cap on worker processes.
 
 click's own INT and FLOAT call Python's int() and float(), which read Unicode digits ('٣' is 3)
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from generator.formats.userfile import NumberError, parse_real, parse_whole
+from generator.files.userfile import NumberError, parse_real, parse_whole
 
 
 class Whole(click.ParamType):

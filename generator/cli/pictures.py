@@ -8,11 +8,11 @@ import click
 import numpy as np
 
 from generator import UserError
-from generator.formats.atomic import BATCH, PNG, check_output, write_all, write_atomic
+from generator.files.atomic import BATCH, PNG, check_output, write_all, write_atomic
 from generator.formats.puzzlefile import FORMATS, pick, read_puzzles
 from generator.formats.batchfile import dumps
 from generator.formats.record import Puzzle
-from generator.formats.userfile import read_bytes
+from generator.files.userfile import read_bytes
 from generator.errors import user_errors
 from generator.cli.options import Whole
 from generator.cli.share import import_code

@@ -15,7 +15,7 @@ import numpy as np
 
 from generator import UserError
 from generator.render.text import board_lines, header
-from generator.formats.atomic import PNG, check_output, write_atomic
+from generator.files.atomic import PNG, check_output, write_atomic
 from generator.errors import user_errors
 from generator.cli.options import Real, Whole
 from generator.formats.puzzlefile import (EXPORT_FORMATS, FORMATS, OUTPUT_KINDS, pick, read_puzzle,

@@ -8,8 +8,8 @@ import click
 
 from generator import UserError
 from generator.errors import user_errors
-from generator.formats.atomic import PNG, check_output
-from generator.formats.userfile import Fields, read_json
+from generator.files.atomic import PNG, check_output
+from generator.files.userfile import Fields, read_json
 
 _WORLD_NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")   # names become file names: no paths
 SIZES = (5, 10, 15)     # the boards the cart plays (square)

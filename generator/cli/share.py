@@ -17,7 +17,7 @@ import click
 from generator import UserError, plural
 from generator.errors import user_errors
 from generator.cli.options import Whole
-from generator.formats.atomic import BATCH, check_output, write_atomic
+from generator.files.atomic import BATCH, check_output, write_atomic
 from generator.formats.batchfile import Batch, dumps
 from generator.formats.record import Puzzle
 from generator.formats.puzzlefile import FORMATS, pick, read_puzzles

@@ -26,11 +26,11 @@ driver), prelude.lua (runner coroutines for flip, missing-API errors), counter.l
 rendering), track (an sfx's notes and effects), waves (the 8 instruments), soundmem (sfx and
 patterns decoded from memory), wav (WAV files); luavm (the cart's Lua solver called from
 Python, with instruction counts). The picross drivers built on the console (player, tour,
-legibility, screenshots, endless) are generator/playtest.
+measured_text, screenshots, endless) are generator/playtest.
 
-May import: generator, generator.pico8, generator.errors, generator.solver, generator.formats,
-generator.render, generator.cartbuild (the end of the chain: it runs the built cart),
-generator.runtime.
+May import: generator, generator.pico8, generator.files, generator.errors, generator.solver,
+generator.formats, generator.render, generator.cartbuild (the end of the chain: it runs the built
+cart), generator.runtime.
 CLI: python -m generator.console CART --press o --press right:20 --frames 30 --out shot.png
      [--wav run.wav]
 """

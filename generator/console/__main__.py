@@ -6,7 +6,7 @@ Boots the cart, runs each --press in order (buttons joined by '+', held for ':N'
 the sound of the whole run (22,050 Hz mono 16-bit PCM, 735 samples a frame at 30 fps: N frames
 are exactly N/30 s). A run plays at most MAX_FRAMES frames and scales by at most MAX_SCALE;
 --frames, --scale and --seed are read as every number is (ASCII digits, bounded:
-generator.formats.userfile.whole_number);
+generator.files.userfile.whole_number);
 --out and --wav are never one of the inputs nor each other, and are written atomically.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ import click
 
 from generator import UserError
 from generator.errors import run_command, user_errors
-from generator.formats.atomic import PNG, check_output, check_writable
-from generator.formats.userfile import whole_number
+from generator.files.atomic import PNG, check_output, check_writable
+from generator.files.userfile import whole_number
 from generator.console.buttons import NAMES, button_index
 from generator.console.console import CartError, Console
 from generator.console.wav import WAV, write_wav

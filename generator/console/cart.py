@@ -16,7 +16,7 @@ from pathlib import Path
 from generator import UserError
 import re
 
-from generator.formats.userfile import Fields, read_json, read_text
+from generator.files.userfile import Fields, read_json, read_text
 from generator.pico8 import ROM_SIZE
 
 MAX_CART_BYTES = 4 * 1024 * 1024   # a .p8 of a full cart is about 200 KB

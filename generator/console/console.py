@@ -42,7 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.pico8 import frame_budget
 from generator import runtime
 from generator.console.api import PICO8_NAMES, UNSUPPORTED, arithmetic_error, make_api

@@ -11,7 +11,7 @@ import wave
 import numpy as np
 
 from generator import UserError
-from generator.formats.atomic import Kind, write_atomic
+from generator.files.atomic import Kind, write_atomic
 from generator.console.waves import RATE
 
 WAV = Kind("a WAV file", lambda head: head[:4] == b"RIFF" and head[8:12] == b"WAVE")

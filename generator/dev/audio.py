@@ -28,7 +28,7 @@ from generator.console.track import FREQ
 from generator.console.wav import write_wav
 from generator.console.waves import RATE
 from generator.dev.score import Score, note_name, read_score
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.pico8 import COLOURS
 
 JINGLE = 63

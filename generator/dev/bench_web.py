@@ -72,8 +72,7 @@ def session(cart: Path) -> tuple[Recorder, dict]:
             p.press("x")
         p.idle(1)
     p.idle(2)
-    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.press("o")
     for _ in range(120):
         if p.on("plupd") and p.g("em"):

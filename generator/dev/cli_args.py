@@ -1,5 +1,5 @@
 """Numbers on the command lines of the dev scripts (`make bench` and friends), read as every
-number a user writes is (generator.formats.userfile.parse_whole / parse_real: ASCII digits,
+number a user writes is (generator.files.userfile.parse_whole / parse_real: ASCII digits,
 finite, within a range), the error one line and a non-zero exit, never a traceback.
 
 `whole_type` and `real_type` are argparse types, for generator.errors.ArgumentParser (its errors
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.formats.userfile import NumberError, parse_real, parse_whole
+from generator.files.userfile import NumberError, parse_real, parse_whole
 
 
 def whole_type(lo: int | None = None, hi: int | None = None):

@@ -23,7 +23,7 @@ from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import read_worlds
 from generator.errors import run_command, user_errors
 from generator import UserError
-from generator.formats.atomic import PNG, check_output, write_all, write_atomic
+from generator.files.atomic import PNG, check_output, write_all, write_atomic
 from generator.formats.colourpng import colour_png
 from generator.render.colouring import shade_slots
 from generator.render.png import colour_sheet, png_bytes

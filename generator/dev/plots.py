@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import to_rgb
 
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.pico8 import COLOURS
 from generator.solver.grid import EMPTY, FILLED, UNKNOWN
 

@@ -24,7 +24,7 @@ from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.dev.explore import REPO
 
 NOTEBOOK = REPO / "notebooks" / "explore.ipynb"

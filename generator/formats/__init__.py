@@ -1,6 +1,8 @@
-"""Files in and out: batch files, the puzzle formats (NON, Tk JSON, webpbn XML,
-Olšák .g, typed clues), share codes (docs/share-codes.md), JSON input
-with its one-line errors, and atomic writes (a temporary file, then a rename).
+"""The puzzle file formats, read and written: the one puzzle record, batch files, NON, Tk JSON,
+webpbn XML, Olšák .g, typed clues, pictures' colour PNGs, the build manifest and share codes
+(docs/share-codes.md). Every file is read and written through generator.files (limits, one-line
+errors, atomic writes).
 
-May import: generator, generator.solver. Not puzzles, render, cartbuild, console or cli.
+May import: generator, generator.files, generator.solver. Not puzzles, render, cartbuild, console
+or cli.
 """

@@ -25,12 +25,12 @@ from functools import lru_cache
 import numpy as np
 
 from generator import UserError
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.solver.batchsolve import FAST_MAX, line_table
 from generator.solver.clues import grid_clues, line_clue
 from generator.solver.grid import FILLED, rows_to_text, text_to_rows
 from generator.formats.record import Puzzle
-from generator.formats.userfile import Fields, kind, read_json
+from generator.files.userfile import Fields, kind, read_json
 
 FORMAT = "picross8-batch"
 VERSION = 1

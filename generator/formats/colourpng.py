@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from generator import UserError
-from generator.formats.userfile import open_png
+from generator.files.userfile import open_png
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 

@@ -15,7 +15,7 @@ from generator import UserError
 from generator.formats import olsak, webpbn
 from generator.formats.batchfile import FORMAT as BATCH_FORMAT
 from generator.formats.manifest import is_manifest
-from generator.formats.userfile import parse_json
+from generator.files.userfile import parse_json
 
 _EXTENSIONS = {".non": "non", ".nonpack": "non", ".txt": "text", ".clues": "text", ".xml": "webpbn", ".pbn": "webpbn",
                ".g": "g"}

@@ -16,7 +16,7 @@ import numpy as np
 
 from generator import UserError, shown
 from generator.formats.record import Puzzle
-from generator.formats.userfile import Fields
+from generator.files.userfile import Fields
 from generator.solver.clues import grid_clues
 from generator.solver.grid import check_size
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from generator import UserError
-from generator.formats.userfile import whole_number
+from generator.files.userfile import whole_number
 from generator.solver.clues import Clue, Clues
 
 WRITER_LINE = "written by picross8"

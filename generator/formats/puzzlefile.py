@@ -38,14 +38,15 @@ import re
 import numpy as np
 
 from generator import UserError, shown
-from generator.formats.atomic import Kind, write_atomic
+from generator.files.atomic import Kind, write_atomic
 from generator.formats.batchfile import parse_batch
 from generator.formats.record import Puzzle
 from generator.formats.detect import FORMAT_NAMES, _detect, content_formats, detect_format  # noqa: F401
 from generator.solver.clues import Clue, Clues, grid_clues, validate
 from generator.solver.grid import UNKNOWN, check_size
-from generator.formats import manifest, olsak, userfile, webpbn
-from generator.formats.userfile import parse_json, whole_number
+from generator.files import userfile
+from generator.formats import manifest, olsak, webpbn
+from generator.files.userfile import parse_json, whole_number
 
 FORMATS = ("batch", "tk-json", "non", "text", "webpbn", "g", "manifest")
 EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
@@ -54,7 +55,7 @@ EXPORT_FORMATS = ("non", "tk-json", "webpbn", "g")
 # ---- reading -----------------------------------------------------------------------------
 
 def read_text(path: str) -> str:
-    """The file's text ('-' = stdin), within generator.formats.userfile's limits."""
+    """The file's text ('-' = stdin), within generator.files.userfile's limits."""
     return userfile.read_text(path, "puzzle file")
 
 
@@ -406,7 +407,7 @@ def _sniffs_as(head: bytes, fmt: str) -> bool:
         return False
 
 
-# what an existing file must be for `picross export` to replace it (generator.formats.atomic)
+# what an existing file must be for `picross export` to replace it (generator.files.atomic)
 OUTPUT_KINDS = {"non": Kind("a NON file", lambda head: _sniffs_as(head, "non")),
                 "tk-json": Kind("a Tk solver JSON puzzle", lambda head: _sniffs_as(head, "tk-json")),
                 "webpbn": Kind("a webpbn XML puzzle", lambda head: _sniffs_as(head, "webpbn")),

@@ -38,7 +38,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from generator import UserError
-from generator.formats.userfile import whole_number
+from generator.files.userfile import whole_number
 from generator.solver.clues import Clue, Clues, grid_clues
 
 DEFAULT_COLOURS = {"white": ".", "black": "X"}

@@ -10,6 +10,7 @@ cell as the cart shows them: its colour PNG or the shading rule, in its world's 
 `terminal` (the curses screens, drawing only) and `window`
 (the pygame-ce window around generator.console.Console; pygame is an optional extra).
 
-May import: generator, generator.pico8, generator.errors, generator.solver, generator.formats,
-generator.render, generator.cartbuild (worlds and their palettes), generator.console.
+May import: generator, generator.pico8, generator.files, generator.errors, generator.solver,
+generator.formats, generator.render, generator.cartbuild (worlds and their palettes),
+generator.console.
 """

@@ -1,5 +1,5 @@
-"""The solved picture's colours, cell by cell as the cart shows them, and RGB colours as terminal
-colour numbers.
+"""The solved picture's colours, cell by cell as the cart shows them (generator.play.xterm
+turns them into terminal colour numbers).
 
 Every filled cell gets a screen slot, as `shade` in cart/draw.lua gives it:
   - a picture of a batch the cart packs whose batch names a colour folder (cart/worlds.json,
@@ -12,7 +12,8 @@ Every filled cell gets a screen slot, as `shade` in cart/draw.lua gives it:
     colours; the four picture roles are yellow, blue, green and orange).
 A slot's colour is the PICO-8 colour the world's swatch snaps to. The cart's worlds.json is
 looked for beside the file and one folder up; it names the batches of each world, with their
-slices, and the world's swatches in the spritesheet give its palette. Anything unreadable there
+slices (taken as the build takes them: generator.cartbuild.worlds.taken_indices), and the
+world's swatches in the spritesheet give its palette. Anything unreadable there
 just means the default, quietly; a colour PNG that cannot be read or snapped gives one warning
 line (picture_colours returns it) and the shading rule.
 """
@@ -27,7 +28,7 @@ from generator import UserError
 from generator.cartbuild.artmap import load_rgba, read_swatches
 from generator.cartbuild.colours import read_picture_colours
 from generator.cartbuild.palette import Snap
-from generator.cartbuild.worlds import read_worlds, taken
+from generator.cartbuild.worlds import read_worlds, taken_indices
 from generator.formats.batchfile import read_batch
 from generator.pico8 import COLOURS
 from generator.render.colouring import BODY, HALF, LIT, SHADOW, shade_slots
@@ -77,12 +78,9 @@ def world_schemes(path, count: int) -> list[Scheme]:
                     snaps = tuple(read_swatches(sheet, world.art, str(cfg.spritesheet)))
                     scheme = Scheme(world.title, tuple(COLOURS[s.pico8] for s in snaps), world.ui,
                                     snaps, ref.colours)
-                    if ref.min_pips == 1:
-                        stop = count if ref.count is None else min(count, ref.start + ref.count)
-                        chosen = range(ref.start, stop)
-                    else:   # only the puzzles of enough pips (as the build takes them)
-                        chosen = [i for i, _ in taken(ref, read_batch(ref.path).puzzles) if i < count]
-                    for i in chosen:
+                    # as the build takes them (the batch is read only to measure pips)
+                    puzzles = read_batch(ref.path).puzzles if ref.min_pips > 1 else ()
+                    for i in taken_indices(ref, count, puzzles):
                         out[i] = scheme
         except (UserError, OSError, ValueError):
             continue
@@ -113,28 +111,3 @@ def picture_colours(scheme: Scheme, name: str | None, solution, filled):
     """picture_slots as RGB: rows of colours, None on empty cells; and the warning, if any."""
     slots, warning = picture_slots(scheme, name, solution, filled)
     return [[scheme.palette[s] if s >= 0 else None for s in row] for row in slots.tolist()], warning
-
-
-# ---- terminal colour numbers ---------------------------------------------------------------
-_CUBE = (0, 95, 135, 175, 215, 255)
-BASIC8 = ((0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205),
-          (0, 205, 205), (229, 229, 229))
-
-
-def _dist(a, b) -> int:
-    return sum((x - y) ** 2 for x, y in zip(a, b))
-
-
-def xterm256(rgb) -> int:
-    """The nearest of xterm's 256 colours (the 6x6x6 cube and the 24 greys)."""
-    idx = [min(range(6), key=lambda i: abs(_CUBE[i] - c)) for c in rgb]
-    cube = 16 + 36 * idx[0] + 6 * idx[1] + idx[2]
-    cube_rgb = tuple(_CUBE[i] for i in idx)
-    grey_i = min(23, max(0, round((sum(rgb) / 3 - 8) / 10)))
-    grey_rgb = (8 + 10 * grey_i,) * 3
-    return cube if _dist(rgb, cube_rgb) <= _dist(rgb, grey_rgb) else 232 + grey_i
-
-
-def basic8(rgb) -> int:
-    """The nearest of the 8 basic terminal colours (black excluded: it is the usual paper)."""
-    return min(range(1, 8), key=lambda i: _dist(rgb, BASIC8[i]))

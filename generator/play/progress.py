@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.atomic import write_atomic
-from generator.formats.userfile import parse_json, read_bytes
+from generator.files.atomic import write_atomic
+from generator.files.userfile import parse_json, read_bytes
 from generator.solver.clues import Clues
 
 FORMAT = "picross8-progress"

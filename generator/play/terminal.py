@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 
 from generator import UserError
-from generator.formats.atomic import check_writable
+from generator.files.atomic import check_writable
 from generator.formats.record import Puzzle
-from generator.play.colours import Scheme, basic8, picture_colours, world_schemes, xterm256
+from generator.play.colours import Scheme, picture_colours, world_schemes
+from generator.play.xterm import basic8, xterm256
 from generator.play.game import CROSSED, FILLED, Game
 from generator.play.menu import (NOT_UNIQUE, clock, entries, has_several_solutions, open_game,
                                  own_solution, save_game)

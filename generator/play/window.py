@@ -30,7 +30,7 @@ from generator.errors import ArgumentParser, fail
 from generator.console import Console
 from generator.runtime.font import cells as font
 from generator.console.waves import RATE
-from generator.formats.userfile import NumberError, parse_whole
+from generator.files.userfile import NumberError, parse_whole
 from generator.pico8 import COLOURS, SCREEN_H, SCREEN_W
 from generator.play.progress import data_dir
 from generator.play.speaker import Speaker
@@ -237,7 +237,7 @@ MAX_SCALE = 16      # a 2048-pixel window: larger would be a window no screen sh
 
 
 def _scale(text: str) -> int:
-    """--scale: ASCII digits, 1..MAX_SCALE (generator.formats.userfile's one number reader)."""
+    """--scale: ASCII digits, 1..MAX_SCALE (generator.files.userfile's one number reader)."""
     try:
         return parse_whole(text, 1, MAX_SCALE)
     except NumberError as e:

@@ -152,6 +152,12 @@ class Player:
             self.idle(1)
 
     # -- menus
+    def to_create(self) -> None:
+        """On the worlds screen: step right to the create tile, past every world and the endless
+        one (its pages: 5x5, 10x10, 15x15 designs, then entering a share code)."""
+        while int(self.g("ws")) <= len(self.g("worlds")) + 1:
+            self.press("right")
+
     def open_puzzle(self, world: int, k: int) -> None:
         """From the title: world `world` (0-based), puzzle k of it (the list opens on the world's
         board in progress, if any: the cursor steps from there)."""

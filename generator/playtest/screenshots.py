@@ -17,7 +17,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from generator.formats.atomic import write_atomic
+from generator.files.atomic import write_atomic
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution  # noqa: F401
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import STALLED, solve
@@ -131,8 +131,7 @@ def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") ->
     p = Player(cart)
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.press("down")                  # 15x15
     shots = [_shot(p, out, "editor-create")]
     p.press("o")

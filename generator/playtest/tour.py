@@ -9,7 +9,7 @@ questions (clear the board; the full save), the solved screen and endless's "mak
 and the create page, the editor (a design that needs a guess, its dots and refusal, then a
 line-solvable one and its share code) and the code screen (a code typed short, a damaged one
 pasted, then one played).
-Every frame it notes the texts and clue numbers drawn (generator.playtest.legibility), measured
+Every frame it notes the texts and clue numbers drawn (generator.playtest.measured_text), measured
 on the display. `layouts(cart, puzzles)` draws the play screen of each packed puzzle and
 `endless_layouts(cart, n)` of n endless puzzles the cart makes, for the clue gaps.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.playtest import legibility
+from generator.playtest import measured_text
 from generator.playtest.player import Player, saved_progress, solution
 
 SCREENS = {"tupd": "title", "wupd": "worlds", "pupd": "list", "plupd": "play", "supd": "solved",
@@ -36,7 +36,7 @@ class Seen:
     screen: str         # title, worlds, create, list, play, editor, dialog, solved, endless, code
     world: str          # the palette it was drawn in (a world's name)
     frame: int          # the first frame it was seen so
-    item: legibility.Item
+    item: measured_text.Item
 
 
 def _key(s: Seen) -> tuple:
@@ -51,14 +51,14 @@ class Tourist(Player):
 
     def __init__(self, cart: Path, cartdata: dict | None = None) -> None:
         super().__init__(cart, cartdata)
-        legibility.instrument(self.c)
+        measured_text.instrument(self.c)
         self.seen: dict[tuple, Seen] = {}
-        self.last: list[legibility.Item] = []
+        self.last: list[measured_text.Item] = []
         step = self.c.step
 
         def measured_step(buttons=(), mouse=None):
             frame = step(buttons, mouse)
-            items = self.last = legibility.seen(self.c)
+            items = self.last = measured_text.seen(self.c)
             if items:
                 screen = next((name for fn, name in SCREENS.items() if self.on(fn)), "?")
                 if screen == "worlds" and int(self.g("ws")) > len(self.g("worlds")) + 1:
@@ -259,7 +259,7 @@ def tour(cart: Path, manifest: dict) -> list[Seen]:
     return list(seen.values())
 
 
-def layout(t: Tourist, start: str) -> list[legibility.Item]:
+def layout(t: Tourist, start: str) -> list[measured_text.Item]:
     """The clue numbers of the play screen once `start` (Lua) has set up a board, blank."""
     t.c.exec(start)
     t.until(lambda: t.on("plupd"), frames=5000)
@@ -272,7 +272,7 @@ def layout(t: Tourist, start: str) -> list[legibility.Item]:
 _PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then ws,wo=i,i end end startpz({0})"
 
 
-def layouts(cart: Path, puzzles) -> list[list[legibility.Item]]:
+def layouts(cart: Path, puzzles) -> list[list[measured_text.Item]]:
     """Each packed puzzle's clue numbers as its blank play screen shows them."""
     t = Tourist(cart)
     return [layout(t, _PACKED.format(int(p))) for p in puzzles]
@@ -282,7 +282,7 @@ def layouts(cart: Path, puzzles) -> list[list[legibility.Item]]:
 _ENDLESS = "srand({}) startendless() while costatus(gen)!='dead' do coresume(gen) end wo=ew play()"
 
 
-def endless_layouts(cart: Path, seeds) -> list[list[legibility.Item]]:
+def endless_layouts(cart: Path, seeds) -> list[list[measured_text.Item]]:
     """The clue numbers of the endless puzzles the cart makes from each seed."""
     t = Tourist(cart)
     return [layout(t, _ENDLESS.format(int(s))) for s in seeds]

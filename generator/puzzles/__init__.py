@@ -2,5 +2,5 @@
 needs guessing (explain) and the fewest flips that fix it (fix), re-checking and statistics of
 batches.
 
-May import: generator, generator.solver, generator.formats, generator.render.
+May import: generator, generator.files, generator.solver, generator.formats, generator.render.
 """

@@ -28,7 +28,7 @@ import numpy as np
 from generator import UserError, plural
 from generator.formats.batchfile import Batch
 from generator.formats.record import Puzzle
-from generator.formats.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
+from generator.files.userfile import PNG_MAGIC, decode_text, open_png, read_bytes, read_text
 from generator.solver.grid import FILLED, check_size, rows_to_text, text_to_rows
 from generator.solver.verdict import DEFAULT_NODE_LIMIT, MULTIPLE, UNIQUE, verdict
 

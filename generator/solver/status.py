@@ -2,7 +2,7 @@
 puzzle the classifier found.
 
 Both are `str` enums, so an answer compares equal to its word ("solved"), prints as it, and is
-written to JSON as it: files and messages are the same as when the answers were bare words.
+written to JSON as it: files and messages hold the plain word.
 """
 from __future__ import annotations
 

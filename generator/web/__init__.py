@@ -12,7 +12,7 @@ the pause menu); z8.js the bridge to z8lua; synth.js the console's synthesiser i
 (PicoSynth.PageSound); sessions records console sessions to replay in the page (tests and
 `make bench`). The page's test interface (window.pico8) is described in docs/elsewhere.md.
 
-May import: generator, generator.pico8, generator.errors, generator.formats,
+May import: generator, generator.pico8, generator.files, generator.errors, generator.formats,
 generator.runtime and generator.console (the cart reader: the page loads a cart as the console
 does; sessions wraps a Console).
 """

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from generator.errors import run_command, user_errors
-from generator.formats.atomic import write_all
+from generator.files.atomic import write_all
 from generator.web.compile import compile_z8, emcc
 from generator.web.page import build_page
 from generator.web.sources import luaz8_sources

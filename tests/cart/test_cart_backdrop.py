@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cartbuild.palette import CLUE_ROLES, KEEP_CONTRAST, PICO8, contrast
+from generator.cartbuild.palette import CLUE_ROLES, KEEP_CONTRAST, PICO8
+from generator.colour.contrast import contrast
 from generator.playtest.player import Player, solution
 
 

@@ -202,7 +202,7 @@ def test_every_two_clue_digits_differ_by_two_pixels_or_more(console):
 
 @pytest.mark.parametrize("dg", ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543"])
 def test_the_digits_readers_misread_are_caught(console, dg):
-    """The digit set an earlier cart drew (8 and 0 one pixel apart) fails."""
+    """A digit set whose 8 and 0 are one pixel apart (readers misread it) fails."""
     c, _ = console
     old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
     try:

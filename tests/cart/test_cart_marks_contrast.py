@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cartbuild.palette import contrast
+from generator.colour.contrast import contrast
 from generator.playtest.player import Player, saved_progress
 
 MARK = 3.0
@@ -171,8 +171,7 @@ def test_the_code_keyboards_selection(built_cart):
     p = Player(built_cart.path)
     p.idle(2)
     p.press("o")
-    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     for _ in range(3):
         p.press("down")
     p.press("o")
@@ -194,8 +193,7 @@ def test_the_editors_dots(built_cart, world):
     p = Player(built_cart.path)
     p.idle(2)
     p.press("o")
-    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
-        p.press("right")                               # create
+    p.to_create()
     p.press("up")                                      # 5x5
     p.c.exec(f"wo={world + 1}")
     p.press("o")

@@ -59,12 +59,12 @@ def test_each_world_climbs_without_a_fall_or_a_jump(cart):
         assert all((p["name"] is None) == (p["group"] == "random") for p in ps)
 
 
-def test_the_rule_finds_the_old_saw_tooth():
-    # spires' list before the rule: its pictures ended star, key, anchor, windmill, then the
-    # random puzzles began again at 3.37
-    old = [{"world_index": i, "size": 15, "difficulty": {"score": s, "pips": pip(s)}}
+def test_the_rule_finds_a_saw_tooth():
+    # a list whose pictures end star, key, anchor, windmill (spires' without the ramp's order),
+    # then the random puzzles begin again at 3.37
+    saw = [{"world_index": i, "size": 15, "difficulty": {"score": s, "pips": pip(s)}}
            for i, s in enumerate([25.58, 26.99, 29.43, 52.25, 53.14, 89.83, 3.37, 3.37])]
-    assert cliffs(old) == [(3, 29.43, 52.25), (5, 53.14, 89.83), (6, 89.83, 3.37)]
+    assert cliffs(saw) == [(3, 29.43, 52.25), (5, 53.14, 89.83), (6, 89.83, 3.37)]
     # a 10x10 after a 15x15; a 5x5 after a harder 10x10; a 15x15 of fewer pips after a 10x10
     sizes = [{"world_index": i, "size": n, "difficulty": {"score": s, "pips": pip(s)}}
              for i, (n, s) in enumerate([(15, 3.0), (10, 3.0), (5, 2.0), (10, 6.5), (15, 5.0)])]

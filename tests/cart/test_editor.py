@@ -39,8 +39,7 @@ def to_editor(cart_path, size: int, cartdata=None) -> Player:
     p = Player(cart_path, cartdata)
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     for _ in range(3):
         p.press("up")
     for _ in range(SIZES[size]):

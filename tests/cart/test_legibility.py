@@ -2,7 +2,7 @@
 
 A player's tour (generator/playtest/tour.py) plays the built cart through every screen (the editor,
 the create page and the code screen too) and every question in every world and in endless in each world's palette, and notes each text and clue
-number the cart drew, measured after both palettes (generator/playtest/legibility.py):
+number the cart drew, measured after both palettes (generator/playtest/measured_text.py):
 
 - every text and live or lit clue number: WCAG 2 contrast at least 4.5:1 against the background
   under it (the 4.5:1 of WCAG's AA for body text: PICO-8's 3x5 font is as small as text gets);
@@ -13,13 +13,13 @@ number the cart drew, measured after both palettes (generator/playtest/legibilit
 - neighbouring clue numbers of every packed puzzle and 1,000 endless puzzles as the blank play
   screen shows them: side by side on one line at least 2 background pixels apart, and at least
   4 (3 more than the 1 px inside it) beside a two-digit number; on lines one above the other at
-  least 1 pixel (PICO-8's own line spacing), see legibility.apart;
+  least 1 pixel (PICO-8's own line spacing), see measured_text.apart;
 - nothing but one plain colour (the backdrop or a highlight) in a clue number's surround: no
   backdrop art beside a row's numbers or behind a column's;
 - a 0 (an empty line) is never dimmed: it is drawn as the live numbers are.
 
-The last tests show the checks catch what fresh readers misread or were unsure of on earlier
-carts: the cart's own source with the old drawing put back fails them.
+The last tests show the checks catch what fresh readers misread or were unsure of: the cart's
+own source with such a drawing put in fails them.
 """
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ import collections
 import numpy as np
 import pytest
 
-from generator.cartbuild.palette import contrast
-from generator.playtest import legibility, tour
+from generator.colour.contrast import contrast
+from generator.playtest import measured_text, tour
 
 TEXT_MIN = 4.5
 DIM_MIN = 1.5
@@ -87,7 +87,7 @@ def test_dimmed_clues_recede_yet_can_be_read(seen):
 
 
 def _not_apart(layouts) -> list:
-    return [(a.where(), b.where(), g) for items in layouts for a, b, g in legibility.neighbours(items)]
+    return [(a.where(), b.where(), g) for items in layouts for a, b, g in measured_text.neighbours(items)]
 
 
 def _not_plain(layouts) -> list:
@@ -131,14 +131,14 @@ def test_endless_clue_numbers_are_apart(cart):
 
 # ---- the checks catch what readers got wrong ----------------------------------------------------
 
-def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> legibility.Item:
-    m = legibility._measure("clue", text, x, y, colour, screen)
-    return legibility.Item("clue", text, x, y, 6, *m)
+def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> measured_text.Item:
+    m = measured_text._measure("clue", text, x, y, colour, screen)
+    return measured_text.Item("clue", text, x, y, 6, *m)
 
 
 def _draw(screen, value, x, y, c):
     """A clue number as cart/draw.lua's num draws it: 3x4 digits, 10-15 as a bar, a gap and a
-    digit (these are an earlier cart's digits: only their place matters here)."""
+    digit (a plainer digit set than the cart's: only their place matters here)."""
     glyphs = [3951, 3731, 3747, 3895, 2541, 1823, 3961, 1191, 3967, 2543]
     if value > 9:
         screen[y:y + 4, x] = c
@@ -149,7 +149,8 @@ def _draw(screen, value, x, y, c):
 
 
 # (values and their x on one line, pairs not apart): "15" 1 px from a "1" (column clues), "1 11 1"
-# 3 px apart (an earlier row), 4 px apart (now), single digits 2 px apart (neighbouring columns)
+# 3 px apart (a row read as "1 1 1 1"), 4 px apart (apart), single digits 2 px apart (neighbouring
+# columns)
 @pytest.mark.parametrize("line, expect", [
     (((15, 51), (1, 57)), 1),
     (((1, 30), (11, 36), (1, 44)), 2),
@@ -161,7 +162,7 @@ def test_numbers_beside_a_two_digit_one_need_more_than_its_own_gap(line, expect)
     for v, x in line:
         _draw(screen, v, x, 46, 1)
     items = [_item(str(v), x, 46, screen, 1) for v, x in line]
-    assert len(legibility.neighbours(items)) == expect
+    assert len(measured_text.neighbours(items)) == expect
 
 
 def test_one_px_between_lines_passes():
@@ -169,7 +170,7 @@ def test_one_px_between_lines_passes():
     _draw(screen, 8, 52, 46, 1)
     _draw(screen, 4, 52, 41, 1)                   # stacked over the 8: 1 px between lines
     items = [_item("8", 52, 46, screen, 1), _item("4", 52, 41, screen, 1)]
-    assert legibility.neighbours(items) == []
+    assert measured_text.neighbours(items) == []
 
 
 def test_art_beside_a_row_clue_is_caught():
@@ -180,14 +181,14 @@ def test_art_beside_a_row_clue_is_caught():
     assert _item("1", 40, 110, screen, 1).behind == 2
 
 
-def test_the_lookout_dialog_of_main_would_fail(cart, tmp_path):
-    """Main's cart drew the questions on the paper role (1): in the lookout, yellow on peach."""
+def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
+    """Questions drawn on the paper role (1) read yellow on peach in the lookout: caught."""
     src = cart[0].read_text()
     box = "rectfill(2,54,125,90,15)"
     assert src.count(box) == 1
-    old = tmp_path / "main-dialog.p8"
-    old.write_text(src.replace(box, "rectfill(2,54,125,90,1)"))
-    t = tour.Tourist(old)
+    on_paper = tmp_path / "dialog-on-paper.p8"
+    on_paper.write_text(src.replace(box, "rectfill(2,54,125,90,1)"))
+    t = tour.Tourist(on_paper)
     t.open_puzzle(1, 0)
     t.c.choose_menuitem("clear board")
     t.idle(2)
@@ -196,8 +197,8 @@ def test_the_lookout_dialog_of_main_would_fail(cart, tmp_path):
     assert ratios and max(ratios) < 1.5
 
 
-# (what an earlier cart drew, as a change to the built source; the check that catches it)
-EARLIER = {
+# (a drawing fresh readers misread, as a change to the built source; the check that catches it)
+MISREAD = {
     "row numbers 3 px apart": ("x-=#t>7 and 2 or 3", "x-=2", _not_apart),
     "two-digit column numbers not lifted": ("while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end", "",
                                             _not_apart),
@@ -207,13 +208,13 @@ EARLIER = {
 }
 
 
-@pytest.mark.parametrize("what", list(EARLIER))
+@pytest.mark.parametrize("what", list(MISREAD))
 def test_what_readers_misread_is_caught(cart, tmp_path, what):
-    new, old, check = EARLIER[what]
+    shipped, misread, check = MISREAD[what]
     src = cart[0].read_text()
-    assert src.count(new) == 1, what
-    path = tmp_path / "earlier.p8"
-    path.write_text(src.replace(new, old))
+    assert src.count(shipped) == 1, what
+    path = tmp_path / "misread.p8"
+    path.write_text(src.replace(shipped, misread))
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     assert check(tour.layouts(cart[0], some)) == []

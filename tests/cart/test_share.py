@@ -138,8 +138,7 @@ def to_code_screen(cart_path) -> Player:
     p = Player(cart_path)
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     for _ in range(3):
         p.press("down")              # 5x5, 10x10, 15x15, enter a code
     p.press("o")

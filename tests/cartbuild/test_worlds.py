@@ -2,11 +2,12 @@
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from cartfixtures import CART, cart_dir
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.worlds import ROLES, read_worlds
+from generator.cartbuild.worlds import ROLES, BatchRef, read_worlds, taken, taken_indices
 from generator.formats.batchfile import read_batch
 from generator.puzzles.difficulty import measure
 
@@ -77,17 +78,17 @@ def test_ui_roles_are_read_by_name_in_the_carts_order():
 
 
 @pytest.mark.slow
-def test_the_older_list_form_reads_as_the_same_world(tmp_path):
-    """A worlds.json from before the names (sixteen bare slots in role order) builds the same cart."""
+def test_the_list_form_reads_as_the_same_world(tmp_path):
+    """A worlds.json whose "ui" is sixteen bare slots in role order builds the same cart."""
     d = cart_dir(tmp_path, counts=(1, 1))
     named = (d / "worlds.json").read_text()
     cfg = json.loads(named)
     for w in cfg["worlds"]:
         w["ui"] = [w["ui"][r] for r in ROLES]
-    (d / "old.json").write_text(json.dumps(cfg))
-    a, b = read_worlds(d / "worlds.json"), read_worlds(d / "old.json")
+    (d / "list.json").write_text(json.dumps(cfg))
+    a, b = read_worlds(d / "worlds.json"), read_worlds(d / "list.json")
     assert [w.ui for w in a.worlds] == [w.ui for w in b.worlds]
-    assert build(d / "worlds.json", d / "main.lua").text == build(d / "old.json", d / "main.lua").text
+    assert build(d / "worlds.json", d / "main.lua").text == build(d / "list.json", d / "main.lua").text
 
 
 def test_malformed_json(tmp_path):
@@ -123,3 +124,24 @@ def test_min_pips_takes_count_puzzles_of_enough_pips_from_start_on(tmp_path):
     with pytest.raises(UserError) as e:
         with_batch({"file": "b0.json", "count": more, "min_pips": level})
     assert f"has {len(enough)} puzzles of at least {level} pips from 0 on; count {more} is more" in str(e.value)
+
+
+_SMALL = read_batch(CART / "puzzles.json").puzzles[:40]     # of 1 to 5 pips
+_SMALL_PIPS = [measure(p.clues).pips for p in _SMALL]
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.integers(0, len(_SMALL) + 1), count=st.none() | st.integers(0, len(_SMALL) + 1),
+       min_pips=st.integers(1, 5), n=st.integers(0, len(_SMALL)))
+def test_taken_indices_is_the_slice_then_the_pips_filter(start, count, min_pips, n):
+    """The one rule of a world's slice of a batch, against the plain reading of worlds.json's
+    words: from start on, puzzles of at least min_pips pips, the first count of them."""
+    ref = BatchRef(CART / "x.json", start, count, None, min_pips)
+    want = [i for i in range(start, n) if _SMALL_PIPS[i] >= min_pips]
+    want = want if count is None else want[:count]
+    assert taken_indices(ref, n, _SMALL) == want
+    assert [(i, d.pips) for i, d in taken(ref, _SMALL[:n])] == [(i, _SMALL_PIPS[i]) for i in want]
+    if min_pips == 1:       # the batch is not needed to slice it
+        assert taken_indices(ref, n) == want
+    else:                   # measured, none past the batch is taken
+        assert taken_indices(ref, len(_SMALL) + 5, _SMALL[:n]) == want

@@ -28,8 +28,7 @@ def same(cart_path, rec, out):
 def to_create(p: Player, downs: int) -> None:
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.idle(5)
     for _ in range(3):
         p.press("up")

@@ -247,10 +247,10 @@ def test_stat_never_fails(make):
 
 
 def test_a_menu_item_set_inside_a_coroutine_survives_it(make):
-    # a callback made in a coroutine that is then collected: the bridge segfaulted when the
-    # menu was replaced later (picross8's code screen playing a code from its check's
-    # coroutine, every time); this small cart did not crash before the fix, but holds that
-    # callbacks kept on the Lua side still run and go when removed
+    # a callback made in a coroutine that is then collected: lupaz8's Python wrapper of it
+    # would crash once its coroutine is, when the menu is replaced later (picross8's code
+    # screen plays a code from its check's coroutine), so callbacks stay on the Lua side
+    # (prelude.lua); this small cart holds that they still run there and go when removed
     c = make('co=cocreate(function() menuitem(1,"a",function(b) hit=b end) '
              'menuitem(2,"b",function() end) end) coresume(co) co=nil '
              'function _update() end function _draw() end')

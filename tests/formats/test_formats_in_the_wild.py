@@ -85,7 +85,7 @@ def test_colour_puzzles_are_one_line_and_exit_1(name):
 
 
 @pytest.mark.parametrize("fmt,text,clues", [
-    # runs separated by spaces were read as their first number
+    # runs separated by spaces are each a run, not only the first number
     ("non", "width 3\nheight 2\nrows\n1 1\n3\ncolumns\n2\n1\n2\n", (((1, 1), (3,)), ((2,), (1,), (2,)))),
     # a blank line for the empty last row, right before 'columns'
     ("non", "width 2\nheight 2\nrows\n2\n\ncolumns\n1\n1\n", (((2,), ()), ((1,), (1,)))),

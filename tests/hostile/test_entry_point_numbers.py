@@ -1,7 +1,7 @@
 """Every number on every command line of the project, not only picross's: the console
 (`python -m generator.console`), the page builder, the cart's window and the dev scripts that
 `make bench` and friends run. Each is read as ASCII digits, finite and bounded, by
-generator.formats.userfile's one reader; a wrong one is one line and a non-zero exit.
+generator.files.userfile's one reader; a wrong one is one line and a non-zero exit.
 
 The source audit walks every module, so an option added later with click's INT or FLOAT,
 argparse's `type=int`, or `int(sys.argv[...])` fails here before a user finds it."""

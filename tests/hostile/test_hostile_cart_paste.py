@@ -36,8 +36,7 @@ def screen(built_cart):
     p.idle(2)
     p.press("x")                                # the list, then the worlds
     p.idle(1)
-    while int(p.g("ws")) <= len(p.g("worlds")) + 1:
-        p.press("right")                        # create
+    p.to_create()
     for _ in range(3):
         p.press("down")                         # 5x5, 10x10, 15x15, enter a code
     p.press("o")

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from generator.formats import userfile
+from generator.files import userfile
 from hostile_common import (RETYPES, assert_refused, assert_unchanged, few, key_paths, mutate, picross,
                             retyped_text, snapshot)
 

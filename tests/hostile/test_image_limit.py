@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from cartfixtures import REPO
-from generator.formats import userfile
+from generator.files import userfile
 from hostile_common import assert_refused, picross
 from test_hostile_cli import huge_png_header
 

@@ -195,8 +195,8 @@ def hard_puzzle(path: Path) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("extra", [[], ["--time-limit", "600"]])
 def test_ctrl_c_stops_a_long_classification(tmp_path, extra):
-    """The SAT step runs in C: Ctrl-C raised pysat's own error (a traceback), or under
-    --time-limit was ignored until the limit. The signal goes once the process says it is in
+    """The SAT step runs in C, where Ctrl-C would raise pysat's own error (a traceback), or under
+    --time-limit wait for the limit: it stops in one line. The signal goes once the process says it is in
     the SAT step (its heartbeat, every classify.HEARTBEAT seconds: slow); it must stop in a
     minute, where the step itself takes many (the bound is for a loaded machine)."""
     hard = hard_puzzle(tmp_path / "hard.non")

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from generator.console.__main__ import main as console_main
-from generator.formats import userfile
+from generator.files import userfile
 from hostile_common import assert_refused, assert_unchanged, picross, program, refused, run_cli, snapshot
 from test_hostile_build import build_refused, built, good_build, small_cart  # noqa: F401 (fixtures)
 from test_hostile_cli import make_seeds
@@ -30,8 +30,9 @@ def work(tmp_path):
 
 
 def test_the_json_depth_scan_is_linear_on_escaped_quotes(work):
-    """120 KB of escaped quotes took 48 s (a backtracking regex); 4 MB is read at once now.
-    Measured in CPU seconds of this process, which a loaded machine does not stretch."""
+    """4 MB of escaped quotes is read in time linear in its length (a backtracking regex would
+    take minutes on a few hundred KB). Measured in CPU seconds of this process, which a loaded
+    machine does not stretch."""
     (work / "q.json").write_text('{"format": "picross8-batch", "x": "' + '\\"' * 2_000_000)
     t = time.process_time()
     refused(work, "stats", "{w}/q.json", message="malformed JSON")
@@ -45,8 +46,8 @@ def blank_non(n: int) -> str:
 
 @pytest.mark.slow
 def test_a_huge_trivial_board_is_cheap(tmp_path):
-    """An all-blank 8000x8000 NON took 140 s and 676 MB: trivial lines cost little now. Measured
-    in the CPU seconds the command used (its own and its children's, from the kernel), which a
+    """An all-blank 8000x8000 NON is solved in well under a minute: trivial lines cost little.
+    Measured in the CPU seconds the command used (its own and its children's, from the kernel), which a
     loaded machine does not stretch as it does the wall clock."""
     (tmp_path / "blank.non").write_text(blank_non(8000))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -83,7 +84,8 @@ def test_a_path_that_is_there_is_never_not_found(built, kind):  # noqa: F811
     ["export", "{w}/odd.dat", "--format", "non", "-o", "-"], ["render", "{w}/odd.dat", "-o", "{w}/r.png"],
 ])
 def test_a_message_names_only_options_its_command_has(work, args):
-    """explain said "use --format" (it had none, then); now every option named is the command's."""
+    """Every option a refusal names is one of the command's own (never, say, "use --format" from
+    a command that has no --format)."""
     import re
 
     from generator.cli import main

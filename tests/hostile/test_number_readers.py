@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.formats import userfile
+from generator.files import userfile
 from generator.formats.puzzlefile import parse_puzzles
 from generator import UserError
 from hostile_common import assert_refused, picross

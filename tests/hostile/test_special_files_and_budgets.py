@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from generator.formats import userfile
+from generator.files import userfile
 from generator.play.progress import Progress
 from hostile_common import assert_refused, assert_unchanged, picross, snapshot
 

@@ -1,6 +1,6 @@
 """The solved picture's colours, cell by cell as the cart shows them (a picture's colour PNG, else
-the shading rule, in its world's palette; a default palette for other files), RGB as terminal
-colour numbers, and the picture files `picross play` also reads."""
+the shading rule, in its world's palette; a default palette for other files), and the picture
+files `picross play` also reads."""
 import shutil
 
 import numpy as np
@@ -12,9 +12,7 @@ from generator.formats.batchfile import read_batch
 from generator.cli.play import read_playable
 from generator.formats.colourpng import colour_path, read_colour_png
 from generator.pico8 import COLOURS
-from generator.play import colours
-from generator.play.colours import (DEFAULT, basic8, picture_colours, picture_slots, world_schemes,
-                                    xterm256)
+from generator.play.colours import DEFAULT, picture_colours, picture_slots, world_schemes
 from generator.render.colouring import BODY, HALF, LIT, SHADOW, shade_roles, shade_slots
 from playkit import cart_reveal, puzzle, source_path
 
@@ -133,20 +131,6 @@ def test_unreadable_world_files_mean_the_default_quietly(tmp_path):
     cfg = (CART / "worlds.json").read_text().replace("pictures/valley-small.json", "b.json")
     (tmp_path / "worlds.json").write_text(cfg)          # names b.json; its spritesheet is missing
     assert world_schemes(batch, 2) == [DEFAULT] * 2
-
-
-def test_no_row_band_code_remains():
-    play = REPO / "generator" / "play"
-    assert not hasattr(colours, "ramp_colour") and not hasattr(colours, "world_ramps")
-    for f in play.glob("*.py"):
-        text = f.read_text()
-        assert "ramp" not in text.lower(), f          # the row bands were "the world's ramp"
-
-
-def test_terminal_colour_numbers():
-    assert xterm256((0, 0, 0)) == 16 and xterm256((255, 255, 255)) == 231
-    assert xterm256((128, 128, 128)) == 244 and xterm256((255, 0, 77)) == 197
-    assert basic8((255, 0, 77)) == 1 and basic8((41, 173, 255)) == 6
 
 
 def test_picture_text_files_are_playable_too():

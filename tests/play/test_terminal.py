@@ -22,7 +22,7 @@ import numpy as np
 from cartfixtures import REPO
 from generator.cli.play import read_playable
 from generator.formats.batchfile import read_batch
-from generator.play.colours import xterm256
+from generator.play.xterm import xterm256
 from playkit import cart_reveal, solving_keys, source_path
 from vterm import Screen
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from generator import UserError
-from generator.formats import atomic
+from generator.files import atomic
 from generator.formats.batchfile import read_batch
 from generator.puzzles.check import check_batch
 from generator.solver.clues import grid_clues

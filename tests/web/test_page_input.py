@@ -159,8 +159,7 @@ def to_editor_code(p: Player) -> None:
     worlds = len(p.g("worlds")) - 1 if p.g("worlds") else 2
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.press("o")
     for _ in range(60):
         if p.on("plupd") and p.g("em"):

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generator import runtime
-from generator.cartbuild.palette import contrast
+from generator.colour.contrast import contrast
 from generator.console.memory import DISPLAY_PAL, Memory
 from generator.console.picture import display_colours
 from generator.pico8 import COLOURS
@@ -59,7 +59,7 @@ end
 
 
 def instrument(console) -> None:
-    console.exec(INSTRUMENT, "=legibility")
+    console.exec(INSTRUMENT, "=measured_text")
 
 
 def clue_box(value: int) -> tuple[int, int]:
@@ -153,11 +153,11 @@ def _window(a: np.ndarray, y0: int, y1: int, x0: int, x1: int, fill) -> np.ndarr
 def seen(console) -> list[Item]:
     """Every text and clue number the cart drew in the frame just run, measured on the display,
     and the record emptied for the next frame."""
-    n = int(console.exec("return #__seen", "=legibility") or 0)
+    n = int(console.exec("return #__seen", "=measured_text") or 0)
     t = console.global_("__seen")
     raw = [t[i + 1] for i in range(n)]
     if n:
-        console.exec("__seen={}", "=legibility")
+        console.exec("__seen={}", "=measured_text")
     lut = np.frombuffer(console.mem.read(DISPLAY_PAL, 16), dtype=np.uint8) & 0x8F
     shown = display_colours(console.mem).astype(np.int16)   # each pixel's colour (0-15, 128-143)
     items = []

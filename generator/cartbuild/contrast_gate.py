@@ -9,7 +9,7 @@ marks (tests/cart/test_cart_marks_contrast.py measures them on the screen) likew
 from __future__ import annotations
 
 from generator import UserError
-from generator.cartbuild.palette import contrast
+from generator.colour.contrast import contrast
 from generator.cartbuild.worlds import ROLES
 
 TEXT = 4.5      # WCAG 2's AA for body text: PICO-8's 3x5 font is as small as text gets

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from generator import UserError
-from generator.formats.userfile import parse_json
+from generator.files.userfile import parse_json
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

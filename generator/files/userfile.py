@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 from generator import UserError, shown
-from generator.formats import pngcheck
+from generator.files import pngcheck
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_JSON_DEPTH = 64
@@ -141,7 +141,7 @@ def open_png(path, what: str = "PNG", rgba8_only: bool = False):
     """A PNG file as an RGBA array (h x w x 4 uint8). Size and pixel format are checked from its
     header before decoding: larger than MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE, 16 bits a channel,
     or (with `rgba8_only`) anything but 8-bit RGBA is a UserError that says so; then its whole
-    structure (generator.formats.pngcheck: chunks, checksums, the palette, pixel data as long as
+    structure (generator.files.pngcheck: chunks, checksums, the palette, pixel data as long as
     its rows need), and a pixel naming a palette entry the palette lacks; so is a file Pillow
     cannot decode."""
     import io
