@@ -41,7 +41,7 @@ end
 -- line logic on the clues of sol (in a coroutine: solve_hook rests)
 function verdict()
  vf,ve=zeros()
- vs,vn=solve(rc,cc,vf,ve)
+ vs,vn=solve(rc,cc,vf,ve,{})
  vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." round"..(vn>1 and "s" or "") or "needs a guess,see the dots"))
  -- its difficulty pips, drawn as the puzzle list draws a puzzle's
  -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores

@@ -43,7 +43,7 @@ function startendless(s)
    newboard()
    local f,e=zeros()
    yield()
-  until solve(rc,cc,f,e)=="solved"
+  until solve(rc,cc,f,e,{})=="solved"
  end)
  go"endless"
 end

@@ -18,7 +18,7 @@ function dohint()
    return say("mistake!",x,y-1)
   end
  end
- solve(rc,cc,f,e)
+ solve(rc,cc,f,e,{})
  -- of the cells line logic fixes, the one nearest the cursor
  local d,hx,hy,hv=99
  for y=0,sz-1 do
