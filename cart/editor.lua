@@ -22,8 +22,8 @@ function edit()
  go"play"
 end
 
--- the design changed: its rows, clues (no line shown matched), the
--- save, and the verdict again
+-- the design changed: its rows, clues (none dimmed: dims does not
+-- run in the editor), the save, and the verdict again
 function redesign()
  de,dz={},sz
  for y=1,15 do
@@ -34,7 +34,7 @@ function redesign()
  ds=not nofill() and min(#rb,nb)<4
  persist()
  newboard(g)
- rok,cok,dirty={},{}
+ dirty=false
  vc,vt,vu,vs=cocreate(verdict),"checking",""
 end
 
@@ -95,8 +95,7 @@ function crupd(o)
 end
 
 function crdrw()
- ct("create",64,22,10)
- ct("draw a puzzle or enter a code",64,32,6)
+ texts"create|64|22|10/draw a puzzle or enter a code|64|32|6"
  for k=1,4 do
   ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
  end

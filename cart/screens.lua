@@ -27,6 +27,12 @@ function ct(s,x,y,c)
  print(s,x-#s*2,y,c)
 end
 
+-- a screen's fixed texts as data: records "text|x|y|colour" apart
+-- by "/", each centred on x (a glyph counts 4 px there: 8 wide)
+function texts(s)
+ for r in all(split(s,"/")) do ct(unpack(split(r,"|"))) end
+end
+
 -- o = blinking prompt
 function blink(s,y)
  if (sf%30<20) ct(s,64,y,10)
@@ -58,10 +64,7 @@ function tdrw()
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
-  ct("\142 fill   \151 cross",60,62,13)
-  ct("hold while moving: paint",64,70,13)
-  ct("double tap: jump 5",64,78,13)
-  ct("pause menu: hint, undo",64,86,13)
+  texts"\142 fill   \151 cross|60|62|13/hold while moving: paint|64|70|13/double tap: jump 5|64|78|13/pause menu: hint, undo|64|86|13"
  end
  blink("press \142",96)
 end
@@ -104,12 +107,11 @@ function wdrw()
  local w=ws>#worlds and 1 or ws
  usepal(w)
  backdrop(w,48)
- ct("choose a world",64,8,13)
+ texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
  if ws>#worlds+1 then
   crdrw()
  elseif ws>#worlds then
-  ct("endless",64,22,10)
-  ct("new puzzles, made here",64,32,6)
+  texts"endless|64|22|10/new puzzles, made here|64|32|6"
   ct(nend.." solved",64,84,6)
  else
   local wd,s=worlds[ws],nsolved()
@@ -123,8 +125,6 @@ function wdrw()
   rectfill(24,84,104,86,15)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,10)
  end
- print("\139",4,22,13)
- print("\145",117,22,13)
  blink("\142 play  \151 back",108)
 end
 
