@@ -24,6 +24,13 @@ function lmask(a,i,c,v)
  return m
 end
 
+-- f(x,y,i) for each cell of the board, row by row (i: its index in g)
+function each(f)
+ for y=0,sz-1 do
+  for x=0,sz-1 do f(x,y,y*15+x) end
+ end
+end
+
 -- two tables of 15 rows of 0: nothing known yet, for solve
 function zeros()
  local f,e={},{}
@@ -70,8 +77,10 @@ end
 -- puts its run on the same cells, and the player filled them all.
 -- the solver's sweeps find those ways: the line is solved alone, as
 -- the one row of a grid whose sz columns have no clue (nc), and
--- s[j] holds the cells where run j can start (no frame yields here:
--- the hook's count starts again)
+-- s[j] holds the cells where run j can start: one cell (q&q-1==0;
+-- q is never 0 when the line fits), its l cells (m) all filled.
+-- (solve calls solve_hook once here, outside any coroutine: hn=0
+-- keeps that call from yielding)
 function placed(t,f,x)
  local d,s={},{}
  hn=0
@@ -85,11 +94,11 @@ function placed(t,f,x)
  return d
 end
 
--- work out dm for up to n lines whose marks changed
-function dims(n)
+-- work out dm for the lines whose marks changed, all in the frame
+-- they changed in (a line costs at most about 1,500 instructions:
+-- all 30 of a 15x15 fit in a frame's budget)
+function dims()
  for k in pairs(st) do
-  if (n<1) return
-  n-=1
   st[k]=nil
   local i,c=(k-1)%15,k>15
   dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))

@@ -125,21 +125,19 @@ function board(r)
    line(0,k,w,k,c)
   end
  end
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   local q,px,py=g[y*15+x],x*cz,y*cz
-   if q==1 then
-    -- a revealed cell in its slot: role 11 drawn as that slot
-    local c=4
-    if (x+y<r) c=11 pal(11,pc[y*16+x+16])
-    rectfill(px+1,py+1,px+e,py+e,c)
-    if (r>=30) rectfill(px,py,px+cz,py+cz,c)
-   elseif q==2 and r==0 then
-    line(px+1,py+1,px+e-1,py+e-1,5)
-    line(px+e-1,py+1,px+1,py+e-1,5)
-   end
+ each(function(x,y,i)
+  local q,px,py=g[i],x*cz,y*cz
+  if q==1 then
+   -- a revealed cell in its slot: role 11 drawn as that slot
+   local c=4
+   if (x+y<r) c=11 pal(11,pc[y*16+x+16])
+   rectfill(px+1,py+1,px+e,py+e,c)
+   if (r>=30) rectfill(px,py,px+cz,py+cz,c)
+  elseif q==2 and r==0 then
+   line(px+1,py+1,px+e-1,py+e-1,5)
+   line(px+e-1,py+1,px+1,py+e-1,5)
   end
- end
+ end)
  -- the cursor, blinking by the screen's own frames (fake-08's
  -- time() runs on while its pause menu is open)
  if (r==0) rect(u,v,u+cz,v+cz,sf\8%2<1 and 9 or 10)
@@ -153,10 +151,8 @@ function preview()
  camera(-11,-4)
  rectfill(-1,-1,30,30,2)
  rectfill(0,0,29,29,1)
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   if (g[y*15+x]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
-  end
- end
+ each(function(x,y,i)
+  if (g[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
+ end)
  camera()
 end

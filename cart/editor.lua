@@ -66,11 +66,9 @@ function eddrw()
  if (vt=="line-solvable") pips(-1,16,51,10)
  ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
-  for y=0,sz-1 do
-   for x=0,sz-1 do
-    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[y*15+x]==1 and 1 or 4)
-   end
-  end
+  each(function(x,y,i)
+   if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[i]==1 and 1 or 4)
+  end)
  end
 end
 

@@ -113,7 +113,7 @@ function plupd()
  end
  playinput()
  if (em) return edupd()
- dims(4)
+ dims()
  tf=min(tf+1/30,32767)
  mt-=1
  if (mt<0) msg=nil

@@ -46,10 +46,12 @@ end
 function tdrw()
  usepal(1)
  backdrop(1,104)
- -- the logo as a solved board: 31x7 cells of 4 px
- rectfill(2,18,126,46,1)
- for i=0,31 do line(2+i*4,18,2+i*4,46,2) end
- for i=0,7 do line(2,18+i*4,126,18+i*4,2) end
+ -- the logo as a solved board: 31x7 cells of 4 px, the grid a fill
+ -- pattern (bits set on column 2 and row 2 of each 4x4 tile: the
+ -- lines at x,y = 2, 6, 10...) in 2 over the paper 1
+ fillp(0x22f2)
+ rectfill(2,18,126,46,0x21)
+ fillp()
  for k=0,7 do
   for b=0,14 do
    -- filled in column by column as the title appears
