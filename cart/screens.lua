@@ -57,8 +57,8 @@ function tdrw()
    -- filled in column by column as the title appears
    local c=k*4+b%3
    if logo[k+1]>>b&1==1 and c<sf then
-    local x,y=2+c*4,22+b\3*4
-    rectfill(x+1,y+1,x+3,y+3,k==7 and 10 or 4)
+    local x,y=3+c*4,23+b\3*4
+    rectfill(x,y,x+2,y+2,k==7 and 10 or 4)
    end
   end
  end
@@ -191,18 +191,21 @@ function pdrw()
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
+   -- (drawn with the camera on the tile's corner x,y)
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
    local c=inrb(p+1) and 1 or 4
-   rectfill(x,y,x+16,y+16,c<4 and 4 or 2)
-   rectfill(x+1,y+1,x+15,y+15,best[p] and 1 or 5-c)
+   camera(-x,-y)
+   rectfill(0,0,16,16,c<4 and 4 or 2)
+   rectfill(1,1,15,15,best[p] and 1 or 5-c)
    if best[p] then
     add(tq,{p,x,y})
    else
-    ct(k+1 .."",x+9,y+4,c)
-    pips(p,x-1,y+12,c)
-    if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,c) line(x+1,y+1,x+3,y+1,c)
+    ct(k+1 .."",9,4,c)
+    pips(p,-1,12,c)
+    if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
    end
   end
+  camera()
   -- a scroll bar when the rows do not all fit
   local n=(wd.count+6)\7
   if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
@@ -213,8 +216,7 @@ function pdrw()
  -- them at once without upper memory: nothing is kept); the page
  -- is kept again only when it changed (f: drawn afresh)
  if f or tq[1] then
-  pal()
-  pal(wd.pal,1)
+  usepal(ws,1)
   for _=1,nu and 35 or 7 do
    if (tq[1]) thumb(unpack(deli(tq,1)))
   end
