@@ -96,7 +96,7 @@ end
 
 -- work out dm for the lines whose marks changed, all in the frame
 -- they changed in (a line costs at most about 1,500 instructions:
--- all 30 of a 15x15 fit in a frame's budget)
+-- all 30 of a 15x15 fit in one frame)
 function dims()
  for k in pairs(st) do
   st[k]=nil
