@@ -214,3 +214,30 @@ def test_the_digits_readers_misread_are_caught(console, dg):
         assert _closest(_glyphs(c))[0] < GLYPH_LEAST
     finally:
         c.exec(f'dg=split"{old[:-1]}"')
+
+
+def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart):
+    """Clearing a 15x15 board, or undoing the clear, changes all 30 lines at once: by the next
+    frame no line waits for its dimming (nothing left in st), and every line's dimming is what
+    placed() says for its marks now."""
+    from generator.playtest.player import Player, solution
+    puzzles = built_cart.manifest["puzzles"]
+    q = next(q for q in puzzles if q["size"] == 15 and q["world"] == "spires")
+    p = Player(built_cart.path)
+    p.open_puzzle(0, q["world_index"])
+    p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
+    check = ("local n=0 for k in pairs(st) do n+=1 end "
+             "for k=1,30 do local i,c=(k-1)%15,k>15 "
+             " local d=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2)) "
+             " for j=1,15 do if (dm[k] and dm[k][j] or false)!=(d[j] or false) then n+=100 end end "
+             "end return n")
+    dims = "local n=0 for k=1,30 do for j=1,15 do if (dm[k] and dm[k][j]) n+=1 end end return n"
+    assert int(p.c.exec(dims)) > 10            # runs placed by the marks dim
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    p.c.step(["o"])                             # yes: cleared in this frame's update
+    p.c.step([])
+    assert not p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) == 0
+    p.c.choose_menuitem("undo")                 # the undo runs in this frame's update
+    p.c.step([])
+    assert p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) > 10
