@@ -6,6 +6,7 @@
 -- ckey, is the clue's).
 -- dm[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
 -- st[k] set while line k's marks changed since dm[k] was worked out.
+-- nc: sz clues of no line (false), to solve one line alone (placed).
 
 -- a clue as a comparable string
 function ckey(t)
@@ -23,6 +24,13 @@ function lmask(a,i,c,v)
  return m
 end
 
+-- f(x,y,i) for each cell of the board, row by row (i: its index in g)
+function each(f)
+ for y=0,sz-1 do
+  for x=0,sz-1 do f(x,y,y*15+x) end
+ end
+end
+
 -- two tables of 15 rows of 0: nothing known yet, for solve
 function zeros()
  local f,e={},{}
@@ -34,12 +42,12 @@ end
 -- one in b)
 function newboard(b)
  cz=75\sz bw=sz*cz
- rc,cc,rok,cok,dm,st,g={},{},{},{},{},{},b or {}
+ rc,cc,rok,cok,dm,st,nc,g={},{},{},{},{},{},{},b or {}
  for i=1,sz do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
   for y=1,sz do m|=(sol[y]>>i-1&1)<<y-1 end
-  rc[i],cc[i]=line_clue(sol[i]),line_clue(m)
+  rc[i],cc[i],nc[i]=line_clue(sol[i]),line_clue(m),false
  end
  for i=0,224 do g[i]=g[i] or 0 end
  recheck()
@@ -64,68 +72,33 @@ function solved()
 end
 
 -- clue numbers placed by the player's marks (as in picross s): a
--- number dims when every way of laying out its line's clue that
+-- number dims when every way of laying out its line's clue t that
 -- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
 -- puts its run on the same cells, and the player filled them all.
--- fits(t,f,x)[m][s]: runs 1..m of t fit before cell s-1, which is
--- left empty (s=0: no cells), so run m+1 may start at cell s.
-function fits(t,f,x)
- local a={[0]={}}
- -- o[e] set from cell e on, over unfilled cells (a gap)
- local function gap(o,e)
-  while e<sz+2 and not o[e] do
-   o[e]=1
-   if (f>>e&1==1) break
-   e+=1
-  end
- end
- gap(a[0],0)
- for m=1,#t do
-  local l,o=t[m],{}
-  a[m]=o
-  -- (a gap from just past the run's empty end)
-  for s=0,sz do
-   if (a[m-1][s] and runok(s,l,f,x)) gap(o,s+l+1)
-  end
- end
- return a
-end
-
--- can a run of l cells start at cell s: inside the line, no cross
--- on it, the cell after it not filled
-function runok(s,l,f,x)
- return s+l<=sz and f>>s+l&1==0 and x&((1<<l)-1)<<s==0
-end
-
--- a line's mask mirrored (not named flip: that is pico-8's api)
-function mirror(m)
- local r=0
- for i=0,sz-1 do r=r*2+(m>>i&1) end
- return r
-end
-
+-- the solver's sweeps find those ways: the line is solved alone, as
+-- the one row of a grid whose sz columns have no clue (nc), and
+-- s[j] holds the cells where run j can start: one cell (q&q-1==0;
+-- q is never 0 when the line fits), its l cells (m) all filled.
+-- (solve calls solve_hook once here, outside any coroutine: hn=0
+-- keeps that call from yielding)
 function placed(t,f,x)
- local n,d,u=#t,{},{}
- -- (u: t reversed)
- for v in all(t) do add(u,v,1) end
- -- a: from the left, b: the runs after, from the right
- local a,b=fits(t,f,x),fits(u,mirror(f),mirror(x))
- for j=1,n do
-  local l,k,p=t[j],0
-  local m=(1<<l)-1
-  for s=0,sz do
-   if (a[j-1][s] and runok(s,l,f,x) and b[n-j][sz-s-l]) k+=1 p=s
+ local d,s={},{}
+ hn=0
+ if solve({t},nc,{f},{x},s)!="contradiction" then
+  for j,l in ipairs(t) do
+   local q=s[j]
+   local m=((1<<l)-1)*q
+   d[j]=q&q-1==0 and f&m==m
   end
-  d[j]=k==1 and f>>p&m==m
  end
  return d
 end
 
--- work out dm for up to n lines whose marks changed
-function dims(n)
+-- work out dm for the lines whose marks changed, all in the frame
+-- they changed in (a line costs at most about 1,500 instructions:
+-- all 30 of a 15x15 fit in one frame)
+function dims()
  for k in pairs(st) do
-  if (n<1) return
-  n-=1
   st[k]=nil
   local i,c=(k-1)%15,k>15
   dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))

@@ -36,8 +36,9 @@ function dc(t)
 end
 
 -- clues of the rows and columns, lit on the cursor's, a number dim
--- once its run is placed (dm) or its whole line matches (a 0, an
--- empty line, never dims: it stays as readable as the others).
+-- once its run is placed (dm: so too every number of a line that
+-- matches its clue; a 0, an empty line, has no run and never dims:
+-- it stays as readable as the others).
 -- numbers stand apart by more than the 1 px inside "15": 4 px in a
 -- row (3 in a row of 8, to fit). a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
@@ -53,7 +54,7 @@ function clues()
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or i==cy and 10 or 6)
+   num(v,x,y,d[j] and 7 or i==cy and 10 or 6)
    x-=#t>7 and 2 or 3
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
@@ -72,7 +73,7 @@ function clues()
   if (sz<15 and i==cx or sz>14 and i%2>0) rectfill(x-1,0,x+3,by-2,15)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 10 or 6)
+   num(v,v>9 and x-1 or x,y,d[j] and 7 or i==cx and 10 or 6)
    y-=5
   end
  end
@@ -104,54 +105,54 @@ function shade(m,n,s)
  end
 end
 
--- the board; r = how far the solved picture has been revealed (0 none)
+-- the board; r = how far the solved picture has been revealed (0 none).
+-- drawn with the camera on the board's corner (bx,by): x,y in board px
 function board(r)
  -- the finished picture hangs in a thin frame
  local e,w=cz-1,bw
- if (r>=30) rect(bx-3,by-3,bx+w+3,by+w+3,3)
+ local u,v=cx*cz,cy*cz
+ camera(-bx,-by)
+ if (r>=30) rect(-3,-3,w+3,w+3,3)
  if r<30 then
-  rectfill(bx,by,bx+w,by+w,1)
+  rectfill(0,0,w,w,1)
   if r==0 then
-   rectfill(bx,by+cy*cz,bx+w,by+cy*cz+cz,8)
-   rectfill(bx+cx*cz,by,bx+cx*cz+cz,by+w,8)
+   rectfill(0,v,w,v+cz,8)
+   rectfill(u,0,u+cz,w,8)
   end
   for i=0,sz do
-   local c=i%5==0 and 3 or 2
-   line(bx+i*cz,by,bx+i*cz,by+w,c)
-   line(bx,by+i*cz,bx+w,by+i*cz,c)
+   local c,k=i%5==0 and 3 or 2,i*cz
+   line(k,0,k,w,c)
+   line(0,k,w,k,c)
   end
  end
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   local v,px,py=g[y*15+x],bx+x*cz,by+y*cz
-   if v==1 then
-    -- a revealed cell in its slot: role 11 drawn as that slot
-    local c=4
-    if (x+y<r) c=11 pal(11,pc[y*16+x+16])
-    rectfill(px+1,py+1,px+e,py+e,c)
-    if (r>=30) rectfill(px,py,px+cz,py+cz,c)
-   elseif v==2 and r==0 then
-    line(px+1,py+1,px+e-1,py+e-1,5)
-    line(px+e-1,py+1,px+1,py+e-1,5)
-   end
+ each(function(x,y,i)
+  local q,px,py=g[i],x*cz,y*cz
+  if q==1 then
+   -- a revealed cell in its slot: role 11 drawn as that slot
+   local c=4
+   if (x+y<r) c=11 pal(11,pc[y*16+x+16])
+   rectfill(px+1,py+1,px+e,py+e,c)
+   if (r>=30) rectfill(px,py,px+cz,py+cz,c)
+  elseif q==2 and r==0 then
+   line(px+1,py+1,px+e-1,py+e-1,5)
+   line(px+e-1,py+1,px+1,py+e-1,5)
   end
- end
+ end)
  -- the cursor, blinking by the screen's own frames (fake-08's
  -- time() runs on while its pause menu is open)
- if r==0 then
-  local px,py=bx+cx*cz,by+cy*cz
-  rect(px,py,px+cz,py+cz,sf\8%2<1 and 9 or 10)
- end
+ if (r==0) rect(u,v,u+cz,v+cz,sf\8%2<1 and 9 or 10)
+ camera()
 end
 
--- the little picture of the filled cells, k px a cell (30 px)
-function preview(x0,y0)
+-- the little picture of the filled cells, k px a cell (30 px), its
+-- corner at 11,4
+function preview()
  local k=30\sz
- rectfill(x0-1,y0-1,x0+30,y0+30,2)
- rectfill(x0,y0,x0+29,y0+29,1)
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   if (g[y*15+x]==1) rectfill(x0+x*k,y0+y*k,x0+x*k+k-1,y0+y*k+k-1,4)
-  end
- end
+ camera(-11,-4)
+ rectfill(-1,-1,30,30,2)
+ rectfill(0,0,29,29,1)
+ each(function(x,y,i)
+  if (g[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
+ end)
+ camera()
 end

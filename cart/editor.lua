@@ -22,8 +22,8 @@ function edit()
  go"play"
 end
 
--- the design changed: its rows, clues (no line shown matched), the
--- save, and the verdict again
+-- the design changed: its rows, clues (none dimmed: dims does not
+-- run in the editor), the save, and the verdict again
 function redesign()
  de,dz={},sz
  for y=1,15 do
@@ -34,14 +34,14 @@ function redesign()
  ds=not nofill() and min(#rb,nb)<4
  persist()
  newboard(g)
- rok,cok,dirty={},{}
+ dirty=false
  vc,vt,vu,vs=cocreate(verdict),"checking",""
 end
 
 -- line logic on the clues of sol (in a coroutine: solve_hook rests)
 function verdict()
  vf,ve=zeros()
- vs,vn=solve(rc,cc,vf,ve)
+ vs,vn=solve(rc,cc,vf,ve,{})
  vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." round"..(vn>1 and "s" or "") or "needs a guess,see the dots"))
  -- its difficulty pips, drawn as the puzzle list draws a puzzle's
  -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
@@ -66,11 +66,9 @@ function eddrw()
  if (vt=="line-solvable") pips(-1,16,51,10)
  ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
  if vs=="stalled" then
-  for y=0,sz-1 do
-   for x=0,sz-1 do
-    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[y*15+x]==1 and 1 or 4)
-   end
-  end
+  each(function(x,y,i)
+   if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[i]==1 and 1 or 4)
+  end)
  end
 end
 
@@ -95,8 +93,7 @@ function crupd(o)
 end
 
 function crdrw()
- ct("create",64,22,10)
- ct("draw a puzzle or enter a code",64,32,6)
+ texts"create|64|22|10/draw a puzzle or enter a code|64|32|6"
  for k=1,4 do
   ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
  end

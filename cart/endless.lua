@@ -43,7 +43,7 @@ function startendless(s)
    newboard()
    local f,e=zeros()
    yield()
-  until solve(rc,cc,f,e)=="solved"
+  until solve(rc,cc,f,e,{})=="solved"
  end)
  go"endless"
 end
@@ -58,10 +58,10 @@ end
 -- while it works: the empty grid with a wave of cells
 function edrw()
  usepal(ew)
- for y=0,14 do
-  for x=0,14 do
-   rectfill(27+x*5,27+y*5,30+x*5,30+y*5,(x+y-sf\2)%20<3 and 4 or 1)
-  end
- end
+ camera(-27,-27)
+ each(function(x,y)
+  rectfill(x*5,y*5,x*5+3,y*5+3,(x+y-sf\2)%20<3 and 4 or 1)
+ end)
+ camera()
  ct("making a puzzle",64,110,10)
 end

@@ -18,18 +18,16 @@ function dohint()
    return say("mistake!",x,y-1)
   end
  end
- solve(rc,cc,f,e)
+ solve(rc,cc,f,e,{})
  -- of the cells line logic fixes, the one nearest the cursor
  local d,hx,hy,hv=99
- for y=0,sz-1 do
-  for x=0,sz-1 do
-   -- (1 forced filled, 2 forced empty: the marks agree with the
-   -- solution, so no cell is both)
-   local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
-   local k=abs(x-cx)+abs(y-cy)
-   if (v>0 and g[y*15+x]==0 and k<d) d,hx,hy,hv=k,x,y,v
-  end
- end
+ each(function(x,y,i)
+  -- (1 forced filled, 2 forced empty: the marks agree with the
+  -- solution, so no cell is both)
+  local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
+  local k=abs(x-cx)+abs(y-cy)
+  if (v>0 and g[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
+ end)
  if hv then
   -- marked first: a change clears the message
   cx,cy,ns=hx,hy,true

@@ -8,7 +8,7 @@
 --           sf frames on it, redraw: draw what is cached again,
 --           nu: no upper memory
 --  board    sol solution rows, g cells, rc/cc clues, rok/cok
---           lines matched, dm/st clue numbers placed,
+--           lines matched, dm/st clue numbers placed, nc no clues,
 --           sz cells a side, cz px a cell, bw px the board
 --  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
 --           settings (music off, options), bo best times' options
@@ -23,7 +23,7 @@
 --           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
 --           pc the solved picture's colours
 --  music    mw the world whose music plays, ol the option labels
---lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st
+--lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st, nc
 --lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, mv, pk, pv
 --lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
 --lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu

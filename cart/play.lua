@@ -113,7 +113,7 @@ function plupd()
  end
  playinput()
  if (em) return edupd()
- dims(4)
+ dims()
  tf=min(tf+1/30,32767)
  mt-=1
  if (mt<0) msg=nil
@@ -144,7 +144,7 @@ function pldrw()
  usepal(wo)
  if redraw then
   clues()
-  preview(11,4)
+  preview()
   -- a world's first puzzle shows the controls until the first mark
   if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
   ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)

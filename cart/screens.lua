@@ -27,6 +27,12 @@ function ct(s,x,y,c)
  print(s,x-#s*2,y,c)
 end
 
+-- a screen's fixed texts as data: records "text|x|y|colour" apart
+-- by "/", each centred on x (a glyph counts 4 px there: 8 wide)
+function texts(s)
+ for r in all(split(s,"/")) do ct(unpack(split(r,"|"))) end
+end
+
 -- o = blinking prompt
 function blink(s,y)
  if (sf%30<20) ct(s,64,y,10)
@@ -40,17 +46,19 @@ end
 function tdrw()
  usepal(1)
  backdrop(1,104)
- -- the logo as a solved board: 31x7 cells of 4 px
- rectfill(2,18,126,46,1)
- for i=0,31 do line(2+i*4,18,2+i*4,46,2) end
- for i=0,7 do line(2,18+i*4,126,18+i*4,2) end
+ -- the logo as a solved board: 31x7 cells of 4 px, the grid a fill
+ -- pattern (bits set on column 2 and row 2 of each 4x4 tile: the
+ -- lines at x,y = 2, 6, 10...) in 2 over the paper 1
+ fillp(0x22f2)
+ rectfill(2,18,126,46,0x21)
+ fillp()
  for k=0,7 do
   for b=0,14 do
    -- filled in column by column as the title appears
    local c=k*4+b%3
    if logo[k+1]>>b&1==1 and c<sf then
-    local x,y=2+c*4,22+b\3*4
-    rectfill(x+1,y+1,x+3,y+3,k==7 and 10 or 4)
+    local x,y=3+c*4,23+b\3*4
+    rectfill(x,y,x+2,y+2,k==7 and 10 or 4)
    end
   end
  end
@@ -58,10 +66,7 @@ function tdrw()
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
-  ct("\142 fill   \151 cross",60,62,13)
-  ct("hold while moving: paint",64,70,13)
-  ct("double tap: jump 5",64,78,13)
-  ct("pause menu: hint, undo",64,86,13)
+  texts"\142 fill   \151 cross|60|62|13/hold while moving: paint|64|70|13/double tap: jump 5|64|78|13/pause menu: hint, undo|64|86|13"
  end
  blink("press \142",96)
 end
@@ -104,12 +109,11 @@ function wdrw()
  local w=ws>#worlds and 1 or ws
  usepal(w)
  backdrop(w,48)
- ct("choose a world",64,8,13)
+ texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
  if ws>#worlds+1 then
   crdrw()
  elseif ws>#worlds then
-  ct("endless",64,22,10)
-  ct("new puzzles, made here",64,32,6)
+  texts"endless|64|22|10/new puzzles, made here|64|32|6"
   ct(nend.." solved",64,84,6)
  else
   local wd,s=worlds[ws],nsolved()
@@ -123,8 +127,6 @@ function wdrw()
   rectfill(24,84,104,86,15)
   if (s>0) rectfill(24,84,24+80*s\wd.count,86,10)
  end
- print("\139",4,22,13)
- print("\145",117,22,13)
  blink("\142 play  \151 back",108)
 end
 
@@ -189,18 +191,21 @@ function pdrw()
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
+   -- (drawn with the camera on the tile's corner x,y)
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
    local c=inrb(p+1) and 1 or 4
-   rectfill(x,y,x+16,y+16,c<4 and 4 or 2)
-   rectfill(x+1,y+1,x+15,y+15,best[p] and 1 or 5-c)
+   camera(-x,-y)
+   rectfill(0,0,16,16,c<4 and 4 or 2)
+   rectfill(1,1,15,15,best[p] and 1 or 5-c)
    if best[p] then
     add(tq,{p,x,y})
    else
-    ct(k+1 .."",x+9,y+4,c)
-    pips(p,x-1,y+12,c)
-    if (pz_names[p+1]!="") line(x+1,y+1,x+1,y+3,c) line(x+1,y+1,x+3,y+1,c)
+    ct(k+1 .."",9,4,c)
+    pips(p,-1,12,c)
+    if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
    end
   end
+  camera()
   -- a scroll bar when the rows do not all fit
   local n=(wd.count+6)\7
   if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
@@ -211,8 +216,7 @@ function pdrw()
  -- them at once without upper memory: nothing is kept); the page
  -- is kept again only when it changed (f: drawn afresh)
  if f or tq[1] then
-  pal()
-  pal(wd.pal,1)
+  usepal(ws,1)
   for _=1,nu and 35 or 7 do
    if (tq[1]) thumb(unpack(deli(tq,1)))
   end

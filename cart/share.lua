@@ -139,7 +139,7 @@ end
 
 function cdrw()
  usepal(1)
- ct("enter a share code",64,4,10)
+ texts"enter a share code|64|4|10/\142 type  \151 delete|58|104|6/or paste it: ctrl-v|64|110|6"
  local s=printable(tx)
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
@@ -148,5 +148,4 @@ function cdrw()
   print(sym(k),x,y,10)
  end
  ct(cm,64,90,10)
- print("\142 type  \151 delete\nor paste it: ctrl-v",26,104,6)
 end

@@ -2,7 +2,7 @@
 -- (line_clue, which makes clue tables from masks, is in clues.lua.)
 --
 -- api
---  solve(rcl,ccl,rf,re) -> status,iterations
+--  solve(rcl,ccl,rf,re,s) -> status,iterations
 --    rcl[y] / ccl[x]: clue tables of row y / column x (1-based), e.g. from line_clue.
 --    rf[y] / re[y]: masks of row y's cells known filled / known empty (bit x = column x+1);
 --      0,0 for a blank row. filled and empty must not overlap, nor reach past the row.
@@ -13,6 +13,9 @@
 --    is stuck), or
 --    "contradiction" (no fill of some line agrees with the known cells; rf/re then hold
 --    a partial state). iterations: passes (all rows, then all columns) that fixed cells.
+--    s: a table the sweeps work in; after each line s[j] holds the cells where run j of
+--    that line can start in some placement agreeing with the known cells (a mask, bit x =
+--    cell x; one bit: the run's place is forced). the clue dimming (board.lua) reads it.
 --  solve_hook: global, nil by default. if set, solve calls it after every line it solves:
 --    inside a coroutine set solve_hook=yield to spread a solve over frames.
 --  sizes: 1..15 rows and columns.
@@ -28,12 +31,12 @@
 -- the grid: every pass solves the rows, then the columns, that changed since their last
 -- solve (all of them at first); what a line learns is copied into the lines that cross it.
 
-function solve(rcl,ccl,rf,re)
+function solve(rcl,ccl,rf,re,s)
  -- lines: row y is line y, column x is line -x. z: cells known to both their lines,
  -- the rows' cells past their end included (15 a row when solved).
  -- d[i]: line i is solved and has not changed since. s[j]: see the sweeps below.
  -- it: the passes before this one (each fixed cells, or solve would have returned).
- local h,it,d,z,s=#rcl,-1,{},0,{}
+ local h,it,d,z=#rcl,-1,{},0
  -- line i knows cells o (bits 0..14) of table k (rf or re): copy them into the
  -- crossing lines, whose index the string gives by the cell's bit t (2^x mod 19
  -- differs for x=0..14)
@@ -74,14 +77,15 @@ function solve(rcl,ccl,rf,re)
     -- after run j, seen from the left; x grows leftwards through a: the cells of the gap
     -- that the runs after it allow too, so they can be empty: they join f. the cells of q
     -- in x keep their run: its l cells can be filled: they join e. x starts again from
-    -- the cells just before those runs. so the cells left out of f are forced filled,
-    -- those left out of e forced empty.
+    -- the cells just before those runs, and s[j] becomes the first cells of the
+    -- runs kept. so the cells left out of f are forced filled, those left out of e forced
+    -- empty.
     for j=#c,0,-1 do
      local a=p&~(p+q)|q
      repeat local o=x x|=x>>>1&a until o==x
      f|=x q&=x
      for _=1,c[j] or 0 do q>>>=1 e|=q end
-     x=q>>>1 q=s[j]
+     x=q>>>1 q,s[j]=s[j],q
     end
     -- x reached cell -1 (and went on to .25) only if some placement fits
     if (x==0) return "contradiction",it

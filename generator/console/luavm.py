@@ -63,12 +63,12 @@ class CartLua:
     def _solve_args(self, clues: Clues, known: np.ndarray | None):
         rf, re, _, _ = known_masks(known, clues.height, clues.width)
         return (self.table(clues.rows), self.table(clues.cols),
-                self.table([to_lua_mask(m) for m in rf]), self.table([to_lua_mask(m) for m in re]))
+                self.table([to_lua_mask(m) for m in rf]), self.table([to_lua_mask(m) for m in re]), self.table([]))
 
     def solve(self, clues: Clues, known: np.ndarray | None = None) -> SolveResult:
         """cart/solver.lua's solve, as a linesolve.SolveResult (no steps)."""
-        rc, cc, rf, re = self._solve_args(clues, known)
-        status, iterations = self.g.solve(rc, cc, rf, re)
+        rc, cc, rf, re, s = self._solve_args(clues, known)
+        status, iterations = self.g.solve(rc, cc, rf, re, s)
         h, w = clues.height, clues.width
         row = (1 << w) - 1   # solve() leaves the cells past the row marked empty in re
         fm = [from_lua_mask(rf[y + 1]) for y in range(h)]

@@ -4,7 +4,9 @@ what is known.
 `line_bits` finds that intersection without listing the placements, by two bit-parallel
 sweeps over the line; `line_enumerate` (listing them) and `line_dp` (a cell-by-cell dynamic
 program) give the same answers more slowly and are kept as oracles for the tests.
-Lines are bit masks: cell i of a line is bit i. `cart/solver.lua`'s line loop is `line_bits`.
+Lines are bit masks: cell i of a line is bit i. `cart/solver.lua`'s line loop is `line_bits`;
+it also leaves, for each run, the cells where it can start (line_sweeps' kept `y`, the
+run's length and one more cell further on), which the cart's clue dimming reads.
 """
 from __future__ import annotations
 

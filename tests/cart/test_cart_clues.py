@@ -109,14 +109,14 @@ def placements(t, n=15):
             yield [s] + [s + l + 1 + q for q in tail]
 
 
-def brute(t, f, x):
+def brute(t, f, x, n=15):
     """Runs of t placed by the marks: the same cells in every agreeing layout, all filled."""
     starts = []
-    for st in placements(t):
+    for st in placements(t, n):
         cells = set()
         for s, l in zip(st, t):
             cells.update(range(s, s + l))
-        if all((i in cells) == bool(f >> i & 1) for i in range(15) if f >> i & 1 or x >> i & 1):
+        if all((i in cells) == bool(f >> i & 1) for i in range(n) if f >> i & 1 or x >> i & 1):
             starts.append(st)
     out = []
     for j, l in enumerate(t):
@@ -125,12 +125,16 @@ def brute(t, f, x):
     return out
 
 
-def test_per_number_dimming_agrees_with_every_layout(console):
+@pytest.mark.parametrize("n", [5, 10, 15])
+def test_per_number_dimming_agrees_with_every_layout(console, n):
     c, _ = console
-    rng = random.Random(5)
+    # a blank n x n board set up as the cart sets one up (newboard: the clue-less columns
+    # placed() solves a line against)
+    c.exec(f"sz={n} for y=1,15 do sol[y]=0 end newboard()")
+    rng = random.Random(5 + n)
     cases = 0
     for _ in range(300):
-        line = [rng.random() < 0.6 for _ in range(15)]
+        line = [rng.random() < 0.6 for _ in range(n)]
         t = [len(list(g)) for k, g in itertools.groupby(line) if k]
         f = x = 0
         for i, v in enumerate(line):
@@ -141,8 +145,8 @@ def test_per_number_dimming_agrees_with_every_layout(console):
                 x |= 1 << i
         got = c.exec(f"local d=placed({{{','.join(map(str, t))}}},{f},{x}) "
                      f"local s='' for j=1,{len(t)} do s..=(d[j] and 1 or 0) end return s")
-        assert [ch == "1" for ch in got] == brute(t, f, x), (t, bin(f), bin(x))
-        cases += any(brute(t, f, x))
+        assert [ch == "1" for ch in got] == brute(t, f, x, n), (t, bin(f), bin(x))
+        cases += any(brute(t, f, x, n))
     assert cases > 50
 
 
@@ -210,3 +214,30 @@ def test_the_digits_readers_misread_are_caught(console, dg):
         assert _closest(_glyphs(c))[0] < GLYPH_LEAST
     finally:
         c.exec(f'dg=split"{old[:-1]}"')
+
+
+def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart):
+    """Clearing a 15x15 board, or undoing the clear, changes all 30 lines at once: by the next
+    frame no line waits for its dimming (nothing left in st), and every line's dimming is what
+    placed() says for its marks now."""
+    from generator.playtest.player import Player, solution
+    puzzles = built_cart.manifest["puzzles"]
+    q = next(q for q in puzzles if q["size"] == 15 and q["world"] == "spires")
+    p = Player(built_cart.path)
+    p.open_puzzle(0, q["world_index"])
+    p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
+    check = ("local n=0 for k in pairs(st) do n+=1 end "
+             "for k=1,30 do local i,c=(k-1)%15,k>15 "
+             " local d=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2)) "
+             " for j=1,15 do if (dm[k] and dm[k][j] or false)!=(d[j] or false) then n+=100 end end "
+             "end return n")
+    dims = "local n=0 for k=1,30 do for j=1,15 do if (dm[k] and dm[k][j]) n+=1 end end return n"
+    assert int(p.c.exec(dims)) > 10            # runs placed by the marks dim
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    p.c.step(["o"])                             # yes: cleared in this frame's update
+    p.c.step([])
+    assert not p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) == 0
+    p.c.choose_menuitem("undo")                 # the undo runs in this frame's update
+    p.c.step([])
+    assert p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) > 10

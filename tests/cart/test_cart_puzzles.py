@@ -15,7 +15,7 @@ startpz(p)
 local rf,re={{}},{{}}
 for y=1,sz do rf[y],re[y]=0,0 end
 local co=cocreate(solve)
-local ok,st,it=coresume(co,rc,cc,rf,re)
+local ok,st,it=coresume(co,rc,cc,rf,re,{{}})
 while costatus(co)!="dead" do ok,st,it=coresume(co) end
 local out=st.." "..it.."|"
 for y=1,sz do out..=ckey(rc[y]).."/" end

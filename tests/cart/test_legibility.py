@@ -202,9 +202,9 @@ MISREAD = {
     "row numbers 3 px apart": ("x-=#t>7 and 2 or 3", "x-=2", _not_apart),
     "two-digit column numbers not lifted": ("while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end", "",
                                             _not_apart),
-    "the backdrop behind the row clues": ("  clues()\n  preview(11,4)", "  backdrop(wo,104,1)\n  clues()\n  preview(11,4)",
+    "the backdrop behind the row clues": ("  clues()\n  preview()", "  backdrop(wo,104,1)\n  clues()\n  preview()",
                                           _not_plain),
-    "zeros dimmed": ("(rok[i+1] or d[j]) and v>0 and 7", "(rok[i+1] or d[j]) and 7", _dim_zeros),
+    "zeros dimmed": ("num(v,x,y,d[j] and 7", "num(v,x,y,(rok[i+1] or d[j]) and 7", _dim_zeros),
 }
 
 

@@ -20,21 +20,21 @@ pz_cols=split(",,,,",",",false)
 -- pal(w.pal,1), ui = the screen slot of each ui colour role 0-15 (cart/draw.lua
 -- names them) for the draw palette pal(w.ui), dim = the art subdued
 -- (palette.dim_table) for pal(w.dim). one string costs the same few tokens
--- whatever the number of worlds; the loop below reads it into tables
+-- whatever the number of worlds; the loop below reads it into tables, each
+-- field under its name (the hex decode runs on every field, used on the last 3)
 worlds={}
 for r in all(split("spires,pastel spires,0,2,0,16,128,24,810183858d0d86070e0f878f068e020c,09070c0502060106090a0e080d040207,0b0c0c0b0b0b09090b090909090b0b0c/lookout,ember lookout,2,3,0,40,128,24,00808285028d848789090a8f888e040f,020f0b0e020e0f0e0b060a0a09080c01,02020202020202030303030302030303","/",false)) do
- local v=split(r,",",false)
- for k=3,11 do
+ local v,w=split(r,",",false),{}
+ for k,n in ipairs(split"name,title,first,count,bx,by,bw,bh,pal,ui,dim") do
   local t,s={},v[k]
   for i=0,15 do t[i]=tonum("0x"..sub(s,i*2+1,i*2+2)) end
-  v[k]=k<9 and tonum(s) or t
+  w[n]=k<3 and s or k<9 and tonum(s) or t
  end
- local n,t,f,c,x,y,w,h,p,u,d=unpack(v)
- add(worlds,{name=n,title=t,first=f,count=c,bx=x,by=y,bw=w,bh=h,pal=p,ui=u,dim=d})
+ add(worlds,w)
 end
 
-function solve(rcl,ccl,rf,re)
- local h,it,d,z,s=#rcl,-1,{},0,{}
+function solve(rcl,ccl,rf,re,s)
+ local h,it,d,z=#rcl,-1,{},0
  local function put(i,o,k)
   o&=32767 k[i]|=o
   while o>0 do
@@ -63,7 +63,7 @@ function solve(rcl,ccl,rf,re)
      repeat local o=x x|=x>>>1&a until o==x
      f|=x q&=x
      for _=1,c[j] or 0 do q>>>=1 e|=q end
-     x=q>>>1 q=s[j]
+     x=q>>>1 q,s[j]=s[j],q
     end
     if (x==0) return "contradiction",it
     put(i,~f,rf) put(i,~e,re)
