@@ -7,11 +7,13 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
--- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
--- at the top beside the 9). the 5 opens at the right of its top half
--- (fresh readers took a 5 closed there for a 3)
-dg=split"3951,3731,3747,3895,2537,1935,3961,1191,3927,2543"
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. every two differ
+-- in 4 px or more, as readers confused them at 1-2 (8 with 0, 3 and 6;
+-- 3 with 5; 9 with 4 and 8): a round 0, a 3 open at the left, a 9
+-- closed above its tail, a 4 open at the top, a 6 with a hook; the 1
+-- is a flag and a stroke, no foot, so 1s in neighbouring columns and
+-- the bar of a two-digit number stand apart
+dg=split"1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
@@ -38,8 +40,9 @@ end
 -- clues of the rows and columns, lit on the cursor's, a number dim
 -- once its run is placed (dm) or its whole line matches (a 0, an
 -- empty line, never dims: it stays as readable as the others).
--- numbers stand apart by more than the 1 px inside "15": 4 px in a
--- row (3 in a row of 8, to fit). a two-digit number (5 px) is as wide
+-- numbers stand apart by more than the 1 px inside "15": 6 px in a
+-- row of up to 5, 5 in a row of 6, 4 of 7, 3 of 8 (to fit), so that a
+-- run of 1s can be counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
@@ -54,7 +57,7 @@ function clues()
    local v=t[j]
    x-=v>9 and 6 or 4
    num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or i==cy and 10 or 6)
-   x-=#t>7 and 2 or 3
+   x-=min(5,10-#t)
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
   local s,q,n,k=0,nil,cc[i+2] and #dc(cc[i+2]) or 0,#t
@@ -64,7 +67,7 @@ function clues()
   if q then
    while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end
   end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
+  ls,ln,lw,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- so that a line of single digits reads as columns, not a string
   -- (the lit numbers show the cursor's column there); smaller
@@ -73,7 +76,7 @@ function clues()
   for j=#t,1,-1 do
    local v=t[j]
    num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 10 or 6)
-   y-=5
+   y-=6
   end
  end
 end

@@ -187,11 +187,12 @@ def _closest(glyphs) -> tuple[int, tuple[int, int]]:
     return min((int((glyphs[a] != glyphs[b]).sum()), (a, b)) for a, b in itertools.combinations(range(10), 2))
 
 
-GLYPH_LEAST = 2      # pixels in which every two digits differ
+GLYPH_LEAST = 4      # pixels in which every two digits differ (readers confused 0 and 8 at 3)
 
 
-def test_every_two_clue_digits_differ_by_two_pixels_or_more(console):
-    """Readers took an 8 for a 0 when they differed by one pixel: each digit drawn by the cart's
+def test_every_two_clue_digits_differ_by_four_pixels_or_more(console):
+    """Readers took an 8 for a 0 when they differed by one pixel, and for a 0, 3 or 6 at 2-3
+    (9 for 4 and 3 for 8 at 2): each digit drawn by the cart's
     num() and read back from the screen differs from every other in at least GLYPH_LEAST pixels.
     More is not better by itself: a set whose digits all differ by 3 px (an s-like 5, a 3 open
     at its left corners, a flag-and-stroke 1) was read worse by four fresh readers (13 as 15 by
@@ -200,9 +201,11 @@ def test_every_two_clue_digits_differ_by_two_pixels_or_more(console):
     assert _closest(_glyphs(c))[0] >= GLYPH_LEAST, _closest(_glyphs(c))
 
 
-@pytest.mark.parametrize("dg", ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543"])
+@pytest.mark.parametrize("dg", ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
+                                "3951,3731,3747,3895,2537,1935,3961,1191,3927,2543"])
 def test_the_digits_readers_misread_are_caught(console, dg):
-    """The digit set an earlier cart drew (8 and 0 one pixel apart) fails."""
+    """The digit sets earlier carts drew fail: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1
+    and 2 two pixels apart, 0 and 8 three."""
     c, _ = console
     old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
     try:

@@ -98,6 +98,47 @@ def _dim_zeros(layouts) -> list:
     return [it.where() for items in layouts for it in items if it.text == "0" and it.role == 7]
 
 
+# what fresh readers were unsure of at the play screen's size: a run of numbers in a row 4 px
+# apart (how many 1s in "1 1 1 1 1 1"? "1 11 1" or "1 1 1 1"?), and a column's numbers 1 px one
+# above the other (how many 1s or 2s in a stack?)
+ROW_GAP = 5          # background pixels between numbers side by side in a row of up to 6
+ROW_ROOM = 6         # rows of more numbers than this have no room for ROW_GAP (4 px at 7, 3 at 8)
+STACK_GAP = 2        # background pixels between a column's numbers one above the other
+
+
+def _crowded_rows(layouts) -> list:
+    """Row clue numbers (left of the board) side by side closer than ROW_GAP in a row that has
+    room for it."""
+    out = []
+    for items in layouts:
+        rows = collections.defaultdict(list)
+        for it in items:
+            if len(it.ink) and it.ink[:, 1].max() < legibility.BOARD_X:
+                rows[it.y].append(it)
+        for row in rows.values():
+            row.sort(key=lambda it: it.ink[:, 1].min())
+            if len(row) <= ROW_ROOM:
+                out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
+                        if (g := int(b.ink[:, 1].min() - a.ink[:, 1].max() - 1)) < ROW_GAP]
+    return out
+
+
+def _tight_stacks(layouts) -> list:
+    """Column clue numbers (above the board) one above the other, overlapping across, closer
+    than STACK_GAP."""
+    out = []
+    for items in layouts:
+        cols = [it for it in items if len(it.ink) and it.ink[:, 1].min() >= legibility.BOARD_X]
+        for a in cols:
+            for b in cols:
+                if (a.ink[:, 0].max() < b.ink[:, 0].min() and a.ink[:, 1].min() <= b.ink[:, 1].max()
+                        and b.ink[:, 1].min() <= a.ink[:, 1].max()):
+                    g = int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)
+                    if g < STACK_GAP:
+                        out.append((a.where(), b.where(), g))
+    return out
+
+
 @pytest.fixture(scope="module")
 def packed(cart):
     return tour.layouts(cart[0], range(len(cart[1]["puzzles"])))
@@ -111,6 +152,14 @@ def test_packed_clue_numbers_are_apart(packed):
 
 def test_packed_clue_numbers_stand_on_plain_colour(packed):
     assert not _not_plain(packed), _not_plain(packed)[:6]
+
+
+def test_row_numbers_have_room_to_be_counted(packed):
+    assert not _crowded_rows(packed), _crowded_rows(packed)[:6]
+
+
+def test_column_numbers_stack_two_px_apart(packed):
+    assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
 
 
 def test_zero_clues_are_never_dimmed(packed):
@@ -198,7 +247,9 @@ def test_the_lookout_dialog_of_main_would_fail(cart, tmp_path):
 
 # (what an earlier cart drew, as a change to the built source; the check that catches it)
 EARLIER = {
-    "row numbers 3 px apart": ("x-=#t>7 and 2 or 3", "x-=2", _not_apart),
+    "row numbers 3 px apart": ("x-=min(5,10-#t)", "x-=2", _not_apart),
+    "row numbers 4 px apart": ("x-=min(5,10-#t)", "x-=#t>7 and 2 or 3", _crowded_rows),
+    "column numbers 1 px apart": ("   y-=6\n", "   y-=5\n", _tight_stacks),
     "two-digit column numbers not lifted": ("while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end", "",
                                             _not_apart),
     "the backdrop behind the row clues": ("  clues()\n  preview(11,4)", "  backdrop(wo,104,1)\n  clues()\n  preview(11,4)",
