@@ -18,6 +18,7 @@ dg=split"1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
  if v>9 then
+  if (c<1) rectfill(x-1,y-1,x+5,y+4,6)
   line(x,y,x,y+3,c)
   x+=2 v-=10
  end
@@ -37,7 +38,7 @@ function dc(t)
  return #t>0 and t or {0}
 end
 
--- clues of the rows and columns, lit on the cursor's, a number dim
+-- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (dm) or its whole line matches (a 0, an
 -- empty line, never dims: it stays as readable as the others).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
@@ -48,34 +49,34 @@ end
 -- numbers shares the line of the last column's two-digit one (ls,ln,
 -- lw: the last column's lift, count and two-digit number's line)
 function clues()
- local ls,ln,lw,o=0,0,nil,(cz-5)\2
+ local o,ls,ln,lw=(cz-3)\2,0,0
  for i=0,sz-1 do
-  local x,y=bx-2,by+1+i*cz+o
+  local x,y=bx-2,by+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
   local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or i==cy and 10 or 6)
+   num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or 6)
    x-=min(5,10-#t)
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
-  local s,q,n,k=0,nil,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
   for j=1,k do
    if (t[j]>9) q=k-j
   end
   if q then
    while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end
   end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-6*s
+  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- so that a line of single digits reads as columns, not a string
-  -- (the lit numbers show the cursor's column there); smaller
-  -- boards: the cursor's column on a strip
-  if (sz<15 and i==cx or sz>14 and i%2>0) rectfill(x-1,0,x+3,by-2,15)
+  -- so that a line of single digits reads as columns, not a string.
+  -- the cursor's column at every size: its band in the clue colour,
+  -- its numbers cut out in the backdrop's (same contrast and shape)
+  rectfill(x-1,0,x+3,by-2,i==cx and 6 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 10 or 6)
+   num(v,x-v\10,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 0 or 6)
    y-=6
   end
  end

@@ -4,8 +4,8 @@ A player's tour (generator/playtest/tour.py) plays the built cart through every 
 the create page and the code screen too) and every question in every world and in endless in each world's palette, and notes each text and clue
 number the cart drew, measured after both palettes (generator/playtest/legibility.py):
 
-- every text and live or lit clue number: WCAG 2 contrast at least 4.5:1 against the background
-  under it (the 4.5:1 of WCAG's AA for body text: PICO-8's 3x5 font is as small as text gets);
+- every text and live clue number (on the cursor's column: cut out of a band in the clue
+  colour): WCAG 2 contrast at least 4.5:1 against the background under it (the 4.5:1 of WCAG's AA for body text: PICO-8's 3x5 font is as small as text gets);
 - a dimmed clue number (a run the player has placed): at least 1.5:1, so that it can still be
   read when checking, and at most half the live number's contrast on the same background, so
   that what is left to do stands out (WCAG's 3:1 for inactive parts does not apply: dimmed
@@ -63,7 +63,7 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     assert any(t.startswith("share code") for t in texts)
     assert {"needs a guess", "see the dots", "line-solvable", "damaged", "1/8"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}
-    assert {(w, r) for w in worlds for r in (6, 7, 10)} <= roles
+    assert {(w, r) for w in worlds for r in (6, 7, 0)} <= roles
 
 
 @pytest.mark.slow
@@ -74,8 +74,8 @@ def test_every_text_and_live_clue_is_readable(seen):
 
 @pytest.mark.slow
 def test_dimmed_clues_recede_yet_can_be_read(seen):
-    live = {(s.world, s.item.bg_rgb): s.item.ink_rgb for s in seen
-            if s.item.kind == "clue" and s.item.role == 6}
+    live = {(s.world, s.item.bg_rgb): s.item.ink_rgb for s in seen   # 0: cut out of the cursor's band
+            if s.item.kind == "clue" and s.item.role in (6, 0)}
     ink = {s.world: s.item.ink_rgb for s in seen if s.item.kind == "clue" and s.item.role == 6}
     dim = [s for s in seen if s.item.kind == "clue" and s.item.role == 7]
     assert dim
@@ -269,3 +269,38 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     assert check(tour.layouts(cart[0], some)) == []
     assert len(check(tour.layouts(path, some))) > 0, what
+
+
+# the cursor's row and column as main's cart drew them: their numbers lit in the text colour
+# (readers: "dark red on salmon is low contrast", "yellow on the light stripe", an 8 or a 3?)
+LIT_CURSOR = [("and v>0 and 7 or 6)", "and v>0 and 7 or i==cy and 10 or 6)"),
+              ("i==cx and 0 or 6)", "i==cx and 10 or 6)"),
+              ("i==cx and 6 or sz>14 and i%2*15 or 0)", "sz>14 and i%2*15 or 0)")]
+CURSOR_SHARE = 0.95   # of the least contrast of a live number elsewhere on the screen
+
+
+def _faint_cursor(layouts) -> list:
+    """Numbers on the cursor's row or column (any colour but the clue's and the dim one) with
+    less contrast than every live number elsewhere on the same screen."""
+    out = []
+    for items in layouts:
+        live = [it.ratio for it in items if it.role == 6 and it.visible]
+        out += [(it.where(), round(it.ratio, 2), round(min(live), 2)) for it in items
+                if it.role not in (6, 7) and it.visible and it.ratio < CURSOR_SHARE * min(live)]
+    return out
+
+
+def test_the_cursor_lines_keep_the_numbers_contrast(cart, tmp_path):
+    src = cart[0].read_text()
+    sizes = [q["size"] for q in cart[1]["puzzles"]]
+    some = [p for p in range(len(sizes)) if sizes[p] == 15][::12]
+    some += [p for p in range(len(sizes)) if sizes[p] < 15][:4]
+    now = tour.layouts(cart[0], some)
+    assert sum(1 for items in now for it in items if it.role == 0) > len(some)
+    assert _faint_cursor(now) == []
+    for new, old in LIT_CURSOR:
+        assert src.count(new) == 1, new
+        src = src.replace(new, old)
+    path = tmp_path / "lit.p8"
+    path.write_text(src)
+    assert len(_faint_cursor(tour.layouts(path, some))) > 0
