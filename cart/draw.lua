@@ -13,12 +13,11 @@ bx,by,pc=52,52,{}
 -- closed above its tail, a 4 open at the top, a 6 with a hook; the 1
 -- is a flag and a stroke, no foot, so 1s in neighbouring columns and
 -- the bar of a two-digit number stand apart
-dg=split"1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"
+dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
  if v>9 then
-  if (c<1) rectfill(x-1,y-1,x+5,y+4,6)
   line(x,y,x,y+3,c)
   x+=2 v-=10
  end
@@ -58,25 +57,23 @@ function clues()
    local v=t[j]
    x-=v>9 and 6 or 4
    num(v,x,y,(rok[i+1] or d[j]) and v>0 and 7 or 6)
-   x-=min(5,10-#t)
+   x-=min(5,180\#t\#t)
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
   local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
   for j=1,k do
    if (t[j]>9) q=k-j
   end
-  if q then
-   while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end
-  end
+  while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
   ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- so that a line of single digits reads as columns, not a string.
   -- the cursor's column at every size: its band in the clue colour,
   -- its numbers cut out in the backdrop's (same contrast and shape)
-  rectfill(x-1,0,x+3,by-2,i==cx and 6 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,x-v\10,y,(cok[i+1] or d[j]) and v>0 and 7 or i==cx and 0 or 6)
+   num(v,x-v\10,y,(cok[i+1] or d[j]) and v>0 and 7 or 6)
    y-=6
   end
  end
