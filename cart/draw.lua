@@ -7,12 +7,11 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. every two differ
--- in 4 px or more, as readers confused them at 1-2 (8 with 0, 3 and 6;
--- 3 with 5; 9 with 4 and 8): a round 0, a 3 open at the left, a 9
--- closed above its tail, a 4 open at the top, a 6 with a hook; the 1
--- is a flag and a stroke, no foot, so 1s in neighbouring columns and
--- the bar of a two-digit number stand apart
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. shapes a reader
+-- knows at a glance (a rectangular 0, an 8 barred across its middle,
+-- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
+-- (readers confused them at 1-2); the 1 is a flag and a stroke, no
+-- foot, so 1s in neighbouring columns and a two-digit bar stand apart
 dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
@@ -41,8 +40,8 @@ end
 -- once its run is placed (dm) or its whole line matches (a 0, an
 -- empty line, never dims: it stays as readable as the others).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
--- row of up to 5, 5 in a row of 6, 4 of 7, 3 of 8 (to fit), so that a
--- run of 1s can be counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
+-- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
+-- counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
@@ -67,9 +66,9 @@ function clues()
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
   ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- so that a line of single digits reads as columns, not a string.
-  -- the cursor's column at every size: its band in the clue colour,
-  -- its numbers cut out in the backdrop's (same contrast and shape)
+  -- up to its top number, so that a line of single digits reads as
+  -- columns, not a string. the cursor's column at every size: a band
+  -- up to the screen's top, its numbers drawn as all others
   rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
