@@ -7,11 +7,12 @@
 bx,by,pc=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. no two differ
--- by one pixel (the 8 pinched at its waist beside the 0, the 4 open
--- at the top beside the 9). the 5 opens at the right of its top half
--- (fresh readers took a 5 closed there for a 3)
-dg=split"3951,3731,3747,3895,2537,1935,3961,1191,3927,2543"
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. shapes a reader
+-- knows at a glance (a rectangular 0, an 8 barred across its middle,
+-- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
+-- (readers confused them at 1-2); the 1 is a flag and a stroke, no
+-- foot, so 1s in neighbouring columns and a two-digit bar stand apart
+dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
@@ -35,46 +36,45 @@ function dc(t)
  return #t>0 and t or {0}
 end
 
--- clues of the rows and columns, lit on the cursor's, a number dim
--- once its run is placed (dm: so too every number of a line that
--- matches its clue; a 0, an empty line, has no run and never dims:
--- it stays as readable as the others).
--- numbers stand apart by more than the 1 px inside "15": 4 px in a
--- row (3 in a row of 8, to fit). a two-digit number (5 px) is as wide
+-- clues of the rows and columns, the cursor's marked, a number dim
+-- once its run is placed (dm: a line that matches its clue has every
+-- run placed; a 0, an empty line, has no run and never dims: it stays
+-- as readable as the others).
+-- numbers stand apart by more than the 1 px inside "15": 6 px in a
+-- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
+-- counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
 -- lw: the last column's lift, count and two-digit number's line)
 function clues()
- local ls,ln,lw,o=0,0,nil,(cz-5)\2
+ local o,ls,ln,lw=(cz-3)\2,0,0
  for i=0,sz-1 do
-  local x,y=bx-2,by+1+i*cz+o
+  local x,y=bx-2,by+i*cz+o
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
   local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,d[j] and 7 or i==cy and 10 or 6)
-   x-=#t>7 and 2 or 3
+   num(v,x,y,d[j] and 7 or 6)
+   x-=min(5,180\#t\#t)
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
-  local s,q,n,k=0,nil,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
   for j=1,k do
    if (t[j]>9) q=k-j
   end
-  if q then
-   while s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k do s+=1 end
-  end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+1+i*cz+o,by-6-5*s
+  while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
+  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- so that a line of single digits reads as columns, not a string
-  -- (the lit numbers show the cursor's column there); smaller
-  -- boards: the cursor's column on a strip
-  if (sz<15 and i==cx or sz>14 and i%2>0) rectfill(x-1,0,x+3,by-2,15)
+  -- up to its top number, so that a line of single digits reads as
+  -- columns, not a string. the cursor's column at every size: a band
+  -- up to the screen's top, its numbers drawn as all others
+  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,v>9 and x-1 or x,y,d[j] and 7 or i==cx and 10 or 6)
-   y-=5
+   num(v,x-v\10,y,d[j] and 7 or 6)
+   y-=6
   end
  end
 end

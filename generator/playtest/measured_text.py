@@ -74,7 +74,7 @@ class Item:
     text: str                # P8SCII text, or the clue's value
     x: int
     y: int
-    role: int | None         # clue numbers: the cart's colour role (6 clue, 7 dim, 10 lit)
+    role: int | None         # clue numbers: the cart's colour role (6 clue, 7 dim)
     ink: np.ndarray          # (k, 2) y, x of the ink pixels still showing
     drawn: int               # pixels the glyphs set (the ink when nothing covers it)
     ink_rgb: tuple
