@@ -115,13 +115,13 @@ def _crowded_rows(layouts) -> list:
     for items in layouts:
         rows = collections.defaultdict(list)
         for it in items:
-            if len(it.ink) and it.ink[:, 1].max() < legibility.BOARD_X:
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
                 rows[it.y].append(it)
         for row in rows.values():
             row.sort(key=lambda it: it.x)
             if len(row) <= ROW_ROOM:
                 out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
-                        if (g := b.x - a.x - legibility.clue_box(int(a.text))[0]) < ROW_GAP]
+                        if (g := b.x - a.x - measured_text.clue_box(int(a.text))[0]) < ROW_GAP]
     return out
 
 
@@ -130,7 +130,7 @@ def _tight_stacks(layouts) -> list:
     than STACK_GAP."""
     out = []
     for items in layouts:
-        cols = [it for it in items if len(it.ink) and it.ink[:, 1].min() >= legibility.BOARD_X]
+        cols = [it for it in items if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X]
         for a in cols:
             for b in cols:
                 if (a.ink[:, 0].max() < b.ink[:, 0].min() and a.ink[:, 1].min() <= b.ink[:, 1].max()
@@ -283,7 +283,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
 BAND = "rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)"
-INK = "num(v,x-v\\10,y,(cok[i+1] or d[j]) and v>0 and 7 or 6)"
+INK = "num(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cx and 10 or 6)"))],
     "cut out": [(INK, INK.replace("7 or 6)", "7 or i==cx and 0 or 6)")),
@@ -301,10 +301,12 @@ def _cursor_unlike_the_rest(cart: Path, puzzles) -> list:
     out = []
     for p in puzzles:
         tour.layout(t, tour._PACKED.format(int(p)))
-        t.c.exec("cx,cy=sz\\2,sz\\2 redraw=true")
+        t.c.exec("cx,cy=sz\\2,sz\\2")
         t.idle(2)
+        t.c.exec("redraw=true")        # one whole frame drawn, as tour.layout draws it
+        t.idle(1)
         items = [it for it in t.last if it.kind == "clue" and it.visible]
-        sz, cz, ox = int(t.g("sz")), int(t.g("cz")), legibility.BOARD_X
+        sz, cz, ox = int(t.g("sz")), int(t.g("cz")), measured_text.BOARD_X
         backdrop = collections.Counter(it.bg_rgb for it in items).most_common(1)[0][0]
         col = [it for it in items if it.ink[:, 1].min() >= ox + sz // 2 * cz - 1
                and it.ink[:, 1].max() < ox + (sz // 2 + 1) * cz]
