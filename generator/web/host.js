@@ -207,14 +207,27 @@
   window.addEventListener("resize", fit);
 
   // ------------------------------------------------------------------ input
-  // the browser lets sound start only after a key or a tap
+  // The browser lets sound start only in a key press, click or tap (a finger's touching down is
+  // none: its lifting is), so every such event asks: the context is made on the first and
+  // resumed on any later one while it is not running. A hidden tab runs no frames; its sound
+  // is suspended until the tab shows again.
   function startAudio() {
-    if (S.audio || !SOUND) return;
-    try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); SOUND.start(S.audio); }
-    catch (e) { S.audio = null; }
+    if (!SOUND || document.hidden) return;
+    if (!S.audio) {
+      try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); SOUND.start(S.audio); }
+      catch (e) { S.audio = null; return; }
+    }
+    if (S.audio.state !== "running") settle(S.audio.resume && S.audio.resume());
   }
+  // a promise's refusal (older browsers return none) is no error on the page
+  function settle(p) { if (p && p.catch) p.catch(() => {}); }
+  for (const type of ["keydown", "pointerdown", "pointerup", "touchend", "click"])
+    window.addEventListener(type, startAudio, { capture: true, passive: true });
+  document.addEventListener("visibilitychange", () => {
+    if (!S.audio) return;
+    settle(document.hidden ? S.audio.suspend && S.audio.suspend() : S.audio.resume && S.audio.resume());
+  });
   window.addEventListener("keydown", (e) => {
-    startAudio();
     if (e.ctrlKey || e.metaKey) {       // ctrl-v: the paste event, or the clipboard API
       if (e.code === "KeyV" && navigator.clipboard && navigator.clipboard.readText)
         navigator.clipboard.readText().then((t) => { if (t) setPaste(t); }).catch(() => {});
@@ -241,15 +254,20 @@
   }
   canvas.addEventListener("pointermove", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
   canvas.addEventListener("pointerdown", (e) => {
-    startAudio(); mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
+    mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
   });
   canvas.addEventListener("pointerup", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
-  // a long press on the screen (touch) pastes, as ctrl-v does
-  let pressTimer = null;
+  // a long press on the screen (touch) pastes, as ctrl-v does; a finger that moves (painting
+  // cells) is no long press
+  let pressTimer = null, pressAt = null;
   canvas.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "touch" || !navigator.clipboard || !navigator.clipboard.readText) return;
     clearTimeout(pressTimer);
+    pressAt = [e.clientX, e.clientY];
     pressTimer = setTimeout(() => navigator.clipboard.readText().then(setPaste).catch(() => {}), 600);
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (pressAt && Math.hypot(e.clientX - pressAt[0], e.clientY - pressAt[1]) > 10) clearTimeout(pressTimer);
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"])
     canvas.addEventListener(type, () => clearTimeout(pressTimer));
@@ -260,13 +278,13 @@
     const b = 1 << Number(el.dataset.btn);
     const up = (e) => { S.touch &= ~b; e.preventDefault(); };
     el.addEventListener("pointerdown", (e) => {
-      startAudio(); S.touch |= b; S.latched |= b; el.setPointerCapture(e.pointerId); e.preventDefault();
+      S.touch |= b; S.latched |= b; el.setPointerCapture(e.pointerId); e.preventDefault();
     });
     el.addEventListener("pointerup", up);
     el.addEventListener("pointercancel", up);
   });
   const pauseButton = document.getElementById("pause");
-  if (pauseButton) pauseButton.addEventListener("pointerdown", (e) => { startAudio(); togglePause(); e.preventDefault(); });
+  if (pauseButton) pauseButton.addEventListener("pointerdown", (e) => { togglePause(); e.preventDefault(); });
   const pasteButton = document.getElementById("paste");
   if (pasteButton) pasteButton.addEventListener("click", async () => {
     try { setPaste(await navigator.clipboard.readText()); } catch (e) {}

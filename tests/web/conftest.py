@@ -24,13 +24,28 @@ def web_page(built_cart, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
     need_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    """Chromium that lets a page play sound before any key or tap (tests read the audio)."""
+    b = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def strict_browser(playwright_driver):
+    """Chromium with its own autoplay rule, as players have it: sound starts only in a key
+    press, a click or a tap."""
+    b = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+    yield b
+    b.close()
 
 
 @pytest.fixture()
