@@ -10,6 +10,9 @@
   const DATA = window.PICO8_DATA;
   const KEYS = { ArrowLeft: 0, ArrowRight: 1, ArrowUp: 2, ArrowDown: 3,
     KeyZ: 4, KeyC: 4, KeyN: 4, KeyX: 5, KeyV: 5, KeyM: 5 };
+  // a letter key that is none of KEYS' places (on AZERTY the key marked Z is KeyW): its button
+  // by the letter it types
+  const LETTERS = { z: 4, c: 4, n: 4, x: 5, v: 5, m: 5 };
   const PAUSE_KEYS = new Set(["Enter", "NumpadEnter", "KeyP"]);
   const CARTDATA_KEY = "pico8-cartdata:";
   const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -233,10 +236,17 @@
         navigator.clipboard.readText().then((t) => { if (t) setPaste(t); }).catch(() => {});
       return;
     }
-    if (e.code in KEYS) { const b = 1 << KEYS[e.code]; S.keys |= b; S.latched |= b; e.preventDefault(); }
+    const n = buttonOf(e);
+    if (n >= 0) { const b = 1 << n; S.keys |= b; S.latched |= b; e.preventDefault(); }
     else if (PAUSE_KEYS.has(e.code) && !e.repeat) { togglePause(); e.preventDefault(); }
   });
-  window.addEventListener("keyup", (e) => { if (e.code in KEYS) S.keys &= ~(1 << KEYS[e.code]); });
+  window.addEventListener("keyup", (e) => { const n = buttonOf(e); if (n >= 0) S.keys &= ~(1 << n); });
+  // a key's button (0-5): by its place (KEYS), else by its letter (LETTERS); -1 for none
+  function buttonOf(e) {
+    if (e.code in KEYS) return KEYS[e.code];
+    const letter = typeof e.key === "string" ? e.key.toLowerCase() : "";
+    return Object.prototype.hasOwnProperty.call(LETTERS, letter) ? LETTERS[letter] : -1;
+  }
   window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; });
   window.addEventListener("paste", (e) => {
     setPaste((e.clipboardData || window.clipboardData).getData("text"));

@@ -201,3 +201,19 @@ def test_a_finger_painting_cells_is_no_long_press(browser, web_page):
         assert pg.evaluate("clipboardReads") == 1
     finally:
         ctx.close()
+
+
+def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
+    """The help line says Z; on AZERTY the key marked Z sits where QWERTY has W (code KeyW)."""
+    pg = open_page(context, web_page)
+    pg.evaluate("pico8.reset({seed: 0, cartdata: null}).then(() => pico8.realtime())")
+    on = "(s) => pico8.exec('return rawequal(upd, ' + s + ')')[0] === true"
+    pg.wait_for_function(on, arg="tupd", timeout=WAIT_MS, polling=50)
+    pg.wait_for_function("(n) => pico8.frame() >= n", arg=pg.evaluate("pico8.frame()") + 3,
+                         timeout=WAIT_MS, polling=50)
+    pg.evaluate("""() => {
+        const key = {code: 'KeyW', key: 'z', bubbles: true};
+        document.body.dispatchEvent(new KeyboardEvent('keydown', key));
+        document.body.dispatchEvent(new KeyboardEvent('keyup', key));
+    }""")
+    pg.wait_for_function(on, arg="wupd", timeout=WAIT_MS, polling=50)
