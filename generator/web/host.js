@@ -389,7 +389,8 @@
     frame() { return S.frame; },
     fps() { return S.fps; },
     // sound (tests): keep every sample from now on; those samples (int16 LE, base64); the
-    // audio context's state after the first key or tap ("running"), null before
+    // audio context's state after the first key or tap ("running"; "suspended" while the tab is
+    // hidden), null before
     keepAudio(on) { if (SOUND) SOUND.keepAudio(on); },
     audio() {
       if (!SOUND) return null;
