@@ -350,7 +350,13 @@
   }
 
   // ------------------------------------------------------------------ the test interface
-  const ready = boot({ seed: 0 }).then(() => { fit(); requestAnimationFrame(tick); });
+  const ready = boot({ seed: 0 }).then(() => { fit(); takeFocus(); requestAnimationFrame(tick); });
+  // Embedded in another page (an itch.io or blog iframe), the page takes the keyboard once it
+  // has booted; otherwise keys would go to the outer page until the player clicks the screen.
+  function takeFocus() {
+    if (window.top === window) return;
+    try { window.focus(); canvas.focus({ preventScroll: true }); } catch (e) {}
+  }
   window.pico8 = {
     ready,
     async reset(opts) {

@@ -217,3 +217,36 @@ def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
         document.body.dispatchEvent(new KeyboardEvent('keyup', key));
     }""")
     pg.wait_for_function(on, arg="wupd", timeout=WAIT_MS, polling=50)
+
+
+def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp_path):
+    """In an iframe of another site (itch.io, a blog), a key pressed without clicking first
+    reaches the game, not the outer page."""
+    import functools
+    import shutil
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    site = tmp_path / "site"
+    site.mkdir()
+    shutil.copy(web_page, site / "index.html")
+    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *a: None
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_port
+    # the outer page from another origin (localhost, not 127.0.0.1) than the game
+    (site / "outer.html").write_text(
+        f'<!DOCTYPE html><html><body><h1>a blog</h1><iframe src="http://127.0.0.1:{port}/'
+        f'index.html" width="700" height="600"></iframe></body></html>')
+    try:
+        pg = context.new_page()
+        pg.goto(f"http://localhost:{port}/outer.html", wait_until="load")   # the iframe's too
+        game = next(f for f in pg.frames if f.url.endswith("/index.html"))
+        game.wait_for_function("window.pico8 && pico8.frame() > 3 &&"
+                               " pico8.exec('return rawequal(upd, tupd)')[0] === true",
+                               timeout=WAIT_MS, polling=50)
+        pg.keyboard.press("z")
+        game.wait_for_function("pico8.exec('return rawequal(upd, wupd)')[0] === true",
+                               timeout=WAIT_MS, polling=50)
+    finally:
+        server.shutdown()
