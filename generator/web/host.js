@@ -247,7 +247,7 @@
     const letter = typeof e.key === "string" ? e.key.toLowerCase() : "";
     return Object.prototype.hasOwnProperty.call(LETTERS, letter) ? LETTERS[letter] : -1;
   }
-  window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; });
+  window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; S.mouse[2] = 0; });
   window.addEventListener("paste", (e) => {
     setPaste((e.clipboardData || window.clipboardData).getData("text"));
     e.preventDefault();
@@ -267,6 +267,10 @@
     mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
   });
   canvas.addEventListener("pointerup", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
+  // a button let go off the screen (a drag that ran past its edge) or while the window was
+  // away is let go for the cart too: held, it would stay 🅾️ and paint along every key move
+  for (const type of ["pointerup", "pointercancel"])
+    window.addEventListener(type, (e) => { if (e.target !== canvas) S.mouse[2] = e.buttons & 7; });
   // a long press on the screen (touch) pastes, as ctrl-v does; a finger that moves (painting
   // cells) is no long press
   let pressTimer = null, pressAt = null;

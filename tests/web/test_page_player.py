@@ -250,3 +250,18 @@ def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp
                                timeout=WAIT_MS, polling=50)
     finally:
         server.shutdown()
+
+
+def test_a_mouse_button_let_go_off_the_screen_is_let_go(context, web_page):
+    """A drag from the board that runs past the screen's edge and ends there: the cart sees the
+    button let go (held, it is 🅾️ held, and every arrow key after it would fill cells)."""
+    pg = open_page(context, web_page)
+    pg.evaluate("pico8.reset({seed: 0, cartdata: null}).then(() => pico8.realtime())")
+    box = pg.locator("#screen").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    pg.mouse.move(x, y)
+    pg.mouse.down()
+    pg.wait_for_function("pico8.exec('return mb')[0] === 1", timeout=WAIT_MS, polling=50)
+    pg.mouse.move(box["x"] - 50, y, steps=4)           # off the screen, onto the page's margin
+    pg.mouse.up()
+    pg.wait_for_function("pico8.exec('return mb')[0] === 0", timeout=WAIT_MS, polling=50)
