@@ -140,8 +140,12 @@
   // ------------------------------------------------------------------ boot and frames
   async function boot(opts) {
     const { seed = 0 } = opts || {};
-    if (!S.lua) S.lua = await Z8.create(window.createZ8, host);
-    else S.lua.reset();
+    if (!S.lua) {
+      // no WebAssembly (an old browser, or one that turns it off, as iOS's Lockdown Mode
+      // does): say so on the page rather than leave it black
+      try { S.lua = await Z8.create(window.createZ8, host); }
+      catch (e) { fail("This browser could not start the game (it needs WebAssembly): " + (e && e.message || e)); return; }
+    } else S.lua.reset();
     const lua = S.lua;
     S.error = null; S.frame = 0; S.cartId = null; S.saved = null; S.paused = false;
     S.rom = bytes(DATA.cart.rom);

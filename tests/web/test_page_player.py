@@ -265,3 +265,13 @@ def test_a_mouse_button_let_go_off_the_screen_is_let_go(context, web_page):
     pg.mouse.move(box["x"] - 50, y, steps=4)           # off the screen, onto the page's margin
     pg.mouse.up()
     pg.wait_for_function("pico8.exec('return mb')[0] === 0", timeout=WAIT_MS, polling=50)
+
+
+def test_without_webassembly_the_page_says_why(context, web_page):
+    """A browser with WebAssembly turned off (iOS's Lockdown Mode, a locked-down office
+    machine) gets a line on the page, not a black screen."""
+    pg = context.new_page()
+    pg.add_init_script("delete window.WebAssembly;")
+    pg.goto(web_page.as_uri())
+    pg.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+    assert "could not start" in pg.locator("#error").inner_text()
