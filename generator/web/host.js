@@ -358,7 +358,10 @@
   }
 
   // ------------------------------------------------------------------ the test interface
-  const ready = boot({ seed: 0 }).then(() => { fit(); takeFocus(); requestAnimationFrame(tick); });
+  // (the "loading" line goes once the cart has booted, or failed to)
+  const ready = boot({ seed: 0 }).then(() => {
+    document.body.classList.add("booted"); fit(); takeFocus(); requestAnimationFrame(tick);
+  });
   // Embedded in another page (an itch.io or blog iframe), the page takes the keyboard once it
   // has booted; otherwise keys would go to the outer page until the player clicks the screen.
   function takeFocus() {

@@ -275,3 +275,26 @@ def test_without_webassembly_the_page_says_why(context, web_page):
     pg.goto(web_page.as_uri())
     pg.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
     assert "could not start" in pg.locator("#error").inner_text()
+
+
+def test_the_page_says_loading_then_plays_and_without_javascript_says_why(browser, web_page):
+    """Before its scripts have arrived (a slow connection: the page is one 600 KB file) the
+    page says it is loading, not a black screen; booted, the line is gone; with JavaScript
+    off, a line says the game needs it."""
+    html = web_page.read_text()
+    assert html.index('id="loading"') < html.index("<script")
+    ctx = browser.new_context()
+    try:
+        pg = open_page(ctx, web_page)
+        pg.wait_for_function("document.body.classList.contains('booted')", timeout=WAIT_MS)
+        assert pg.locator("#loading").count() == 1 and not pg.locator("#loading").is_visible()
+    finally:
+        ctx.close()
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        pg = ctx.new_page()
+        pg.goto(web_page.as_uri())
+        assert "needs JavaScript" in pg.locator("#stage").inner_text()
+        assert not pg.locator("#loading").is_visible()
+    finally:
+        ctx.close()
