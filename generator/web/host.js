@@ -10,6 +10,9 @@
   const DATA = window.PICO8_DATA;
   const KEYS = { ArrowLeft: 0, ArrowRight: 1, ArrowUp: 2, ArrowDown: 3,
     KeyZ: 4, KeyC: 4, KeyN: 4, KeyX: 5, KeyV: 5, KeyM: 5 };
+  // a letter key that is none of KEYS' places (on AZERTY the key marked Z is KeyW): its button
+  // by the letter it types
+  const LETTERS = { z: 4, c: 4, n: 4, x: 5, v: 5, m: 5 };
   const PAUSE_KEYS = new Set(["Enter", "NumpadEnter", "KeyP"]);
   const CARTDATA_KEY = "pico8-cartdata:";
   const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -137,8 +140,12 @@
   // ------------------------------------------------------------------ boot and frames
   async function boot(opts) {
     const { seed = 0 } = opts || {};
-    if (!S.lua) S.lua = await Z8.create(window.createZ8, host);
-    else S.lua.reset();
+    if (!S.lua) {
+      // no WebAssembly (an old browser, or one that turns it off, as iOS's Lockdown Mode
+      // does): say so on the page rather than leave it black
+      try { S.lua = await Z8.create(window.createZ8, host); }
+      catch (e) { fail("This browser could not start the game (it needs WebAssembly): " + (e && e.message || e)); return; }
+    } else S.lua.reset();
     const lua = S.lua;
     S.error = null; S.frame = 0; S.cartId = null; S.saved = null; S.paused = false;
     S.rom = bytes(DATA.cart.rom);
@@ -207,24 +214,44 @@
   window.addEventListener("resize", fit);
 
   // ------------------------------------------------------------------ input
-  // the browser lets sound start only after a key or a tap
+  // The browser lets sound start only in a key press, click or tap (a finger's touching down is
+  // none: its lifting is), so every such event asks: the context is made on the first and
+  // resumed on any later one while it is not running. A hidden tab runs no frames; its sound
+  // is suspended until the tab shows again.
   function startAudio() {
-    if (S.audio || !SOUND) return;
-    try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); SOUND.start(S.audio); }
-    catch (e) { S.audio = null; }
+    if (!SOUND || document.hidden) return;
+    if (!S.audio) {
+      try { S.audio = new (window.AudioContext || window.webkitAudioContext)(); SOUND.start(S.audio); }
+      catch (e) { S.audio = null; return; }
+    }
+    if (S.audio.state !== "running") settle(S.audio.resume && S.audio.resume());
   }
+  // a promise's refusal (older browsers return none) is no error on the page
+  function settle(p) { if (p && p.catch) p.catch(() => {}); }
+  for (const type of ["keydown", "pointerdown", "pointerup", "touchend", "click"])
+    window.addEventListener(type, startAudio, { capture: true, passive: true });
+  document.addEventListener("visibilitychange", () => {
+    if (!S.audio) return;
+    settle(document.hidden ? S.audio.suspend && S.audio.suspend() : S.audio.resume && S.audio.resume());
+  });
   window.addEventListener("keydown", (e) => {
-    startAudio();
     if (e.ctrlKey || e.metaKey) {       // ctrl-v: the paste event, or the clipboard API
       if (e.code === "KeyV" && navigator.clipboard && navigator.clipboard.readText)
         navigator.clipboard.readText().then((t) => { if (t) setPaste(t); }).catch(() => {});
       return;
     }
-    if (e.code in KEYS) { const b = 1 << KEYS[e.code]; S.keys |= b; S.latched |= b; e.preventDefault(); }
+    const n = buttonOf(e);
+    if (n >= 0) { const b = 1 << n; S.keys |= b; S.latched |= b; e.preventDefault(); }
     else if (PAUSE_KEYS.has(e.code) && !e.repeat) { togglePause(); e.preventDefault(); }
   });
-  window.addEventListener("keyup", (e) => { if (e.code in KEYS) S.keys &= ~(1 << KEYS[e.code]); });
-  window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; });
+  window.addEventListener("keyup", (e) => { const n = buttonOf(e); if (n >= 0) S.keys &= ~(1 << n); });
+  // a key's button (0-5): by its place (KEYS), else by its letter (LETTERS); -1 for none
+  function buttonOf(e) {
+    if (e.code in KEYS) return KEYS[e.code];
+    const letter = typeof e.key === "string" ? e.key.toLowerCase() : "";
+    return Object.prototype.hasOwnProperty.call(LETTERS, letter) ? LETTERS[letter] : -1;
+  }
+  window.addEventListener("blur", () => { S.keys = 0; S.touch = 0; S.mouse[2] = 0; });
   window.addEventListener("paste", (e) => {
     setPaste((e.clipboardData || window.clipboardData).getData("text"));
     e.preventDefault();
@@ -241,15 +268,24 @@
   }
   canvas.addEventListener("pointermove", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
   canvas.addEventListener("pointerdown", (e) => {
-    startAudio(); mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
+    mouseAt(e); S.mouse[2] = e.buttons & 7; S.mouseLatch |= e.buttons & 7;
   });
   canvas.addEventListener("pointerup", (e) => { mouseAt(e); S.mouse[2] = e.buttons & 7; });
-  // a long press on the screen (touch) pastes, as ctrl-v does
-  let pressTimer = null;
+  // a button let go off the screen (a drag that ran past its edge) or while the window was
+  // away is let go for the cart too: held, it would stay 🅾️ and paint along every key move
+  for (const type of ["pointerup", "pointercancel"])
+    window.addEventListener(type, (e) => { if (e.target !== canvas) S.mouse[2] = e.buttons & 7; });
+  // a long press on the screen (touch) pastes, as ctrl-v does; a finger that moves (painting
+  // cells) is no long press
+  let pressTimer = null, pressAt = null;
   canvas.addEventListener("pointerdown", (e) => {
     if (e.pointerType !== "touch" || !navigator.clipboard || !navigator.clipboard.readText) return;
     clearTimeout(pressTimer);
+    pressAt = [e.clientX, e.clientY];
     pressTimer = setTimeout(() => navigator.clipboard.readText().then(setPaste).catch(() => {}), 600);
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (pressAt && Math.hypot(e.clientX - pressAt[0], e.clientY - pressAt[1]) > 10) clearTimeout(pressTimer);
   });
   for (const type of ["pointerup", "pointercancel", "pointerleave"])
     canvas.addEventListener(type, () => clearTimeout(pressTimer));
@@ -260,13 +296,13 @@
     const b = 1 << Number(el.dataset.btn);
     const up = (e) => { S.touch &= ~b; e.preventDefault(); };
     el.addEventListener("pointerdown", (e) => {
-      startAudio(); S.touch |= b; S.latched |= b; el.setPointerCapture(e.pointerId); e.preventDefault();
+      S.touch |= b; S.latched |= b; el.setPointerCapture(e.pointerId); e.preventDefault();
     });
     el.addEventListener("pointerup", up);
     el.addEventListener("pointercancel", up);
   });
   const pauseButton = document.getElementById("pause");
-  if (pauseButton) pauseButton.addEventListener("pointerdown", (e) => { startAudio(); togglePause(); e.preventDefault(); });
+  if (pauseButton) pauseButton.addEventListener("pointerdown", (e) => { togglePause(); e.preventDefault(); });
   const pasteButton = document.getElementById("paste");
   if (pasteButton) pasteButton.addEventListener("click", async () => {
     try { setPaste(await navigator.clipboard.readText()); } catch (e) {}
@@ -322,7 +358,16 @@
   }
 
   // ------------------------------------------------------------------ the test interface
-  const ready = boot({ seed: 0 }).then(() => { fit(); requestAnimationFrame(tick); });
+  // (the "loading" line goes once the cart has booted, or failed to)
+  const ready = boot({ seed: 0 }).then(() => {
+    document.body.classList.add("booted"); fit(); takeFocus(); requestAnimationFrame(tick);
+  });
+  // Embedded in another page (an itch.io or blog iframe), the page takes the keyboard once it
+  // has booted; otherwise keys would go to the outer page until the player clicks the screen.
+  function takeFocus() {
+    if (window.top === window) return;
+    try { window.focus(); canvas.focus({ preventScroll: true }); } catch (e) {}
+  }
   window.pico8 = {
     ready,
     async reset(opts) {
@@ -361,7 +406,8 @@
     frame() { return S.frame; },
     fps() { return S.fps; },
     // sound (tests): keep every sample from now on; those samples (int16 LE, base64); the
-    // audio context's state after the first key or tap ("running"), null before
+    // audio context's state after the first key or tap ("running"; "suspended" while the tab is
+    // hidden), null before
     keepAudio(on) { if (SOUND) SOUND.keepAudio(on); },
     audio() {
       if (!SOUND) return null;

@@ -4,8 +4,9 @@ It holds, inline: host.js (the page's host), z8.js (the Lua bridge), z8lua compi
 (base64 inside emscripten's JavaScript), host.lua, the shared runtime's Lua files in their load
 order, the cart's Lua (read as the console reads it: generator.console.cart, with the @ % $ peek
 operators rewritten the same way and the long-comment fallback) and its ROM, PICO-8's palette
-(generator.pico8), and the licence notices of what it bundles (also written beside it as
-LICENSES.txt). It works opened from file:// and from any static server.
+(generator.pico8), its label as the tab's icon (icon.py), and the licence notices of what it
+bundles (also written beside it as LICENSES.txt). It works opened from file:// and from any
+static server.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pathlib import Path
 from generator import UserError
 from generator.pico8 import COLOURS
 from generator.console.cart import Cart, nested_comment_reading, read_p8, route_peek_operators
+from generator.web.icon import icon_url
 
 HERE = "generator.web"
 
@@ -102,6 +104,7 @@ def build_page(cart_path, z8_factory: Path, title: str | None = None) -> tuple[s
     text = notices()
     fill = {
         "title": html.escape(title or Path(cart.name).stem),
+        "icon": icon_url(cart_path),
         "notices": text.replace("--", "- -"),
         "notices_html": html.escape(text),
         "data": json.dumps(data, separators=(",", ":")).replace("</", "<\\/"),

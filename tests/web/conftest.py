@@ -25,7 +25,7 @@ def web_page(built_cart, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def playwright():
+def playwright_driver():
     need_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
@@ -33,8 +33,18 @@ def playwright():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright):
-    b = BoundedBrowser(playwright.chromium, executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+def browser(playwright_driver):
+    """Chromium that lets a page play sound before any key or tap (tests read the audio)."""
+    b = BoundedBrowser(playwright_driver.chromium, executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def strict_browser(playwright_driver):
+    """Chromium with its own autoplay rule, as players have it: sound starts only in a key
+    press, a click or a tap."""
+    b = BoundedBrowser(playwright_driver.chromium, executable_path=str(CHROMIUM), args=["--no-sandbox"])
     yield b
     b.close()
 

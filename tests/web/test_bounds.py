@@ -37,8 +37,8 @@ def test_a_promise_never_settled_fails_within_its_bound(blank):
     assert blank.evaluate("2 * 21") == 42           # the page still answers after
 
 
-def test_a_stuck_main_thread_fails_and_stops_only_its_browser(playwright, page):
-    own = BoundedBrowser(playwright.chromium, executable_path=str(CHROMIUM), args=["--no-sandbox"])
+def test_a_stuck_main_thread_fails_and_stops_only_its_browser(playwright_driver, page):
+    own = BoundedBrowser(playwright_driver.chromium, executable_path=str(CHROMIUM), args=["--no-sandbox"])
     assert own.pids                                   # the watchdog knows whom to stop
     try:
         pg = own.new_context().new_page()
