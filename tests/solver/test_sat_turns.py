@@ -30,6 +30,7 @@ def random_clue_sets(seed: int, count: int):
 @pytest.mark.parametrize("turns, slice_", [((0,), sat.SLICE), ((1,), sat.SLICE), ((0, 1), 1),
                                            ((1, 0, 0), 1)])
 def test_each_solver_and_both_in_turns_agree_with_brute_force(monkeypatch, turns, slice_):
+    monkeypatch.setattr(sat, "PLAIN_TURNS", 0)
     monkeypatch.setattr(sat, "TURNS", turns)
     monkeypatch.setattr(sat, "SLICE", slice_)
     for clues in random_clue_sets(7, 60):
@@ -56,6 +57,7 @@ def test_both_solvers_get_turns_when_the_first_is_slow(monkeypatch):
         return real(cnf, cells, cells_first)
 
     monkeypatch.setattr(sat, "_solver", spy)
+    monkeypatch.setattr(sat, "PLAIN_TURNS", 0)
     monkeypatch.setattr(sat, "TURNS", (0, 1))
     monkeypatch.setattr(sat, "SLICE", 1)
     name, clues = small_set()[0]          # a scene with 2x2 blocks: several solutions
@@ -70,26 +72,25 @@ ANSWER = """
 import json, sys
 from generator.dev.bench_multi import small_set
 from generator.solver import sat
-sat.SLICE = int(sys.argv[1])
+sat.SLICE, sat.PLAIN_TURNS = int(sys.argv[1]), int(sys.argv[2])
 for _, clues in small_set():
     print(json.dumps([s.astype(int).tolist() for s in sat.count_solutions(clues)]))
 """
 
 
-@pytest.mark.parametrize("slice_", [1, sat.SLICE])
-def test_the_same_clues_give_the_same_solutions_in_any_process(slice_):
+@pytest.mark.parametrize("slice_, plain", [(1, 0), (sat.SLICE, sat.PLAIN_TURNS)])
+def test_the_same_clues_give_the_same_solutions_in_any_process(slice_, plain):
     """The solutions themselves, not only their number: the output is byte-identical for the
     same input, whichever solver's turn found it."""
-    out = subprocess.run([sys.executable, "-c", ANSWER, str(slice_)], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout.splitlines()
-    again = subprocess.run([sys.executable, "-c", ANSWER, str(slice_)], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.splitlines()
+    args = [sys.executable, "-c", ANSWER, str(slice_), str(plain)]
+    out = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
+    again = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
     assert out == again and len(out) == len(small_set())
-    old = sat.SLICE
+    old = sat.SLICE, sat.PLAIN_TURNS
     try:
-        sat.SLICE = slice_
+        sat.SLICE, sat.PLAIN_TURNS = slice_, plain
         here = [json.dumps([s.astype(int).tolist() for s in sat.count_solutions(c)])
                 for _, c in small_set()]
     finally:
-        sat.SLICE = old
+        sat.SLICE, sat.PLAIN_TURNS = old
     assert here == out
