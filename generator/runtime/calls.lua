@@ -3,8 +3,8 @@
 -- A cart's instruction count is kept per thread (a debug hook counts the cart's thread), so
 -- none of the API's own instructions reach it, whatever the hook's period: only this
 -- wrapper's fixed few run in the cart's thread, and a host that counts takes them off per
--- call (rt.debit). (A coroutine that yields would cost a C++ exception in z8lua; one
--- that returns costs none, so each call takes a fresh one.)
+-- call (rt.call_debt, added to rt.owed). (A coroutine that yields would cost a C++ exception
+-- in z8lua; one that returns costs none, so each call takes a fresh one.)
 --
 -- An error in the API is raised in the caller with its message; arithmetic on an argument
 -- that is not a number reads "<name>(): expected a number, got a <type>".
@@ -37,7 +37,7 @@ local function api(name, f)
   error(msg, 0)
  end
  return function(...)
-  rt.debit()
+  rt.owed += rt.call_debt
   rt.name = name
   local co = create(f)
   sethook(co)
@@ -45,9 +45,9 @@ local function api(name, f)
  end
 end
 
--- called once an API call; a host that counts the cart's instructions sets it to take this
--- wrapper's fixed cost in the cart's thread off the count
-function rt.debit() end
+-- owed once an API call; a host that counts the cart's instructions sets it to this
+-- wrapper's fixed cost in the cart's thread, to be taken off the count (draw.lua: rt.owed)
+rt.call_debt = 0
 
 -- a call's coroutine is garbage as soon as it returns: the generational collector takes such
 -- young garbage cheaply (Lua 5.2's; a third less time a call than the incremental one)
@@ -56,9 +56,9 @@ collectgarbage("generational")
 -- The memory writes a cart calls: lupaz8's own, then rt.refresh() (draw.lua) when they reach
 -- the draw state at 0x5f00-0x5f7f, so that what the drawing keeps of it stays true. They run in
 -- the cart's thread (a coroutine each would cost a poke-heavy cart dearly): each has two paths
--- of fixed length, debited as pset's are: rt.<name>_debit for every call, then, when the
--- write reached the draw state, rt.<name>_hit_debit before the refresh, which runs in a
--- coroutine of its own (calls.lua's wrapper, whose own cost it debits itself).
+-- of fixed length, owed as pset's are: rt.<name>_debt for every call, then, when the
+-- write reached the draw state, rt.<name>_hit_debt before the refresh, which runs in a
+-- coroutine of its own (calls.lua's wrapper, whose own cost it owes itself).
 local select = select
 local state_written = api("refresh", function() rt.refresh() end)
 -- the sign bit when n bytes written from a reach 0x5f00-0x5f7f (a is negative from 0x8000 up)
@@ -67,14 +67,14 @@ local function hits(a, n)
  return (~a & (a - 0x5f80) & (0x5f00 - a - (n or 0) \ 1)) & 0x8000
 end
 local function writer(raw, size, name)
- local debit, hit_debit = name.."_debit", name.."_hit_debit"
- rt[debit], rt[hit_debit] = function() end, function() end
+ local debt, hit_debt = name.."_debt", name.."_hit_debt"
+ rt[debt], rt[hit_debt] = 0, 0
  return function(a, ...)
   raw(a, ...)
   local hit = hits(a, size(...))
-  rt[debit]()
+  rt.owed += rt[debt]
   if hit ~= 0 then
-   rt[hit_debit]()
+   rt.owed += rt[hit_debt]
    return state_written()
   end
  end
@@ -93,7 +93,7 @@ end
 -- pset's path with a fill pattern (draw.lua) runs in a coroutine as the API calls do
 rt.pset_pattern = api("pset", rt.pset_pattern)
 
--- (a function in rt.direct runs in the caller's thread: it debits its own fixed cost)
+-- (a function in rt.direct runs in the caller's thread: it owes its own fixed cost)
 local direct = rt.direct or {}
 for name, f in pairs(_G) do
  if type(f) == "function" and sub(getinfo(f, "S").source, 1, 9) == "=runtime/"

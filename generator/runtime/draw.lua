@@ -24,6 +24,9 @@ local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f00, 0x5f20, 0x5f25, 0x5f2
 local CX, CY, B, TR, BITS = 0, 0, 0x6000, 0, 0
 local X0, Y0, X1, Y1, X1m, Y1m = 0, 0, 128, 128, 127, 127
 local DP, PAT = {}, {}
+-- PLAIN: the state most drawing is done in (no camera, the clip the whole screen, no fill
+-- pattern), which pset checks once for its short path
+local PLAIN = true
 function rt.refresh()
  local clip, _, cam, _, fill = peek4(CLIP, 5)
  X0, Y0, X1, Y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
@@ -36,6 +39,7 @@ function rt.refresh()
   DP[i] = peek(DRAW_PAL + i) & 15
   PAT[i] = (BITS >> (15 - i)) & 1
  end
+ PLAIN = cam == 0 and X0 == 0 and Y0 == 0 and X1 == 128 and Y1 == 128 and BITS == 0
 end
 rt.refresh()
 
@@ -211,32 +215,50 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
+-- The debts of the runtime's instructions in the cart's thread (docs/console.md, how counting
+-- leaves the runtime out): a host that counts them sets these costs (raw: 1/65536 an
+-- instruction) and reads rt.owed, to which every call adds its own; elsewhere they stay 0.
+rt.owed = rt.owed or 0
+rt.pset_debt, rt.pset_out_debt, rt.pset_plain_debt, rt.pset_plain_out_debt,
+ rt.pset_pattern_debt = 0, 0, 0, 0, 0
+
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
--- (calls.lua). Each of its three paths runs a fixed number of VM instructions, which a host
--- that counts the cart's takes off with the path's debtor, called last (rt.pset_debit; outside
--- the clip rt.pset_out_debit; with a fill pattern rt.pset_pattern_debit, before the rest is
--- done in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
+-- (calls.lua). Each of its paths runs a fixed number of VM instructions, which it adds to
+-- rt.owed last: in the PLAIN state inside the screen (rt.pset_plain_debt) or outside it
+-- (rt.pset_plain_out_debt); otherwise outside the clip (rt.pset_out_debt), inside
+-- (rt.pset_debt), or with a fill pattern (rt.pset_pattern_debt, before the pixel is drawn in
+-- a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
 -- instructions (the host checks at boot; tests/console/test_runtime_counts.py holds it to that).
 rt.direct = {pset = true}
-function rt.pset_debit() end
-function rt.pset_out_debit() end
-function rt.pset_pattern_debit() end
 function pset(x, y, col)
  local pen
  if col == nil then pen = peek(PEN) pen = pen + 0 else pen = col \ 1 & 0xff poke(PEN, pen) end
- x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
+ x, y = (x or 0) \ 1, (y or 0) \ 1
+ if PLAIN then
+  if (x | y) & -128 ~= 0 then   -- off the screen (x, y are whole numbers)
+   rt.owed += rt.pset_plain_out_debt
+   return
+  end
+  local a = B + y * 64 + (x \ 2)
+  local shift = (x & 1) * 4
+  poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
+  rt.owed += rt.pset_plain_debt
+  return
+ end
+ x, y = x - CX, y - CY
  -- the sign bit of any of these: outside the clip
  if ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000 ~= 0 then
-  return rt.pset_out_debit()
+  rt.owed += rt.pset_out_debt
+  return
  end
  if BITS ~= 0 then
-  rt.pset_pattern_debit()
+  rt.owed += rt.pset_pattern_debt
   return rt.pset_pattern(x, y, pen)
  end
  local a = B + y * 64 + (x \ 2)
  local shift = (x & 1) * 4
  poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
- rt.pset_debit()
+ rt.owed += rt.pset_debt
 end
 -- (calls.lua runs it in a coroutine: x, y inside the clip, camera applied)
 function rt.pset_pattern(x, y, pen)
