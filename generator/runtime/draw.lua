@@ -324,16 +324,24 @@ local function line_inside(x, y, n, dx2, dy2)
  end
 end
 
--- the same for a line whose y steps every pixel (n = |dy|): its row's address steps by da
+-- the same for a line whose y steps every pixel (n = |dy|): its byte's address steps by da a
+-- pixel, and by a byte when x crosses one (odd: x's parity)
 local function line_steep(x, y, n, dx2, da)
- local n2, rx, c = n + n, n, C1
- local hi, row = c << 4, B + y * 64
+ local n2, rx, c, poke, peek = n + n, n, C1, poke, peek
+ local hi, a, odd = c << 4, B + y * 64 + (x \ 2), x & 1
  for i = 0, n do
-  local a = row + (x \ 2)
-  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
-  row += da
+  if odd == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  a += da
   rx += dx2
-  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  if rx >= n2 then
+   rx -= n2
+   a += odd
+   odd = 1 - odd
+  elseif rx < 0 then
+   rx += n2
+   odd = 1 - odd
+   a -= odd
+  end
  end
 end
 
