@@ -16,7 +16,7 @@
 --
 -- P8SCII: every control code is parsed as PICO-8 reads it (its parameter bytes consumed),
 -- so no string makes print() fail. Parameters P are 0-9, then a=10, b=11, ... (A-Z as
--- a-z); a parameter missing at the end of the string ends the printing.
+-- a-z; the \0 byte 0); a parameter missing at the end of the string ends the printing.
 --   \0 end; \* P c repeat c P times; \# P background colour (solid); \- P move x by P-16;
 --   \| P move y by P-16; \+ P P move x, y; \a audio, read and skipped (nothing plays
 --   here): an sfx number (up to 2 digits), the attributes s P, l P P, z P, then notes
@@ -124,9 +124,13 @@ for parity = 0, 1 do
   end
 end
 
--- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
+-- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end.
+-- The \0 byte as a parameter is taken and reads 0 (zepto8 and fake-08 read every byte outside
+-- 0-9 and a-z so; here only \0 is, the other bytes keep text.py's c - 87): it does not end the
+-- string, nor give a negative tab width
 local function param(c)
   if not c then return nil end
+  if c == 0 then return 0 end
   if c >= 48 and c <= 57 then return c - 48 end
   if c >= 65 and c <= 90 then c += 32 end
   return c - 87
