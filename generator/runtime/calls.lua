@@ -14,9 +14,10 @@ local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create
  coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
 
 -- the API calls that may write the draw state other than through poke & co (which see to it
--- themselves, state.lua): rt.refresh() runs after them, in their coroutine
+-- themselves, state.lua; print's memory writes, text.lua): rt.refresh() runs after them, in
+-- their coroutine
 local writes_state = {camera = true, clip = true, pal = true, palt = true, fillp = true,
- cls = true, print = true}
+ cls = true}
 local refresh = rt.refresh
 local function refreshed(...)
  refresh()

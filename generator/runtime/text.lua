@@ -68,59 +68,67 @@ for ch = 0, 255 do
   PLAIN[ch] = p
 end
 
--- BYTES[parity][ch]: the same pixels as screen bytes for a character at an even (parity 0)
--- or odd x: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... so a
--- character wholly inside the clip rectangle is a few read-modify-writes of memory
-local BYTES = {[0] = {}, {}}
-for parity = 0, 1 do
-  for ch = 0, 255 do
-    local masks, q = {}, {}
-    local p = PLAIN[ch]
-    for k = 1, #p, 2 do
-      local col = p[k] + parity
-      local off = p[k + 1] * 64 + col \ 2
-      masks[off] = (masks[off] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
-    end
-    for off = 0, 5 * 64 + 4 do
-      if masks[off] then
-        q[#q + 1] = off q[#q + 1] = masks[off] q[#q + 1] = 0xff ^^ masks[off]
-      end
-    end
-    BYTES[parity][ch] = q
-  end
-end
-
--- W2[parity][ch], W4[parity][ch]: the same for a character below 0x80 a row at a time, its
--- bytes read and written as one 2-byte (peek2) or 4-byte (peek4) value: offset, mask of the
--- nibbles drawn, mask of those kept, ... (a 4-byte value's first byte is its lowest fraction
--- bits; a row at an odd x spans 3 bytes, and the 4th is written back as it was)
+-- W2[parity][ch], W4[parity][ch]: the same pixels as screen bytes for a character at an even
+-- (parity 0) or odd x, a row at a time, read and written as 2-byte (peek2) and 4-byte (peek4)
+-- values: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... A row's bytes
+-- (up to 3 below 0x80, up to 5 from 0x80) go in 4-byte pieces while 3 or more are left, then a
+-- 2-byte one; a piece's bytes past the row's are written back as they were (a 4-byte value's
+-- first byte is its lowest fraction bits). So a character wholly inside the clip rectangle is
+-- a few read-modify-writes of memory.
 local W2, W4 = {[0] = {}, {}}, {[0] = {}, {}}
 for parity = 0, 1 do
-  for ch = 16, 0x7f do
-    local q = BYTES[parity][ch]
-    local rows_ = {}
-    for k = 1, #q, 3 do
-      local r, b = q[k] \ 64, q[k] % 64
+  for ch = 16, 255 do
+    local rows_ = {}   -- rows_[r][b]: the nibbles drawn in byte b of row r
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do
+      local col, r = p[k] + parity, p[k + 1]
       rows_[r] = rows_[r] or {}
-      rows_[r][b] = q[k + 1]
+      rows_[r][col \ 2] = (rows_[r][col \ 2] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
     end
     local w2, w4 = {}, {}
     for r = 0, LINE_H - 1 do
       local m = rows_[r]
       if m then
-        local lo = 99
-        for b in pairs(m) do lo = min(lo, b) end
-        local m0, m1, m2 = m[lo] or 0, m[lo + 1] or 0, m[lo + 2] or 0
-        if m2 == 0 then
-          local draw = m0 | (m1 << 8)
-          add(w2, r * 64 + lo) add(w2, draw) add(w2, ~draw)
-        else
-          local draw = (m0 >> 16) | (m1 >> 8) | m2
-          add(w4, r * 64 + lo) add(w4, draw) add(w4, ~draw)
+        local lo, hi = 99, -1
+        for b in pairs(m) do lo, hi = min(lo, b), max(hi, b) end
+        while lo <= hi do
+          local m0, m1 = m[lo] or 0, m[lo + 1] or 0
+          if hi - lo >= 2 then
+            local draw = (m0 >> 16) | (m1 >> 8) | (m[lo + 2] or 0) | ((m[lo + 3] or 0) << 8)
+            add(w4, r * 64 + lo) add(w4, draw) add(w4, ~draw)
+            lo += 4
+          else
+            local draw = m0 | (m1 << 8)
+            add(w2, r * 64 + lo) add(w2, draw) add(w2, ~draw)
+            lo += 2
+          end
         end
       end
     end
     W2[parity][ch], W4[parity][ch] = w2, w4
+  end
+end
+
+-- default-font character ch (4 px wide below 0x80, else 8) at target pixel bx, by in screen
+-- colour c (c2, c4: its nibble repeated over 2 and 4 bytes), inside the clip x0..x1, y0..y1
+-- (exclusive, within the screen) of the target at address `base`: wholly inside, W2 and W4's
+-- writes; else each pixel through put
+local function plain(put, ch, bx, by, c, c2, c4, x0, y0, x1, y1, base)
+  if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= x1 and by + LINE_H <= y1 then
+    local a0, par = base + by * 64 + bx \ 2, bx & 1
+    local q = W2[par][ch]
+    for k = 1, #q, 3 do
+      local a = a0 + q[k]
+      poke2(a, (peek2(a) & q[k + 2]) | (c2 & q[k + 1]))
+    end
+    q = W4[par][ch]
+    for k = 1, #q, 3 do
+      local a = a0 + q[k]
+      poke4(a, (peek4(a) & q[k + 2]) | (c4 & q[k + 1]))
+    end
+  else
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
   end
 end
 
@@ -223,6 +231,9 @@ local function draw_text(s, x, y)
   local cells = {}
   local i = 1
 
+  -- what glyph()'s common case reads (restate, below)
+  local fast, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+
   -- draw character ch (or the one-off glyph in `cells` when oneoff) at x, y; its w, h
   local function glyph(ch, oneoff)
     local w, h, nr, nc, ox, oy
@@ -245,22 +256,10 @@ local function draw_text(s, x, y)
     else
       w = ch >= 0x80 and char_w + wide_extra or char_w
       h, ox, oy = char_h, 0, 0
-      if h >= LINE_H and w >= (ch >= 0x80 and 8 or 4) and omask == 0
-          and not (wide or tall or invert) then   -- the common case, precomputed
-        local bx, by, c = x - cx, y - cy, pal(fg)
-        if solid and w > 0 then fill(put, bx, by, w, h, pal(bg)) end
-        local x0, y0, x1, y1 = peek(CLIP, 4)
-        if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= min(x1, 128)
-            and by + LINE_H <= min(y1, 128) then   -- wholly inside: memory, as rt.put writes it
-          local q, a0, c17 = BYTES[bx & 1][ch], target() + by * 64 + bx \ 2, c * 17
-          for k = 1, #q, 3 do
-            local a = a0 + q[k]
-            poke(a, (peek(a) & q[k + 2]) | (c17 & q[k + 1]))
-          end
-        else
-          local p = PLAIN[ch]
-          for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
-        end
+      if fast then   -- the common case (restate), as the main loop draws it
+        local bx, by = x - cx, y - cy
+        if solid then fill(put, bx, by, w, h, pal(bg)) end
+        plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
         return w, h
       end
       nr = keep(h, LINE_H)
@@ -313,9 +312,8 @@ local function draw_text(s, x, y)
   end
 
   -- what glyph()'s common case reads, taken once a print and again after each control
-  -- character (which may change any of it): whether that case holds for characters below
-  -- 0x80, the pen's colour, the clip and the target
-  local fast, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+  -- character (which may change any of it): whether that case holds (the default font, no
+  -- mode that changes its pixels), the pen's colour, the clip and the target
   local function restate()
     fast = not custom and char_w >= 4 and char_h >= LINE_H and omask == 0
            and not (wide or tall or invert)
@@ -339,27 +337,13 @@ local function draw_text(s, x, y)
       i += 1
     end
     local oneoff = false
-    if ch >= 16 and ch < 0x80 and fast then   -- glyph()'s common case, inline
+    if ch >= 16 and fast then   -- glyph()'s common case, inline
+      local w = ch >= 0x80 and char_w + wide_extra or char_w
       local bx, by = x - cx, y - cy
-      if solid then fill(put, bx, by, char_w, char_h, pal(bg)) end
-      if bx >= fx0 and by >= fy0 and bx + 4 <= fx1 and by + LINE_H <= fy1 then
-        local a0, par = fbase + by * 64 + bx \ 2, bx & 1
-        local q = W2[par][ch]
-        for k = 1, #q, 3 do
-          local a = a0 + q[k]
-          poke2(a, (peek2(a) & q[k + 2]) | (fc2 & q[k + 1]))
-        end
-        q = W4[par][ch]
-        for k = 1, #q, 3 do
-          local a = a0 + q[k]
-          poke4(a, (peek4(a) & q[k + 2]) | (fc4 & q[k + 1]))
-        end
-      else
-        local p = PLAIN[ch]
-        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], fc) end
-      end
-      x += char_w
-      last_w = char_w
+      if solid then fill(put, bx, by, w, char_h, pal(bg)) end
+      plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
+      x += w
+      last_w = w
       if line_h < char_h then line_h = char_h end
       if right < x then right = x end
     elseif ch >= 16 then
@@ -469,6 +453,7 @@ local function draw_text(s, x, y)
           poke(addr + k, ord(s, i + k, min(1024, len - k)))
         end
         i += len
+        if rt.refresh then rt.refresh() end   -- the write may reach the draw state draw.lua keeps
       end                                 -- 1-9 (frame skips), u and the rest: nothing
     elseif ch == 7 then                   -- \a: a sound command, read and not played
       local c = ord(s, i)                 -- an sfx number: up to 2 digits
