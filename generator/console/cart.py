@@ -49,11 +49,17 @@ class Cart:
 
 
 @lru_cache(maxsize=4096)   # a cart prints the same few strings every frame
-def p8_to_unicode(text: str) -> str:
-    """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
+@lru_cache(maxsize=1)
+def _from_p8str():
+    """shrinko's from_p8str, imported once (print() records every call's text with it)."""
     import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
     from pico_defs import from_p8str
-    return from_p8str(text)
+    return from_p8str
+
+
+def p8_to_unicode(text: str) -> str:
+    """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
+    return _from_p8str()(text)
 
 
 SFX_HEADER_FIELDS = ("editor mode", "speed", "loop start", "loop end")

@@ -8,7 +8,7 @@
 -- pattern: pattern bit 15 is the top-left pixel of its 4x4 tile; a set bit draws the pen's
 -- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
 local rt, host = ...
-local peek, poke, peek2, peek4, memset = peek, poke, peek2, peek4, memset
+local peek, poke, peek2, peek4, poke4, memset = peek, poke, peek2, peek4, poke4, memset
 local int = rt.int
 local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
 
@@ -127,8 +127,13 @@ local function vline(x, ya, yb)
  for y = ya, yb do plot(x, y) end
 end
 
+-- the nibbles drawn of a row's 4 bytes from an even x (bit j of byte b: byte b's 4-byte mask,
+-- byte 0 in the lowest fraction bits, as peek4 reads them)
+local FOUR = {[0] = 0x0.000f, 0x0.00f0, 0x0.0f00, 0x0.f000, 0x000f, 0x00f0, 0x0f00, 0xf000}
+
 -- the pen in the box xa..xb, ya..yb (camera applied, inclusive), clipped
--- (with no fill pattern: the odd nibble at each end, then whole bytes, a row at a time)
+-- (with no fill pattern: a row of up to 4 bytes as one 4-byte value; wider, the odd nibble at
+-- each end, then whole bytes, a row at a time)
 local function box(xa, ya, xb, yb)
  if ya < Y0 then ya = Y0 end
  if yb >= Y1 then yb = Y1 - 1 end
@@ -143,6 +148,16 @@ local function box(xa, ya, xb, yb)
  -- rows by their offset from the first: a loop over the addresses themselves would step past
  -- 0x7fff on the bottom row, which wraps to a negative 16.16 number (an endless loop)
  local row, span = B + ya * 64, (yb - ya) * 64
+ local k0 = xa \ 2
+ if xb - (k0 * 2) < 8 and k0 <= 60 then   -- within 4 bytes of the row from byte k0
+  local draw = 0
+  for j = xa - k0 * 2, xb - k0 * 2 do draw |= FOUR[j] end
+  local keep, c17 = ~draw, c * 17
+  local ink = ((c17 >> 16) | (c17 >> 8) | c17 | (c17 << 8)) & draw
+  local k = row + k0
+  for o = 0, span, 64 do poke4(k + o, (peek4(k + o) & keep) | ink) end
+  return
+ end
  if xa & 1 ~= 0 then
   local hi = c << 4
   local k = row + xa \ 2
@@ -405,15 +420,18 @@ function circ(x, y, r, col)
  octant(r, circ8)
 end
 
--- half[k]: the half width of row k (0..r) of a filled circle of radius r
-local half = {}
+-- halves(r)[k]: the half width of row k (0..r) of a filled circle of radius r (kept for
+-- radii up to 128, where a circle can still cover the screen; a table the caller only reads)
+local half, HALVES = {}, {}
 local function widen(dx, dy)
  if (half[dy] or -1) < dx then half[dy] = dx end
  if (half[dx] or -1) < dy then half[dx] = dy end
 end
 local function halves(r)
- for k = 0, r do half[k] = nil end
+ if HALVES[r] then return HALVES[r] end
+ half = {}
  octant(r, widen)
+ if r <= 128 then HALVES[r] = half end
  return half
 end
 rt.halves = halves
