@@ -10,7 +10,8 @@
 -- 2^31) to the field `owed` of a debts table for each API call's few instructions there
 -- (generator/runtime/calls.lua's wrapper, pset, the memory writes), and the Python side takes
 -- owed off. share_debts(t) makes the runtime's shared table t that table, so that a debt is
--- an addition in place, no call. The debts are kept apart from n, which only the hook writes:
+-- an addition in place, no call; t.settle(), when t has it, owes what the runtime counted
+-- rather than owed (pset's calls, draw.lua) before owed is read or cleared. The debts are kept apart from n, which only the hook writes:
 -- a hook call landing between a read and a write of n by other code would be lost.
 local chunk = ...
 local sethook, error = debug.sethook, error
@@ -27,7 +28,9 @@ local c = {}
 function c.attach(co) sethook(co, hook, "", chunk) end
 -- count from 0 in coroutine co; the countdown restarts, so counts round down per start
 function c.start(co)
- n, debts.owed = 0, 0
+ n = 0
+ if debts.settle then debts.settle() end
+ debts.owed = 0
  sethook(co, hook, "", chunk)
 end
 function c.count() return n end
@@ -37,7 +40,10 @@ function c.share_debts(t)
  t.owed = debts.owed
  debts = t
 end
-function c.owed() return debts.owed end
+function c.owed()
+ if debts.settle then debts.settle() end
+ return debts.owed
+end
 -- hook calls for f(...) in the running code, from 0 (f's instructions and a fixed few
 -- around them: CartLua takes off those of an empty function)
 function c.call(f, ...)

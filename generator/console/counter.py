@@ -58,7 +58,8 @@ def debit_runtime(lua, counter, rt) -> dict[str, int]:
     costs = {}
 
     def owe(name, cost):
-        rt[name] = from_raw(cost)
+        # pset's paths are counted and owed by rt.settle() (draw.lua): whole instructions
+        rt[name] = cost if name.startswith("pset_") else from_raw(cost)
         costs[name] = cost
 
     owe("call_debt", 0)

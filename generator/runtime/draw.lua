@@ -25,7 +25,7 @@ local CX, CY, B, TR, BITS = 0, 0, 0x6000, 0, 0
 local X0, Y0, X1, Y1, X1m, Y1m = 0, 0, 128, 128, 127, 127
 local DP, PAT = {}, {}
 -- PLAIN: the state most drawing is done in (no camera, the clip the whole screen, no fill
--- pattern), which pset checks once for its short path
+-- pattern, the screen as the draw target), which pset checks once for its short path
 local PLAIN = true
 function rt.refresh()
  local clip, _, cam, _, fill = peek4(CLIP, 5)
@@ -40,6 +40,7 @@ function rt.refresh()
   PAT[i] = (BITS >> (15 - i)) & 1
  end
  PLAIN = cam == 0 and X0 == 0 and Y0 == 0 and X1 == 128 and Y1 == 128 and BITS == 0
+  and B == 0x6000
 end
 rt.refresh()
 
@@ -231,49 +232,60 @@ function cls(col)
 end
 
 -- The debts of the runtime's instructions in the cart's thread (docs/console.md, how counting
--- leaves the runtime out): a host that counts them sets these costs (raw: 1/65536 an
--- instruction) and reads rt.owed, to which every call adds its own; elsewhere they stay 0.
+-- leaves the runtime out): a host that counts them sets each call's cost and reads rt.owed
+-- (raw: 1/65536 an instruction), to which the calls add; elsewhere the costs stay 0.
+-- pset counts its calls by path instead (N[path], 1/65536 a call: three instructions, where
+-- owing would take six), and rt.settle() owes them: each path's calls times its cost,
+-- rt.<path> in whole instructions. A host settles before it reads rt.owed.
 rt.owed = rt.owed or 0
-rt.pset_debt, rt.pset_out_debt, rt.pset_plain_debt, rt.pset_plain_out_debt,
- rt.pset_pattern_debt = 0, 0, 0, 0, 0
+local PATHS = {"pset_plain_debt", "pset_plain_out_debt", "pset_debt", "pset_out_debt",
+ "pset_pattern_debt"}
+local N1, N2, N3, N4, N5 = 0, 0, 0, 0, 0
+for _, path in ipairs(PATHS) do rt[path] = 0 end
+function rt.settle()
+ rt.owed += N1 * rt.pset_plain_debt + N2 * rt.pset_plain_out_debt + N3 * rt.pset_debt
+  + N4 * rt.pset_out_debt + N5 * rt.pset_pattern_debt
+ N1, N2, N3, N4, N5 = 0, 0, 0, 0, 0
+end
 
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
--- (calls.lua). Each of its paths runs a fixed number of VM instructions, which it adds to
--- rt.owed last: in the PLAIN state inside the screen (rt.pset_plain_debt) or outside it
--- (rt.pset_plain_out_debt); otherwise outside the clip (rt.pset_out_debt), inside
--- (rt.pset_debt), or with a fill pattern (rt.pset_pattern_debt, before the pixel is drawn in
--- a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
+-- (calls.lua). Each of its paths runs a fixed number of VM instructions and counts its call
+-- last: in the PLAIN state inside the screen (N1, rt.pset_plain_debt) or outside it (N2,
+-- rt.pset_plain_out_debt); otherwise inside the clip (N3, rt.pset_debt), outside it (N4,
+-- rt.pset_out_debt), or with a fill pattern (N5, rt.pset_pattern_debt, before the pixel is
+-- drawn in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
 -- instructions (the host checks at boot; tests/console/test_runtime_counts.py holds it to that).
 rt.direct = {pset = true}
 function pset(x, y, col)
  local pen
  if col == nil then pen = peek(PEN) pen = pen + 0 else pen = col \ 1 & 0xff poke(PEN, pen) end
- x, y = (x or 0) \ 1, (y or 0) \ 1
+ x = (x or 0) \ 1
+ y = (y or 0) \ 1
  if PLAIN then
   if (x | y) & -128 ~= 0 then   -- off the screen (x, y are whole numbers)
-   rt.owed += rt.pset_plain_out_debt
+   N2 += 0x0.0001
    return
   end
-  local a = B + y * 64 + (x \ 2)
+  local a = 0x6000 + y * 64 + (x \ 2)
   local shift = (x & 1) * 4
   poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
-  rt.owed += rt.pset_plain_debt
+  N1 += 0x0.0001
   return
  end
  x, y = x - CX, y - CY
  -- the sign bit of any of these: outside the clip
  if ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000 ~= 0 then
-  rt.owed += rt.pset_out_debt
+  N4 += 0x0.0001
   return
  end
  if BITS ~= 0 then
-  rt.owed += rt.pset_pattern_debt
+  N5 += 0x0.0001
   return rt.pset_pattern(x, y, pen)
  end
  local a = B + y * 64 + (x \ 2)
  local shift = (x & 1) * 4
  poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
- rt.owed += rt.pset_debt
+ N3 += 0x0.0001
 end
 -- (calls.lua runs it in a coroutine: x, y inside the clip, camera applied)
 function rt.pset_pattern(x, y, pen)
