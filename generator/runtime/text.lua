@@ -109,6 +109,16 @@ for parity = 0, 1 do
   end
 end
 
+-- ROW2[ch][r] (ch 16-0x7f, r 0-5): the nibbles drawn of row r of ch at an even x, as a
+-- 2-byte value (peek2's): two such characters side by side are a row in 4 bytes
+local ROW2 = {}
+for ch = 16, 0x7f do
+  local m = {[0] = 0, 0, 0, 0, 0, 0}
+  local p = PLAIN[ch]
+  for k = 1, #p, 2 do m[p[k + 1]] |= 0xf << (p[k] * 4) end
+  ROW2[ch] = m
+end
+
 -- default-font character ch (4 px wide below 0x80, else 8) at target pixel bx, by in screen
 -- colour c (c2, c4: its nibble repeated over 2 and 4 bytes), inside the clip x0..x1, y0..y1
 -- (exclusive, within the screen) of the target at address `base`: wholly inside, W2 and W4's
@@ -232,7 +242,7 @@ local function draw_text(s, x, y)
   local i = 1
 
   -- what glyph()'s common case reads (restate, below)
-  local fast, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+  local fast, duo, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
 
   -- draw character ch (or the one-off glyph in `cells` when oneoff) at x, y; its w, h
   local function glyph(ch, oneoff)
@@ -317,6 +327,7 @@ local function draw_text(s, x, y)
   local function restate()
     fast = not custom and char_w >= 4 and char_h >= LINE_H and omask == 0
            and not (wide or tall or invert)
+    duo = fast and char_w == 4 and not solid   -- two characters at a time (the main loop)
     fc = pal(fg)
     fc17 = fc * 17
     fc2 = fc17 | (fc17 << 8)
@@ -338,12 +349,30 @@ local function draw_text(s, x, y)
     end
     local oneoff = false
     if ch >= 16 and fast then   -- glyph()'s common case, inline
-      local w = ch >= 0x80 and char_w + wide_extra or char_w
       local bx, by = x - cx, y - cy
-      if solid then fill(put, bx, by, w, char_h, pal(bg)) end
-      plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
-      x += w
-      last_w = w
+      -- the next character too when both are below 0x80, 4 px apart from an even x and
+      -- wholly inside the clip, with no background: each row one 4-byte write
+      local nc = duo and sp == 0 and ch < 0x80 and bx & 1 == 0 and ord(s, i)
+      if nc and nc >= 16 and nc < 0x80 and bx >= fx0 and by >= fy0 and bx + 8 <= fx1
+          and by + LINE_H <= fy1 then
+        local a0, r1, r2 = fbase + by * 64 + bx \ 2, ROW2[ch], ROW2[nc]
+        for r = 0, LINE_H - 1 do
+          local draw = (r1[r] >>> 16) | r2[r]
+          if draw ~= 0 then
+            local a = a0 + r * 64
+            poke4(a, (peek4(a) & ~draw) | (fc4 & draw))
+          end
+        end
+        i += 1
+        x += 8
+        last_w = 4
+      else
+        local w = ch >= 0x80 and char_w + wide_extra or char_w
+        if solid then fill(put, bx, by, w, char_h, pal(bg)) end
+        plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
+        x += w
+        last_w = w
+      end
       if line_h < char_h then line_h = char_h end
       if right < x then right = x end
     elseif ch >= 16 then
