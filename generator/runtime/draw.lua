@@ -128,9 +128,16 @@ local function vline(x, ya, yb)
  for y = ya, yb do plot(x, y) end
 end
 
--- the nibbles drawn of a row's 4 bytes from an even x (bit j of byte b: byte b's 4-byte mask,
--- byte 0 in the lowest fraction bits, as peek4 reads them)
-local FOUR = {[0] = 0x0.000f, 0x0.00f0, 0x0.0f00, 0x0.f000, 0x000f, 0x00f0, 0x0f00, 0xf000}
+-- FOUR[j0 * 8 + j1]: nibbles j0..j1 (0-7) of 4 bytes as a peek4 value (byte 0 in the lowest
+-- fraction bits): the pixels j0..j1 of a row's 4 bytes from an even x
+local FOUR = {}
+for j0 = 0, 7 do
+ for j1 = j0, 7 do
+  local m = 0
+  for j = j0, j1 do m |= 0x0.000f << (4 * j) end
+  FOUR[j0 * 8 + j1] = m
+ end
+end
 
 -- the pen in the box xa..xb, ya..yb (camera applied, inclusive), clipped
 -- (with no fill pattern: a row of up to 4 bytes as one 4-byte value; wider, the odd nibble at
@@ -151,8 +158,7 @@ local function box(xa, ya, xb, yb)
  local row, span = B + ya * 64, (yb - ya) * 64
  local k0 = xa \ 2
  if xb - (k0 * 2) < 8 and k0 <= 60 then   -- within 4 bytes of the row from byte k0
-  local draw = 0
-  for j = xa - k0 * 2, xb - k0 * 2 do draw |= FOUR[j] end
+  local draw = FOUR[(xa - k0 * 2) * 8 + xb - k0 * 2]
   local keep, c17 = ~draw, c * 17
   local ink = ((c17 >> 16) | (c17 >> 8) | c17 | (c17 << 8)) & draw
   local k = row + k0
