@@ -222,6 +222,10 @@ local function pal(c) return peek(DRAW_PAL + (c & 15)) & 15 end
 
 local function target() return (peek(TARGET) << 8) end
 
+-- draw_text's scratch (a print never runs inside another): the characters still to draw for
+-- "\*" repeats (stack[1..sp]) and the glyph being drawn (cells[r], a byte a row)
+local stack, cells = {}, {}
+
 -- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line,
 -- y of the last line, and whether a \0 ended the printing
 local function draw_text(s, x, y)
@@ -236,90 +240,16 @@ local function draw_text(s, x, y)
   local wide, tall, stripe, invert = false, false, false, false
   local ocol, omask, inside = 0, 0, true
   local line_h, last_w = 0, 4
-  local stack, sp = {}, 0   -- characters still to draw, for "\*" repeats
+  local sp = 0              -- characters still to draw on `stack`, for "\*" repeats
   local ended = false       -- stopped at a \0
-  local cells = {}
   local i = 1
 
   -- what glyph()'s common case reads (restate, below)
   local fast, duo, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
 
-  -- draw character ch (or the one-off glyph in `cells` when oneoff) at x, y; its w, h
-  local function glyph(ch, oneoff)
-    local w, h, nr, nc, ox, oy
-    if oneoff then
-      w, h, nr, nc, ox, oy = 8, 8, 8, 8, 0, 0
-    elseif custom then
-      local dw, rise = 0, 0
-      if peek(FONT_FLAGS) & 1 != 0 then
-        local nib = peek(FONT + ch \ 2)
-        if ch & 1 == 1 then nib \= 16 end
-        nib &= 15
-        dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
-      end
-      w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
-      h = char_h
-      nr = keep(min(char_h, peek(FONT + 2), 8), 8)
-      nc = 8
-      for r = 0, nr - 1 do cells[r] = peek(FONT + 8 * ch + r) end
-      ox, oy = peek(FONT + 3), peek(FONT + 4) - rise
-    else
-      w = ch >= 0x80 and char_w + wide_extra or char_w
-      h, ox, oy = char_h, 0, 0
-      if fast then   -- the common case (restate), as the main loop draws it
-        local bx, by = x - cx, y - cy
-        if solid then fill(put, bx, by, w, h, pal(bg)) end
-        plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
-        return w, h
-      end
-      nr = keep(h, LINE_H)
-      nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
-      local mask = (1 << nc) - 1
-      for r = 0, nr - 1 do cells[r] = rows[8 * ch + r] & mask end
-    end
-    local ws, ts = 1, 1
-    if wide then w *= 2; ws = 2 end
-    if tall then h *= 2; ts = 2 end
-    local bx, by = x - cx, y - cy
-    local gx, gy = bx + ox, by + oy
-    if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
-    if omask != 0 then
-      local oput = put
-      if not inside then                  -- "!": the glyph's own pixels stay as they were
-        local mine = {}
-        stamp(function(px, py)
-          if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
-        end, cells, nr, gx, gy, ws, ts, stripe, 0)
-        oput = function(px, py, c)
-          if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
-            put(px, py, c)
-          end
-        end
-      end
-      local oc = pal(ocol)
-      for k = 1, 8 do
-        if omask & (1 << (k - 1)) != 0 then
-          local d = NEIGHBOURS[k]
-          stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
-        end
-      end
-    end
-    if invert then
-      -- the cell's pixels the glyph leaves unset, in the foreground
-      local c = pal(fg)
-      for yy = max(0, -by), min(h - 1, 127 - by) do
-        local r = (yy - oy) \ ts
-        local bits = (r >= 0 and r < nr) and cells[r] or 0
-        for xx = max(0, -bx), min(w - 1, 127 - bx) do
-          local col = (xx - ox) \ ws
-          if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
-        end
-      end
-    elseif inside then
-      stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
-    end
-    return w, h
-  end
+  -- glyph(ch, oneoff): draws what the main loop's common case does not (below); made when a
+  -- print first needs it, most never do
+  local glyph
 
   -- what glyph()'s common case reads, taken once a print and again after each control
   -- character (which may change any of it): whether that case holds (the default font, no
@@ -347,7 +277,7 @@ local function draw_text(s, x, y)
       ch = ord(s, i)
       i += 1
     end
-    local oneoff = false
+    local oneoff, gch, deco, sx, sy = false, nil, false, 0, 0
     if ch >= 16 and fast then   -- glyph()'s common case, inline
       local bx, by = x - cx, y - cy
       -- the next character too when both are below 0x80, 4 px apart from an even x and
@@ -376,10 +306,7 @@ local function draw_text(s, x, y)
       if line_h < char_h then line_h = char_h end
       if right < x then right = x end
     elseif ch >= 16 then
-      local w, h = glyph(ch, false)
-      x += w
-      last_w, line_h = w, max(line_h, h)
-      right = max(right, x)
+      gch = ch
     elseif ch == 0 then
       ended = true
       break
@@ -521,10 +448,8 @@ local function draw_text(s, x, y)
       if not c then break end
       i += 2
       if c >= 16 then
-        local sx, sy = x, y
+        gch, deco, sx, sy = c, true, x, y
         x, y = x - last_w + p % 4 - 2, y + p \ 4 - 8
-        glyph(c, false)
-        x, y = sx, sy
       end
     elseif ch == 14 or ch == 15 then
       custom = ch == 14
@@ -550,11 +475,91 @@ local function draw_text(s, x, y)
       x = left
     end
     if ch < 16 then restate() end
-    if oneoff then
-      local w, h = glyph(ch, true)
-      x += w
-      last_w, line_h = w, max(line_h, h)
-      right = max(right, x)
+    if oneoff then gch = ch end
+    if gch then   -- a character the common case does not draw, a decoration or a one-off
+      glyph = glyph or function(ch, oneoff)   -- ch (or cells when oneoff) at x, y; its w, h
+        local w, h, nr, nc, ox, oy
+        if oneoff then
+          w, h, nr, nc, ox, oy = 8, 8, 8, 8, 0, 0
+        elseif custom then
+          local dw, rise = 0, 0
+          if peek(FONT_FLAGS) & 1 != 0 then
+            local nib = peek(FONT + ch \ 2)
+            if ch & 1 == 1 then nib \= 16 end
+            nib &= 15
+            dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
+          end
+          w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
+          h = char_h
+          nr = keep(min(char_h, peek(FONT + 2), 8), 8)
+          nc = 8
+          for r = 0, nr - 1 do cells[r] = peek(FONT + 8 * ch + r) end
+          ox, oy = peek(FONT + 3), peek(FONT + 4) - rise
+        else
+          w = ch >= 0x80 and char_w + wide_extra or char_w
+          h, ox, oy = char_h, 0, 0
+          if fast then   -- the common case (restate), as the main loop draws it
+            local bx, by = x - cx, y - cy
+            if solid then fill(put, bx, by, w, h, pal(bg)) end
+            plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
+            return w, h
+          end
+          nr = keep(h, LINE_H)
+          nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
+          local mask = (1 << nc) - 1
+          for r = 0, nr - 1 do cells[r] = rows[8 * ch + r] & mask end
+        end
+        local ws, ts = 1, 1
+        if wide then w *= 2; ws = 2 end
+        if tall then h *= 2; ts = 2 end
+        local bx, by = x - cx, y - cy
+        local gx, gy = bx + ox, by + oy
+        if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
+        if omask != 0 then
+          local oput = put
+          if not inside then                  -- "!": the glyph's own pixels stay as they were
+            local mine = {}
+            stamp(function(px, py)
+              if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
+            end, cells, nr, gx, gy, ws, ts, stripe, 0)
+            oput = function(px, py, c)
+              if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
+                put(px, py, c)
+              end
+            end
+          end
+          local oc = pal(ocol)
+          for k = 1, 8 do
+            if omask & (1 << (k - 1)) != 0 then
+              local d = NEIGHBOURS[k]
+              stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+            end
+          end
+        end
+        if invert then
+          -- the cell's pixels the glyph leaves unset, in the foreground
+          local c = pal(fg)
+          for yy = max(0, -by), min(h - 1, 127 - by) do
+            local r = (yy - oy) \ ts
+            local bits = (r >= 0 and r < nr) and cells[r] or 0
+            for xx = max(0, -bx), min(w - 1, 127 - bx) do
+              local col = (xx - ox) \ ws
+              if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
+            end
+          end
+        elseif inside then
+          stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
+        end
+        return w, h
+      end
+      local w, h = glyph(gch, oneoff)
+      if deco then                        -- the cursor stays
+        x, y = sx, sy
+      else
+        x += w
+        last_w, line_h = w, max(line_h, h)
+        right = max(right, x)
+      end
     end
   end
   return right, x, y + (line_h != 0 and line_h or char_h), y, ended
