@@ -1,5 +1,5 @@
 -- Loaded last: every global function the runtime files defined (the PICO-8 API) is wrapped
--- so that its body runs in a coroutine of its own, created for the call and finished by it.
+-- so that its body runs in a coroutine of its own, made ahead (POOL) and finished by the call.
 -- A cart's instruction count is kept per thread (a debug hook counts the cart's thread), so
 -- none of the API's own instructions reach it, whatever the hook's period: only this
 -- wrapper's fixed few run in the cart's thread, and a host that counts takes them off per
@@ -9,7 +9,6 @@
 -- An error in the API is raised in the caller with its message; arithmetic on an argument
 -- that is not a number reads "<name>(): expected a number, got a <type>".
 local rt, host = ...
-local sethook = debug.sethook
 local create, resume, error, type, tostr, getinfo, sub, match = coroutine.create,
  coroutine.resume, error, type, tostr, debug.getinfo, sub, string.match
 
@@ -23,6 +22,23 @@ local function refreshed(...)
  refresh()
  return ...
 end
+
+-- The calls' threads, made ahead and taken from the top of POOL[1..NP]. A new thread takes its
+-- maker's debug hook; these are made by threads that never had one (this file's loading, then
+-- the pool's own threads, which make more when fewer than 16 are left, before their call),
+-- so none needs its hook cleared (a C call) and none is counted.
+local POOL, NP, refill = {}, 0
+local function call(f, ...)
+ if NP < 16 then refill() end
+ return f(...)
+end
+function refill()
+ while NP < 64 do
+  NP += 1
+  POOL[NP] = create(call)
+ end
+end
+refill()
 
 local function api(name, f)
  if writes_state[name] then
@@ -40,9 +56,9 @@ local function api(name, f)
  return function(...)
   rt.owed += rt.call_debt
   rt.name = name
-  local co = create(f)
-  sethook(co)
-  return pass(resume(co, ...))
+  local co = POOL[NP]
+  NP -= 1
+  return pass(resume(co, f, ...))
  end
 end
 
