@@ -49,11 +49,18 @@ class Cart:
 
 
 @lru_cache(maxsize=4096)   # a cart prints the same few strings every frame
-def p8_to_unicode(text: str) -> str:
-    """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
+@lru_cache(maxsize=1)
+def _p8_table() -> dict[int, str]:
+    """str.translate's table from P8SCII codes to the unicode shrinko's from_p8str gives them
+    (made once: print() records every call's text with it)."""
     import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
     from pico_defs import from_p8str
-    return from_p8str(text)
+    return {code: from_p8str(chr(code)) for code in range(256)}
+
+
+def p8_to_unicode(text: str) -> str:
+    """P8SCII (one char per byte) to the unicode PICO-8 shows, e.g. chr(0x8b) -> "⬅️"."""
+    return text.translate(_p8_table())
 
 
 SFX_HEADER_FIELDS = ("editor mode", "speed", "loop start", "loop end")

@@ -39,6 +39,7 @@ import sys
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -65,8 +66,8 @@ class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
 
 
-@dataclass(frozen=True)
-class PrintRecord:
+class PrintRecord(NamedTuple):
+    """One print() call (a named tuple: made on every call, it must be cheap to make)."""
     text: str      # unicode (P8SCII glyphs as shrinko names them, e.g. "⬅️")
     x: int
     y: int

@@ -5,15 +5,17 @@
 -- reads them with fixed.to_raw. The hook's own instructions are not counted (Lua turns hooks
 -- off inside a hook) but use up the countdown: with chunk > 1 the Python side calibrates
 -- (counter.py, instructions_per_hook_call); with chunk 1 the count is exact.
--- A debtor (debit, set) notes instructions that ran in the cart's thread but are not the
--- cart's: the runtime calls debit() once a call (generator/runtime/calls.lua's wrapper, pset),
--- adding the fixed cost set() gave it (measured by api_overhead) to `owed` (raw: 1/65536 an
--- instruction, so that it holds 2^31), which the Python side takes off. The debts are kept
--- apart from n, which only the hook writes: a hook call landing between a read and a write of
--- n by other code would be lost.
+-- Debts note instructions that ran in the cart's thread but are not the cart's: the runtime
+-- adds a fixed cost (measured by api_overhead; raw, 1/65536 an instruction, so that it holds
+-- 2^31) to the field `owed` of a debts table for each API call's few instructions there
+-- (generator/runtime/calls.lua's wrapper, pset, the memory writes), and the Python side takes
+-- owed off. share_debts(t) makes the runtime's shared table t that table, so that a debt is
+-- an addition in place, no call; t.settle(), when t has it, owes what the runtime counted
+-- rather than owed (pset's calls, draw.lua) before owed is read or cleared. The debts are kept apart from n, which only the hook writes:
+-- a hook call landing between a read and a write of n by other code would be lost.
 local chunk = ...
 local sethook, error = debug.sethook, error
-local n, cap, owed = 0, 0x7fff, 0
+local n, cap, debts = 0, 0x7fff, {owed = 0}
 local function hook()
  n += 0x0.0001
  if n >= cap then
@@ -26,16 +28,22 @@ local c = {}
 function c.attach(co) sethook(co, hook, "", chunk) end
 -- count from 0 in coroutine co; the countdown restarts, so counts round down per start
 function c.start(co)
- n, owed = 0, 0
+ n = 0
+ if debts.settle then debts.settle() end
+ debts.owed = 0
  sethook(co, hook, "", chunk)
 end
 function c.count() return n end
 function c.set_cap(v) cap = v end
-function c.debtor()
- local k = 0
- return function() owed += k end, function(v) k = v end
+-- keep the debts in table t (t.owed, carried over): the runtime's shared table
+function c.share_debts(t)
+ t.owed = debts.owed
+ debts = t
 end
-function c.owed() return owed end
+function c.owed()
+ if debts.settle then debts.settle() end
+ return debts.owed
+end
 -- hook calls for f(...) in the running code, from 0 (f's instructions and a fixed few
 -- around them: CartLua takes off those of an empty function)
 function c.call(f, ...)

@@ -1,7 +1,7 @@
 """The VM instruction counter (counter.lua), one for the console and for luavm.CartLua.
 
 `load_counter(lua, chunk)` loads counter.lua into a lupaz8 runtime with its hook every `chunk`
-VM instructions and returns its table (attach, start, count, set_cap, debtor, owed, call,
+VM instructions and returns its table (attach, start, count, set_cap, share_debts, owed, call,
 calibrate, api_overhead); counts are PICO-8 numbers whose 32 raw bits are the hook calls
 (`hook_calls` reads them). `instructions_per_hook_call` turns hook calls into
 instructions for chunk > 1; `api_overhead` measures what the runtime's API wrapper runs in
@@ -32,56 +32,61 @@ def hook_calls(count) -> int:
 def api_overhead(counter, f, g, *args) -> int:
     """Instructions a call f(*args) of a Lua function runs in its caller's thread beyond the one
     instruction of a call g(*args) of a C function (the runtime's API wrapper, calls.lua, or
-    pset, with the counter's debit in them), measured exactly over 64 calls."""
+    pset, with their debts in them), measured exactly over 64 calls."""
     return round(hook_calls(counter.api_overhead(f, g, 64, *args)) / 64)
 
 
-# the runtime's debtors (rt fields) and what each owes a call: the API wrapper (calls.lua),
-# measured on fget(0); pset's three paths (draw.lua): outside the clip, inside, and with a fill
-# pattern, where the wrapper's own cost (debit) is owed by the wrapper itself
-PSET_PATHS = (("pset_out_debit", (-1, -1), None), ("pset_debit", (0, 0), None),
-              ("pset_pattern_debit", (0, 0), 0x5A5A))
+# pset's paths (draw.lua): the debt each owes, the state that takes it (API calls and their
+# arguments, undone after) and the pixel it is called at. Camera (1, 1) leaves the PLAIN
+# state: (-1, -1) is then outside the clip and (1, 1) inside; with a fill pattern, the
+# wrapper's own cost (call_debt) is owed by the wrapper itself
+PSET_PATHS = (("pset_plain_out_debt", (), (-1, -1)), ("pset_plain_debt", (), (0, 0)),
+              ("pset_out_debt", (("camera", 1, 1),), (-1, -1)),
+              ("pset_debt", (("camera", 1, 1),), (1, 1)),
+              ("pset_pattern_debt", (("fillp", 0x5A5A),), (0, 0)))
+UNDO = {"camera": ("camera",), "fillp": ("fillp", 0)}
 
 
 def debit_runtime(lua, counter, rt) -> dict[str, int]:
-    """Have the runtime `rt` in `lua` debit what it runs in the cart's thread: for each debtor,
-    measure the instructions a call runs beyond a native call's one and hand the runtime a
-    debit function that owes them. Returns {debtor: instructions a call}. The draw state and
-    the pixel pset draws on are put back as they were."""
+    """Have the runtime `rt` in `lua` owe what it runs in the cart's thread: the counter keeps
+    its debts in rt (rt.owed); for each of the runtime's debts (rt.<name>: calls.lua's
+    call_debt, pset's paths, the memory writes'), measure the instructions a call runs beyond
+    a native call's one and set the debt to them. Returns {debt: instructions a call}. The
+    draw state and the pixel pset draws on are put back as they were."""
     g, native = lua.globals(), lua.eval("tostr")
+    counter.share_debts(rt)
     costs = {}
 
-    def debtor(name, cost):
-        debit, set_cost = counter.debtor()
-        rt[name] = debit
-        set_cost(from_raw(cost))
+    def owe(name, cost):
+        # pset's paths are counted and owed by rt.settle() (draw.lua): whole instructions
+        rt[name] = cost if name.startswith("pset_") else from_raw(cost)
         costs[name] = cost
 
-    debtor("debit", 0)
-    costs["debit"] = api_overhead(counter, g.fget, native, 0)
-    debtor("debit", costs["debit"])
+    owe("call_debt", 0)
+    owe("call_debt", api_overhead(counter, g.fget, native, 0))
     pixel, pen = g.peek(0x6000), g.peek(0x5F25)
-    for name, args, pattern in PSET_PATHS:
-        debtor(name, 0)
-        if pattern is not None:
-            g.fillp(pattern)
+    for name, state, args in PSET_PATHS:
+        owe(name, 0)
+        for call, *values in state:
+            g[call](*values)
         cost = api_overhead(counter, g.pset, native, *args)
         with_colour = api_overhead(counter, g.pset, native, *args, 0)
-        if pattern is not None:
-            g.fillp(0)
-            cost -= costs["debit"]
-            with_colour -= costs["debit"]
+        for call, *_ in state:
+            g[UNDO[call][0]](*UNDO[call][1:])
+        if name == "pset_pattern_debt":
+            cost -= costs["call_debt"]
+            with_colour -= costs["call_debt"]
         if with_colour != cost:
             raise RuntimeError(f"pset's path {name} runs {with_colour} instructions with a "
                                f"colour and {cost} without: its debt would be wrong")
-        debtor(name, cost)
+        owe(name, cost)
     g.poke(0x6000, pixel)
     g.poke(0x5F25, pen)
     # the memory writes: a write to 0x4300 (user memory, zero at boot) misses the draw state,
     # one of 0x5f7c-0x5f7f's own values back hits it; each with one value and with three
     for name in ("poke", "poke2", "poke4", "memset", "memcpy"):
-        debtor(f"{name}_debit", 0)
-        debtor(f"{name}_hit_debit", 0)
+        owe(f"{name}_debt", 0)
+        owe(f"{name}_hit_debt", 0)
         cost = {}
         for path, at in (("miss", 0x4300), ("hit", 0x5F7C)):
             v = g.peek(at)
@@ -93,8 +98,8 @@ def debit_runtime(lua, counter, rt) -> dict[str, int]:
                 raise RuntimeError(f"{name} runs {sorted(got)} instructions by its arguments:"
                                    " its debt would be wrong")
             cost[path] = got.pop()
-        debtor(f"{name}_debit", cost["miss"])
-        debtor(f"{name}_hit_debit", cost["hit"] - cost["miss"] - costs["debit"])
+        owe(f"{name}_debt", cost["miss"])
+        owe(f"{name}_hit_debt", cost["hit"] - cost["miss"] - costs["call_debt"])
     return costs
 
 

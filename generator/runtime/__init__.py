@@ -11,9 +11,11 @@ provides (optional hooks such as `printed`). The files define PICO-8's globals d
 calls.lua, loaded last, runs each API function in a coroutine of its own (pset and the memory
 writes excepted), so
 that a host counting the cart's instructions with a debug hook never sees the API's; a host
-that counts hands the runtime its debit functions (rt.debit; rt.pset_debit, rt.pset_out_debit,
-rt.pset_pattern_debit; rt.poke_debit, rt.poke_hit_debit and the same for poke2, poke4, memset
-and memcpy) for the few that run in the cart's thread, and calls rt.refresh() after
+that counts sets the runtime's debts (rt.call_debt; rt.poke_debt, rt.poke_hit_debt and the
+same for poke2, poke4, memset and memcpy: the instructions each runs in the cart's thread,
+raw, which it adds to rt.owed; pset's paths rt.pset_plain_debt, rt.pset_plain_out_debt,
+rt.pset_debt, rt.pset_out_debt, rt.pset_pattern_debt in whole instructions, which pset counts
+and rt.settle() owes), reads rt.owed after rt.settle(), and calls rt.refresh() after
 it writes the draw state at 0x5f00-0x5f7f itself (docs/console.md, how counting leaves the
 runtime out).
 

@@ -8,7 +8,7 @@
 -- pattern: pattern bit 15 is the top-left pixel of its 4x4 tile; a set bit draws the pen's
 -- high nibble (the secondary colour), or nothing when the pattern is transparent (.5 bit).
 local rt, host = ...
-local peek, poke, peek2, peek4, memset = peek, poke, peek2, peek4, memset
+local peek, poke, peek2, peek4, poke4, memset = peek, poke, peek2, peek4, poke4, memset
 local int = rt.int
 local max, min, mid, abs, ipairs = max, min, mid, abs, ipairs
 
@@ -24,6 +24,9 @@ local DRAW_PAL, CLIP, PEN, CURSOR, CAMERA, FILLP = 0x5f00, 0x5f20, 0x5f25, 0x5f2
 local CX, CY, B, TR, BITS = 0, 0, 0x6000, 0, 0
 local X0, Y0, X1, Y1, X1m, Y1m = 0, 0, 128, 128, 127, 127
 local DP, PAT = {}, {}
+-- PLAIN: the state most drawing is done in (no camera, the clip the whole screen, no fill
+-- pattern, the screen as the draw target), which pset checks once for its short path
+local PLAIN = true
 function rt.refresh()
  local clip, _, cam, _, fill = peek4(CLIP, 5)
  X0, Y0, X1, Y1 = (clip << 16) & 0xff, (clip << 8) & 0xff, clip & 0xff, (clip >>> 8) & 0xff
@@ -36,6 +39,8 @@ function rt.refresh()
   DP[i] = peek(DRAW_PAL + i) & 15
   PAT[i] = (BITS >> (15 - i)) & 1
  end
+ PLAIN = cam == 0 and X0 == 0 and Y0 == 0 and X1 == 128 and Y1 == 128 and BITS == 0
+  and B == 0x6000
 end
 rt.refresh()
 
@@ -123,8 +128,20 @@ local function vline(x, ya, yb)
  for y = ya, yb do plot(x, y) end
 end
 
+-- FOUR[j0 * 8 + j1]: nibbles j0..j1 (0-7) of 4 bytes as a peek4 value (byte 0 in the lowest
+-- fraction bits): the pixels j0..j1 of a row's 4 bytes from an even x
+local FOUR = {}
+for j0 = 0, 7 do
+ for j1 = j0, 7 do
+  local m = 0
+  for j = j0, j1 do m |= 0x0.000f << (4 * j) end
+  FOUR[j0 * 8 + j1] = m
+ end
+end
+
 -- the pen in the box xa..xb, ya..yb (camera applied, inclusive), clipped
--- (with no fill pattern: the odd nibble at each end, then whole bytes, a row at a time)
+-- (with no fill pattern: a row of up to 4 bytes as one 4-byte value; wider, the odd nibble at
+-- each end, then whole bytes, a row at a time)
 local function box(xa, ya, xb, yb)
  if ya < Y0 then ya = Y0 end
  if yb >= Y1 then yb = Y1 - 1 end
@@ -139,6 +156,15 @@ local function box(xa, ya, xb, yb)
  -- rows by their offset from the first: a loop over the addresses themselves would step past
  -- 0x7fff on the bottom row, which wraps to a negative 16.16 number (an endless loop)
  local row, span = B + ya * 64, (yb - ya) * 64
+ local k0 = xa \ 2
+ if xb - (k0 * 2) < 8 and k0 <= 60 then   -- within 4 bytes of the row from byte k0
+  local draw = FOUR[(xa - k0 * 2) * 8 + xb - k0 * 2]
+  local keep, c17 = ~draw, c * 17
+  local ink = ((c17 >> 16) | (c17 >> 8) | c17 | (c17 << 8)) & draw
+  local k = row + k0
+  for o = 0, span, 64 do poke4(k + o, (peek4(k + o) & keep) | ink) end
+  return
+ end
  if xa & 1 ~= 0 then
   local hi = c << 4
   local k = row + xa \ 2
@@ -211,32 +237,61 @@ function cls(col)
  poke(CURSOR, 0, 0)
 end
 
+-- The debts of the runtime's instructions in the cart's thread (docs/console.md, how counting
+-- leaves the runtime out): a host that counts them sets each call's cost and reads rt.owed
+-- (raw: 1/65536 an instruction), to which the calls add; elsewhere the costs stay 0.
+-- pset counts its calls by path instead (N[path], 1/65536 a call: three instructions, where
+-- owing would take six), and rt.settle() owes them: each path's calls times its cost,
+-- rt.<path> in whole instructions. A host settles before it reads rt.owed.
+rt.owed = rt.owed or 0
+local PATHS = {"pset_plain_debt", "pset_plain_out_debt", "pset_debt", "pset_out_debt",
+ "pset_pattern_debt"}
+local N1, N2, N3, N4, N5 = 0, 0, 0, 0, 0
+for _, path in ipairs(PATHS) do rt[path] = 0 end
+function rt.settle()
+ rt.owed += N1 * rt.pset_plain_debt + N2 * rt.pset_plain_out_debt + N3 * rt.pset_debt
+  + N4 * rt.pset_out_debt + N5 * rt.pset_pattern_debt
+ N1, N2, N3, N4, N5 = 0, 0, 0, 0, 0
+end
+
 -- pset, the most called, runs in the caller's thread rather than in a coroutine of its own
--- (calls.lua). Each of its three paths runs a fixed number of VM instructions, which a host
--- that counts the cart's takes off with the path's debtor, called last (rt.pset_debit; outside
--- the clip rt.pset_out_debit; with a fill pattern rt.pset_pattern_debit, before the rest is
--- done in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
+-- (calls.lua). Each of its paths runs a fixed number of VM instructions and counts its call
+-- last: in the PLAIN state inside the screen (N1, rt.pset_plain_debt) or outside it (N2,
+-- rt.pset_plain_out_debt); otherwise inside the clip (N3, rt.pset_debt), outside it (N4,
+-- rt.pset_out_debt), or with a fill pattern (N5, rt.pset_pattern_debt, before the pixel is
+-- drawn in a coroutine by rt.pset_pattern). With a colour or without, a path runs the same
 -- instructions (the host checks at boot; tests/console/test_runtime_counts.py holds it to that).
 rt.direct = {pset = true}
-function rt.pset_debit() end
-function rt.pset_out_debit() end
-function rt.pset_pattern_debit() end
 function pset(x, y, col)
  local pen
  if col == nil then pen = peek(PEN) pen = pen + 0 else pen = col \ 1 & 0xff poke(PEN, pen) end
- x, y = (x or 0) \ 1 - CX, (y or 0) \ 1 - CY
+ x = (x or 0) \ 1
+ y = (y or 0) \ 1
+ if PLAIN then
+  if (x | y) & -128 ~= 0 then   -- off the screen (x, y are whole numbers)
+   N2 += 0x0.0001
+   return
+  end
+  local a = 0x6000 + y * 64 + (x \ 2)
+  local shift = (x & 1) * 4
+  poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
+  N1 += 0x0.0001
+  return
+ end
+ x, y = x - CX, y - CY
  -- the sign bit of any of these: outside the clip
  if ((x - X0) | (y - Y0) | (X1m - x) | (Y1m - y)) & 0x8000 ~= 0 then
-  return rt.pset_out_debit()
+  N4 += 0x0.0001
+  return
  end
  if BITS ~= 0 then
-  rt.pset_pattern_debit()
+  N5 += 0x0.0001
   return rt.pset_pattern(x, y, pen)
  end
  local a = B + y * 64 + (x \ 2)
  local shift = (x & 1) * 4
  poke(a, (peek(a) & (0xf0 >> shift)) | (DP[pen & 15] << shift))
- rt.pset_debit()
+ N3 += 0x0.0001
 end
 -- (calls.lua runs it in a coroutine: x, y inside the clip, camera applied)
 function rt.pset_pattern(x, y, pen)
@@ -302,16 +357,24 @@ local function line_inside(x, y, n, dx2, dy2)
  end
 end
 
--- the same for a line whose y steps every pixel (n = |dy|): its row's address steps by da
+-- the same for a line whose y steps every pixel (n = |dy|): its byte's address steps by da a
+-- pixel, and by a byte when x crosses one (odd: x's parity)
 local function line_steep(x, y, n, dx2, da)
- local n2, rx, c = n + n, n, C1
- local hi, row = c << 4, B + y * 64
+ local n2, rx, c, poke, peek = n + n, n, C1, poke, peek
+ local hi, a, odd = c << 4, B + y * 64 + (x \ 2), x & 1
  for i = 0, n do
-  local a = row + (x \ 2)
-  if x & 1 == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
-  row += da
+  if odd == 0 then poke(a, (peek(a) & 0xf0) | c) else poke(a, (peek(a) & 0x0f) | hi) end
+  a += da
   rx += dx2
-  if rx >= n2 then rx -= n2 x += 1 elseif rx < 0 then rx += n2 x -= 1 end
+  if rx >= n2 then
+   rx -= n2
+   a += odd
+   odd = 1 - odd
+  elseif rx < 0 then
+   rx += n2
+   odd = 1 - odd
+   a -= odd
+  end
  end
 end
 
@@ -375,15 +438,18 @@ function circ(x, y, r, col)
  octant(r, circ8)
 end
 
--- half[k]: the half width of row k (0..r) of a filled circle of radius r
-local half = {}
+-- halves(r)[k]: the half width of row k (0..r) of a filled circle of radius r (kept for
+-- radii up to 128, where a circle can still cover the screen; a table the caller only reads)
+local half, HALVES = {}, {}
 local function widen(dx, dy)
  if (half[dy] or -1) < dx then half[dy] = dx end
  if (half[dx] or -1) < dy then half[dx] = dy end
 end
 local function halves(r)
- for k = 0, r do half[k] = nil end
+ if HALVES[r] then return HALVES[r] end
+ half = {}
  octant(r, widen)
+ if r <= 128 then HALVES[r] = half end
  return half
 end
 rt.halves = halves

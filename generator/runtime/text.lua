@@ -16,7 +16,7 @@
 --
 -- P8SCII: every control code is parsed as PICO-8 reads it (its parameter bytes consumed),
 -- so no string makes print() fail. Parameters P are 0-9, then a=10, b=11, ... (A-Z as
--- a-z); a parameter missing at the end of the string ends the printing.
+-- a-z; the \0 byte 0); a parameter missing at the end of the string ends the printing.
 --   \0 end; \* P c repeat c P times; \# P background colour (solid); \- P move x by P-16;
 --   \| P move y by P-16; \+ P P move x, y; \a audio, read and skipped (nothing plays
 --   here): an sfx number (up to 2 digits), the attributes s P, l P P, z P, then notes
@@ -68,55 +68,40 @@ for ch = 0, 255 do
   PLAIN[ch] = p
 end
 
--- BYTES[parity][ch]: the same pixels as screen bytes for a character at an even (parity 0)
--- or odd x: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... so a
--- character wholly inside the clip rectangle is a few read-modify-writes of memory
-local BYTES = {[0] = {}, {}}
-for parity = 0, 1 do
-  for ch = 0, 255 do
-    local masks, q = {}, {}
-    local p = PLAIN[ch]
-    for k = 1, #p, 2 do
-      local col = p[k] + parity
-      local off = p[k + 1] * 64 + col \ 2
-      masks[off] = (masks[off] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
-    end
-    for off = 0, 5 * 64 + 4 do
-      if masks[off] then
-        q[#q + 1] = off q[#q + 1] = masks[off] q[#q + 1] = 0xff ^^ masks[off]
-      end
-    end
-    BYTES[parity][ch] = q
-  end
-end
-
--- W2[parity][ch], W4[parity][ch]: the same for a character below 0x80 a row at a time, its
--- bytes read and written as one 2-byte (peek2) or 4-byte (peek4) value: offset, mask of the
--- nibbles drawn, mask of those kept, ... (a 4-byte value's first byte is its lowest fraction
--- bits; a row at an odd x spans 3 bytes, and the 4th is written back as it was)
+-- W2[parity][ch], W4[parity][ch]: the same pixels as screen bytes for a character at an even
+-- (parity 0) or odd x, a row at a time, read and written as 2-byte (peek2) and 4-byte (peek4)
+-- values: offset (64 a row), mask of the nibbles drawn, mask of those kept, ... A row's bytes
+-- (up to 3 below 0x80, up to 5 from 0x80) go in 4-byte pieces while 3 or more are left, then a
+-- 2-byte one; a piece's bytes past the row's are written back as they were (a 4-byte value's
+-- first byte is its lowest fraction bits). So a character wholly inside the clip rectangle is
+-- a few read-modify-writes of memory.
 local W2, W4 = {[0] = {}, {}}, {[0] = {}, {}}
 for parity = 0, 1 do
-  for ch = 16, 0x7f do
-    local q = BYTES[parity][ch]
-    local rows_ = {}
-    for k = 1, #q, 3 do
-      local r, b = q[k] \ 64, q[k] % 64
+  for ch = 16, 255 do
+    local rows_ = {}   -- rows_[r][b]: the nibbles drawn in byte b of row r
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do
+      local col, r = p[k] + parity, p[k + 1]
       rows_[r] = rows_[r] or {}
-      rows_[r][b] = q[k + 1]
+      rows_[r][col \ 2] = (rows_[r][col \ 2] or 0) | (col & 1 == 0 and 0x0f or 0xf0)
     end
     local w2, w4 = {}, {}
     for r = 0, LINE_H - 1 do
       local m = rows_[r]
       if m then
-        local lo = 99
-        for b in pairs(m) do lo = min(lo, b) end
-        local m0, m1, m2 = m[lo] or 0, m[lo + 1] or 0, m[lo + 2] or 0
-        if m2 == 0 then
-          local draw = m0 | (m1 << 8)
-          add(w2, r * 64 + lo) add(w2, draw) add(w2, ~draw)
-        else
-          local draw = (m0 >> 16) | (m1 >> 8) | m2
-          add(w4, r * 64 + lo) add(w4, draw) add(w4, ~draw)
+        local lo, hi = 99, -1
+        for b in pairs(m) do lo, hi = min(lo, b), max(hi, b) end
+        while lo <= hi do
+          local m0, m1 = m[lo] or 0, m[lo + 1] or 0
+          if hi - lo >= 2 then
+            local draw = (m0 >> 16) | (m1 >> 8) | (m[lo + 2] or 0) | ((m[lo + 3] or 0) << 8)
+            add(w4, r * 64 + lo) add(w4, draw) add(w4, ~draw)
+            lo += 4
+          else
+            local draw = m0 | (m1 << 8)
+            add(w2, r * 64 + lo) add(w2, draw) add(w2, ~draw)
+            lo += 2
+          end
         end
       end
     end
@@ -124,9 +109,46 @@ for parity = 0, 1 do
   end
 end
 
--- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end
+-- ROW2[ch][r] (ch 16-0x7f, r 0-5): the nibbles drawn of row r of ch at an even x, as a
+-- 2-byte value (peek2's): two such characters side by side are a row in 4 bytes
+local ROW2 = {}
+for ch = 16, 0x7f do
+  local m = {[0] = 0, 0, 0, 0, 0, 0}
+  local p = PLAIN[ch]
+  for k = 1, #p, 2 do m[p[k + 1]] |= 0xf << (p[k] * 4) end
+  ROW2[ch] = m
+end
+
+-- default-font character ch (4 px wide below 0x80, else 8) at target pixel bx, by in screen
+-- colour c (c2, c4: its nibble repeated over 2 and 4 bytes), inside the clip x0..x1, y0..y1
+-- (exclusive, within the screen) of the target at address `base`: wholly inside, W2 and W4's
+-- writes; else each pixel through put
+local function plain(put, ch, bx, by, c, c2, c4, x0, y0, x1, y1, base)
+  if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= x1 and by + LINE_H <= y1 then
+    local a0, par = base + by * 64 + bx \ 2, bx & 1
+    local q = W2[par][ch]
+    for k = 1, #q, 3 do
+      local a = a0 + q[k]
+      poke2(a, (peek2(a) & q[k + 2]) | (c2 & q[k + 1]))
+    end
+    q = W4[par][ch]
+    for k = 1, #q, 3 do
+      local a = a0 + q[k]
+      poke4(a, (peek4(a) & q[k + 2]) | (c4 & q[k + 1]))
+    end
+  else
+    local p = PLAIN[ch]
+    for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
+  end
+end
+
+-- a P8SCII parameter byte's value (0-9, then a=10 ...; A-Z read as a-z); nil at the end.
+-- The \0 byte as a parameter is taken and reads 0 (zepto8 and fake-08 read every byte outside
+-- 0-9 and a-z so; here only \0 is, the other bytes keep text.py's c - 87): it does not end the
+-- string, nor give a negative tab width
 local function param(c)
   if not c then return nil end
+  if c == 0 then return 0 end
   if c >= 48 and c <= 57 then return c - 48 end
   if c >= 65 and c <= 90 then c += 32 end
   return c - 87
@@ -200,6 +222,10 @@ local function pal(c) return peek(DRAW_PAL + (c & 15)) & 15 end
 
 local function target() return (peek(TARGET) << 8) end
 
+-- draw_text's scratch (a print never runs inside another): the characters still to draw for
+-- "\*" repeats (stack[1..sp]) and the glyph being drawn (cells[r], a byte a row)
+local stack, cells = {}, {}
+
 -- draw P8SCII s at (x, y) (camera space): right-most x reached, x after, y of the next line,
 -- y of the last line, and whether a \0 ended the printing
 local function draw_text(s, x, y)
@@ -214,107 +240,24 @@ local function draw_text(s, x, y)
   local wide, tall, stripe, invert = false, false, false, false
   local ocol, omask, inside = 0, 0, true
   local line_h, last_w = 0, 4
-  local stack, sp = {}, 0   -- characters still to draw, for "\*" repeats
+  local sp = 0              -- characters still to draw on `stack`, for "\*" repeats
   local ended = false       -- stopped at a \0
-  local cells = {}
   local i = 1
 
-  -- draw character ch (or the one-off glyph in `cells` when oneoff) at x, y; its w, h
-  local function glyph(ch, oneoff)
-    local w, h, nr, nc, ox, oy
-    if oneoff then
-      w, h, nr, nc, ox, oy = 8, 8, 8, 8, 0, 0
-    elseif custom then
-      local dw, rise = 0, 0
-      if peek(FONT_FLAGS) & 1 != 0 then
-        local nib = peek(FONT + ch \ 2)
-        if ch & 1 == 1 then nib \= 16 end
-        nib &= 15
-        dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
-      end
-      w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
-      h = char_h
-      nr = keep(min(char_h, peek(FONT + 2), 8), 8)
-      nc = 8
-      for r = 0, nr - 1 do cells[r] = peek(FONT + 8 * ch + r) end
-      ox, oy = peek(FONT + 3), peek(FONT + 4) - rise
-    else
-      w = ch >= 0x80 and char_w + wide_extra or char_w
-      h, ox, oy = char_h, 0, 0
-      if h >= LINE_H and w >= (ch >= 0x80 and 8 or 4) and omask == 0
-          and not (wide or tall or invert) then   -- the common case, precomputed
-        local bx, by, c = x - cx, y - cy, pal(fg)
-        if solid and w > 0 then fill(put, bx, by, w, h, pal(bg)) end
-        local x0, y0, x1, y1 = peek(CLIP, 4)
-        if bx >= x0 and by >= y0 and bx + (ch >= 0x80 and 8 or 4) <= min(x1, 128)
-            and by + LINE_H <= min(y1, 128) then   -- wholly inside: memory, as rt.put writes it
-          local q, a0, c17 = BYTES[bx & 1][ch], target() + by * 64 + bx \ 2, c * 17
-          for k = 1, #q, 3 do
-            local a = a0 + q[k]
-            poke(a, (peek(a) & q[k + 2]) | (c17 & q[k + 1]))
-          end
-        else
-          local p = PLAIN[ch]
-          for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], c) end
-        end
-        return w, h
-      end
-      nr = keep(h, LINE_H)
-      nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
-      local mask = (1 << nc) - 1
-      for r = 0, nr - 1 do cells[r] = rows[8 * ch + r] & mask end
-    end
-    local ws, ts = 1, 1
-    if wide then w *= 2; ws = 2 end
-    if tall then h *= 2; ts = 2 end
-    local bx, by = x - cx, y - cy
-    local gx, gy = bx + ox, by + oy
-    if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
-    if omask != 0 then
-      local oput = put
-      if not inside then                  -- "!": the glyph's own pixels stay as they were
-        local mine = {}
-        stamp(function(px, py)
-          if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
-        end, cells, nr, gx, gy, ws, ts, stripe, 0)
-        oput = function(px, py, c)
-          if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
-            put(px, py, c)
-          end
-        end
-      end
-      local oc = pal(ocol)
-      for k = 1, 8 do
-        if omask & (1 << (k - 1)) != 0 then
-          local d = NEIGHBOURS[k]
-          stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
-        end
-      end
-    end
-    if invert then
-      -- the cell's pixels the glyph leaves unset, in the foreground
-      local c = pal(fg)
-      for yy = max(0, -by), min(h - 1, 127 - by) do
-        local r = (yy - oy) \ ts
-        local bits = (r >= 0 and r < nr) and cells[r] or 0
-        for xx = max(0, -bx), min(w - 1, 127 - bx) do
-          local col = (xx - ox) \ ws
-          if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
-        end
-      end
-    elseif inside then
-      stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
-    end
-    return w, h
-  end
+  -- what glyph()'s common case reads (restate, below)
+  local fast, duo, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+
+  -- glyph(ch, oneoff): draws what the main loop's common case does not (below); made when a
+  -- print first needs it, most never do
+  local glyph
 
   -- what glyph()'s common case reads, taken once a print and again after each control
-  -- character (which may change any of it): whether that case holds for characters below
-  -- 0x80, the pen's colour, the clip and the target
-  local fast, fc, fc17, fc2, fc4, fx0, fy0, fx1, fy1, fbase
+  -- character (which may change any of it): whether that case holds (the default font, no
+  -- mode that changes its pixels), the pen's colour, the clip and the target
   local function restate()
     fast = not custom and char_w >= 4 and char_h >= LINE_H and omask == 0
            and not (wide or tall or invert)
+    duo = fast and char_w == 4 and not solid   -- two characters at a time (the main loop)
     fc = pal(fg)
     fc17 = fc * 17
     fc2 = fc17 | (fc17 << 8)
@@ -334,35 +277,36 @@ local function draw_text(s, x, y)
       ch = ord(s, i)
       i += 1
     end
-    local oneoff = false
-    if ch >= 16 and ch < 0x80 and fast then   -- glyph()'s common case, inline
+    local oneoff, gch, deco, sx, sy = false, nil, false, 0, 0
+    if ch >= 16 and fast then   -- glyph()'s common case, inline
       local bx, by = x - cx, y - cy
-      if solid then fill(put, bx, by, char_w, char_h, pal(bg)) end
-      if bx >= fx0 and by >= fy0 and bx + 4 <= fx1 and by + LINE_H <= fy1 then
-        local a0, par = fbase + by * 64 + bx \ 2, bx & 1
-        local q = W2[par][ch]
-        for k = 1, #q, 3 do
-          local a = a0 + q[k]
-          poke2(a, (peek2(a) & q[k + 2]) | (fc2 & q[k + 1]))
+      -- the next character too when both are below 0x80, 4 px apart from an even x and
+      -- wholly inside the clip, with no background: each row one 4-byte write
+      local nc = duo and sp == 0 and ch < 0x80 and bx & 1 == 0 and ord(s, i)
+      if nc and nc >= 16 and nc < 0x80 and bx >= fx0 and by >= fy0 and bx + 8 <= fx1
+          and by + LINE_H <= fy1 then
+        local a0, r1, r2 = fbase + by * 64 + bx \ 2, ROW2[ch], ROW2[nc]
+        for r = 0, LINE_H - 1 do
+          local draw = (r1[r] >>> 16) | r2[r]
+          if draw ~= 0 then
+            local a = a0 + r * 64
+            poke4(a, (peek4(a) & ~draw) | (fc4 & draw))
+          end
         end
-        q = W4[par][ch]
-        for k = 1, #q, 3 do
-          local a = a0 + q[k]
-          poke4(a, (peek4(a) & q[k + 2]) | (fc4 & q[k + 1]))
-        end
+        i += 1
+        x += 8
+        last_w = 4
       else
-        local p = PLAIN[ch]
-        for k = 1, #p, 2 do put(bx + p[k], by + p[k + 1], fc) end
+        local w = ch >= 0x80 and char_w + wide_extra or char_w
+        if solid then fill(put, bx, by, w, char_h, pal(bg)) end
+        plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
+        x += w
+        last_w = w
       end
-      x += char_w
-      last_w = char_w
       if line_h < char_h then line_h = char_h end
       if right < x then right = x end
     elseif ch >= 16 then
-      local w, h = glyph(ch, false)
-      x += w
-      last_w, line_h = w, max(line_h, h)
-      right = max(right, x)
+      gch = ch
     elseif ch == 0 then
       ended = true
       break
@@ -465,6 +409,7 @@ local function draw_text(s, x, y)
           poke(addr + k, ord(s, i + k, min(1024, len - k)))
         end
         i += len
+        if rt.refresh then rt.refresh() end   -- the write may reach the draw state draw.lua keeps
       end                                 -- 1-9 (frame skips), u and the rest: nothing
     elseif ch == 7 then                   -- \a: a sound command, read and not played
       local c = ord(s, i)                 -- an sfx number: up to 2 digits
@@ -503,10 +448,8 @@ local function draw_text(s, x, y)
       if not c then break end
       i += 2
       if c >= 16 then
-        local sx, sy = x, y
+        gch, deco, sx, sy = c, true, x, y
         x, y = x - last_w + p % 4 - 2, y + p \ 4 - 8
-        glyph(c, false)
-        x, y = sx, sy
       end
     elseif ch == 14 or ch == 15 then
       custom = ch == 14
@@ -532,11 +475,91 @@ local function draw_text(s, x, y)
       x = left
     end
     if ch < 16 then restate() end
-    if oneoff then
-      local w, h = glyph(ch, true)
-      x += w
-      last_w, line_h = w, max(line_h, h)
-      right = max(right, x)
+    if oneoff then gch = ch end
+    if gch then   -- a character the common case does not draw, a decoration or a one-off
+      glyph = glyph or function(ch, oneoff)   -- ch (or cells when oneoff) at x, y; its w, h
+        local w, h, nr, nc, ox, oy
+        if oneoff then
+          w, h, nr, nc, ox, oy = 8, 8, 8, 8, 0, 0
+        elseif custom then
+          local dw, rise = 0, 0
+          if peek(FONT_FLAGS) & 1 != 0 then
+            local nib = peek(FONT + ch \ 2)
+            if ch & 1 == 1 then nib \= 16 end
+            nib &= 15
+            dw, rise = ((nib & 7) ^^ 4) - 4, nib \ 8
+          end
+          w = char_w + (ch >= 0x80 and wide_extra or 0) + dw
+          h = char_h
+          nr = keep(min(char_h, peek(FONT + 2), 8), 8)
+          nc = 8
+          for r = 0, nr - 1 do cells[r] = peek(FONT + 8 * ch + r) end
+          ox, oy = peek(FONT + 3), peek(FONT + 4) - rise
+        else
+          w = ch >= 0x80 and char_w + wide_extra or char_w
+          h, ox, oy = char_h, 0, 0
+          if fast then   -- the common case (restate), as the main loop draws it
+            local bx, by = x - cx, y - cy
+            if solid then fill(put, bx, by, w, h, pal(bg)) end
+            plain(put, ch, bx, by, fc, fc2, fc4, fx0, fy0, fx1, fy1, fbase)
+            return w, h
+          end
+          nr = keep(h, LINE_H)
+          nc = keep(min(w, ch >= 0x80 and 8 or 4), 8)
+          local mask = (1 << nc) - 1
+          for r = 0, nr - 1 do cells[r] = rows[8 * ch + r] & mask end
+        end
+        local ws, ts = 1, 1
+        if wide then w *= 2; ws = 2 end
+        if tall then h *= 2; ts = 2 end
+        local bx, by = x - cx, y - cy
+        local gx, gy = bx + ox, by + oy
+        if solid and w > 0 and h > 0 then fill(put, bx, by, w, h, pal(bg)) end
+        if omask != 0 then
+          local oput = put
+          if not inside then                  -- "!": the glyph's own pixels stay as they were
+            local mine = {}
+            stamp(function(px, py)
+              if px >= 0 and px < 128 and py >= 0 and py < 128 then mine[py * 256 + px] = true end
+            end, cells, nr, gx, gy, ws, ts, stripe, 0)
+            oput = function(px, py, c)
+              if not (px >= 0 and px < 128 and py >= 0 and py < 128 and mine[py * 256 + px]) then
+                put(px, py, c)
+              end
+            end
+          end
+          local oc = pal(ocol)
+          for k = 1, 8 do
+            if omask & (1 << (k - 1)) != 0 then
+              local d = NEIGHBOURS[k]
+              stamp(oput, cells, nr, gx + d[1], gy + d[2], ws, ts, stripe, oc)
+            end
+          end
+        end
+        if invert then
+          -- the cell's pixels the glyph leaves unset, in the foreground
+          local c = pal(fg)
+          for yy = max(0, -by), min(h - 1, 127 - by) do
+            local r = (yy - oy) \ ts
+            local bits = (r >= 0 and r < nr) and cells[r] or 0
+            for xx = max(0, -bx), min(w - 1, 127 - bx) do
+              local col = (xx - ox) \ ws
+              if col < 0 or col >= nc or bits & (1 << col) == 0 then put(bx + xx, by + yy, c) end
+            end
+          end
+        elseif inside then
+          stamp(put, cells, nr, gx, gy, ws, ts, stripe, pal(fg))
+        end
+        return w, h
+      end
+      local w, h = glyph(gch, oneoff)
+      if deco then                        -- the cursor stays
+        x, y = sx, sy
+      else
+        x += w
+        last_w, line_h = w, max(line_h, h)
+        right = max(right, x)
+      end
     end
   end
   return right, x, y + (line_h != 0 and line_h or char_h), y, ended

@@ -49,7 +49,11 @@ pytestmark = pytest.mark.skipif(OLD is None, reason=f"text.py of {ORACLE} is not
 
 # parameter bytes where Python's str.lower()/isdigit() (text.py) and PICO-8's bytes differ
 UNICODE_QUIRKS = {0xB2, 0xB3, 0xB9} | ({*range(0xC0, 0xDF)} - {0xD7})
-PARAM_BYTES = [b for b in range(256) if b not in UNICODE_QUIRKS]
+# and the \0 byte as a parameter: text.py read it as -87 (ord - 87), so `\^s` gave a negative
+# tab width, and its tab stop (Python's %, whose sign is the divisor's) lands where PICO-8's
+# never would; text.lua reads it as 0 as zepto8 and fake-08 do (test_text_lua_codes.py,
+# test_a_0_byte_parameter_reads_0)
+PARAM_BYTES = [b for b in range(1, 256) if b not in UNICODE_QUIRKS]
 COMMON = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 

@@ -203,3 +203,15 @@ def test_0x5f36_bit_0x40_turns_the_scrolling_off(lua):
         lua.eval("print('a')")
         assert lua.eval(f"peek(0x6000 + {marker_row} * 64 + 50)") == 0x11
         assert lua.eval("peek(0x5f27)") == cursor_y
+
+
+def test_a_0_byte_parameter_reads_0(lua):
+    # zepto8 (gfx.cpp, get_p8scii_value) and fake-08 (printHelper.cpp, p0CharToNum) read a
+    # parameter byte outside 0-9 and a-z as 0, taking it: the \0 byte after a command is its
+    # parameter, not the end of the string
+    at1 = lua.show("\x06s\0\tb", 1, 0)                  # tab width 0: \t stays put
+    assert at1[0] == 5 and lit(at1[1]) == cells("b", 1, 0)
+    right, rows, _ = lua.show("\x03\0b", 20, 0)          # \- P: x moves by 0 - 16
+    assert right == 20 and lit(rows) == cells("b", 4, 0)
+    right, rows, _ = lua.show("\x0c\0b", 0, 0)           # \f P: the pen 0
+    assert right == 4 and lit(rows, 0) >= cells("b") and lit(rows) == set()
