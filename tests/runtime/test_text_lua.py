@@ -39,7 +39,7 @@ def _old_text():
             sys.modules[mod.__name__] = mod
             exec(compile(src, f"{ORACLE}:{name}.py", "exec"), mod.__dict__)
             setattr(pkg, name, mod)
-    except Exception:   # the oracle no longer runs against today's generator.pico8
+    except Exception:   # the oracle does not run against this tree's generator.pico8
         return None
     return pkg
 
