@@ -66,7 +66,7 @@ end
 function hold(f)
  local d=not kp and not blank() and dropping(bid())
  if d and dirty then
-  ask("the save holds "..nb.." boards:\nkeeping this one drops\n"..bname(d).."\n\n\142 keep   \151 leave",function()
+  ask("the save keeps "..nb.." boards:\nkeeping this one forgets\nthe marks on "..bname(d).."\n\n\142 keep   \151 leave unsaved",function()
    kp=true
    hold(f)
   end,function()

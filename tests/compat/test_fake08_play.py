@@ -193,7 +193,7 @@ def test_options_from_fake08s_menu_a_full_save_and_the_answers(cart, tmp_path):
     q.move_to(wx, wy)
     q.press("o")                        # a wrong fill: crossed, and the save asks
     q.idle(5)
-    assert q.board()[wy, wx] == 2 and "drops\nspires no. 1" in q.g("aq")
+    assert q.board()[wy, wx] == 2 and "the marks on spires no. 1\n" in q.g("aq")
     q.press("o")                        # keep
     y = next(y for y in range(10) if 0 < sol[y].sum() < 10 and y != wy)
     q.enter(sol, rows=[y])              # the row matches: its blanks crossed
