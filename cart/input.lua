@@ -5,7 +5,8 @@
 -- how long it was held then. mx,my = the pointer, mb its buttons,
 -- mv: it moved since the last frame (a pointer at rest over a screen
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
-hf,rl,hl,fc={},{},{},0
+-- sx,sy: the cell the stroke being painted began on
+hf,rl,hl,fc,sx,sy={},{},{},0,0,0
 -- (dy: the d-pad buttons' vertical steps)
 dy=split"0,0,-1,1"
 
@@ -104,6 +105,14 @@ function guide(v)
  return min(sz-1,(v\5+1)*5)
 end
 
+-- the length of the stroke being painted, as picross s shows it:
+-- the cells from its first to the cursor along its line (nil when
+-- none is painted, or at its first cell)
+function stroke()
+ local n=max(abs(cx-sx),abs(cy-sy))+1
+ if (pk and n>1) return n.." cells"
+end
+
 -- a stroke being painted goes on over the cursor's cell if that
 -- cell is as the stroke's first was
 function paint()
@@ -130,7 +139,7 @@ function playinput()
   local c=mb>>b-4&1
   if hf[b]==1 and (x or c<1) then
    if (c>0) cx,cy=x,y
-   pk,pv,ns=b,g[cy*15+cx],true
+   pk,pv,ns,sx,sy=b,g[cy*15+cx],true,cx,cy
    pm=pv==b-3 and 0 or pv<1 and b-3 or pv
    mark(pm)
   end

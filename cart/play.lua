@@ -154,7 +154,7 @@ function pldrw()
   memcpy(0x6000,0x8000,0x2000)
  end
  board(0)
- ct(msg or em and vt or clock(tf),26,38,msg and 13 or 10)
+ ct(msg or stroke() or em and vt or clock(tf),26,38,msg and 13 or 10)
  if (em) eddrw()
 end
 
