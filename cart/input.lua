@@ -77,6 +77,19 @@ function mark(v)
  end
 end
 
+-- buttons pressed together that never are in play: left and right
+-- turn the music on or off (the play screen's pause menu is full),
+-- up and down ask to clear the board or the design (undo brings it
+-- back)
+function chords()
+ if min(hf[0],hf[1])==1 then
+  op^^=1
+  persist()
+  say(ol[op%2+1],cx,cy)
+ end
+ if (min(hf[2],hf[3])==1) clearask()
+end
+
 -- undo the last step (r false) or redo the next (r true)
 function undo(r)
  local h=hist[bid()] or {n=0}
@@ -129,6 +142,7 @@ end
 -- a cross never wipes a fill (as in picross s)
 function playinput()
  local x,y=cellat()
+ chords()
  -- the cursor follows the pointer over the board as it moves
  if x and mv and (x!=cx or y!=cy) then
   cx,cy,redraw=x,y,true
