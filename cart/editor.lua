@@ -42,7 +42,7 @@ end
 function verdict()
  vf,ve=zeros()
  vs,vn=solve(rc,cc,vf,ve,{})
- vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "line-solvable,in "..vn.." round"..(vn>1 and "s" or "") or "needs a guess,see the dots"))
+ vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "solvable,"..vn.." round"..(vn>1 and "s" or "") or "needs guess,see dots"))
  -- its difficulty pips, drawn as the puzzle list draws a puzzle's
  -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
  -- rounds and the lines that move in each), the solver's passes x
@@ -63,8 +63,9 @@ end
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
 function eddrw()
- if (vt=="line-solvable") pips(-1,16,51,10)
- ct((ds or nofill()) and vu or split(vu..",not saved:,4 boards,in progress")[sf\30%4+1],26,45,6)
+ if (vt=="solvable") pips(-1,16,51,10)
+ local t=split(vu..(vt=="solvable" and ",pause menu:,play it,share code" or "")..((ds or nofill()) and "" or ",not saved:,4 boards,in progress"))
+ ct(t[sf\30%#t+1],24,45,6)
  if vs=="stalled" then
   each(function(x,y,i)
    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[i]==1 and 1 or 4)
@@ -75,7 +76,7 @@ end
 -- play it, share code: only a design line logic finishes
 function ifok(f)
  return function()
-  if (vt=="line-solvable") return f()
+  if (vt=="solvable") return f()
   say(vt,cx,cy)
  end
 end
@@ -93,7 +94,7 @@ function crupd(o)
 end
 
 function crdrw()
- texts"create|64|22|10/draw a puzzle or enter a code|64|32|6"
+ texts"create|64|22|10/draw a puzzle or enter a code|64|32|6/pause menu: play it, share|64|116|13/\148\131 both: clear it|60|122|13"
  for k=1,4 do
   ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
  end

@@ -5,7 +5,8 @@
 -- how long it was held then. mx,my = the pointer, mb its buttons,
 -- mv: it moved since the last frame (a pointer at rest over a screen
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
-hf,rl,hl,fc={},{},{},0
+-- sx,sy: the cell the stroke being painted began on
+hf,rl,hl,fc,sx,sy={},{},{},0,0,0
 -- (dy: the d-pad buttons' vertical steps)
 dy=split"0,0,-1,1"
 
@@ -76,6 +77,19 @@ function mark(v)
  end
 end
 
+-- buttons pressed together that never are in play: left and right
+-- turn the music on or off (the play screen's pause menu is full),
+-- up and down ask to clear the board or the design (undo brings it
+-- back)
+function chords()
+ if min(hf[0],hf[1])==1 then
+  op^^=1
+  persist()
+  say(ol[op%2+1],cx,cy)
+ end
+ if (min(hf[2],hf[3])==1) clearask()
+end
+
 -- undo the last step (r false) or redo the next (r true)
 function undo(r)
  local h=hist[bid()] or {n=0}
@@ -104,6 +118,14 @@ function guide(v)
  return min(sz-1,(v\5+1)*5)
 end
 
+-- the length of the stroke being painted, as picross s shows it:
+-- the cells from its first to the cursor along its line (nil when
+-- none is painted, or at its first cell)
+function stroke()
+ local n=max(abs(cx-sx),abs(cy-sy))+1
+ if (pk and n>1) return n.." cells"
+end
+
 -- a stroke being painted goes on over the cursor's cell if that
 -- cell is as the stroke's first was
 function paint()
@@ -120,6 +142,7 @@ end
 -- a cross never wipes a fill (as in picross s)
 function playinput()
  local x,y=cellat()
+ chords()
  -- the cursor follows the pointer over the board as it moves
  if x and mv and (x!=cx or y!=cy) then
   cx,cy,redraw=x,y,true
@@ -130,7 +153,7 @@ function playinput()
   local c=mb>>b-4&1
   if hf[b]==1 and (x or c<1) then
    if (c>0) cx,cy=x,y
-   pk,pv,ns=b,g[cy*15+cx],true
+   pk,pv,ns,sx,sy=b,g[cy*15+cx],true,cx,cy
    pm=pv==b-3 and 0 or pv<1 and b-3 or pv
    mark(pm)
   end

@@ -13,9 +13,10 @@
 --  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
 --           settings (music off, options), bo best times' options
 --  input    hf/rl/hl/fc button timing, mx/my/mb/mv the mouse,
---           pk/pv/pm/ns the stroke, hist
+--           pk/pv/pm/ns the stroke, sx/sy its first cell, hist
 --  play     pa/pzs/pip each puzzle's address, size, pips;
---           cur puzzle, tf clock, cx/cy cursor, msg/mt message, aq/
+--           cur puzzle, tf clock, cx/cy cursor (cpos: each board's
+--           when left), msg/mt message, aq/
 --           ay/an a question, bs best-time text, hc hint coroutine,
 --           dirty: board changed since saved, kp: kept when asked
 --  screens  ws world, ps puzzle, top first tile row, tq tiles whose

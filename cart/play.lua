@@ -1,8 +1,10 @@
 -- play: a puzzle on the board, then its solved picture.
 -- cur = puzzle number (-2 endless), tf = seconds spent on it (a frame
 -- count would pass 32767, the largest number, after 18 minutes; tf
--- stops there, at 9:06:07). hist[id] = board id's undo steps.
-sol,hist={},{}
+-- stops there, at 9:06:07). hist[id] = board id's undo steps,
+-- cpos[id] its cursor when last left (y*16+x; for the session: the
+-- save has no room for it)
+sol,hist,cpos={},{},{}
 
 -- the rom's puzzle table (rom.py): puzzle p is pzs[p] cells wide,
 -- has pip[p] pips, and its rows start at pa[p]
@@ -31,12 +33,14 @@ function startpz(p)
 end
 
 -- enter the play screen on the puzzle set up in sol, resuming its
--- board (now the most recent, if it is in the save)
+-- board (now the most recent, if it is in the save) and its cursor
 function play()
  getb()
  tf=clk[bid()] or 0
  newboard(g)
- cx,cy,mt,msg,pk,dirty,hc,ns,aq,kp=sz\2,sz\2,0
+ -- the cursor where it was left, else in the middle
+ local c=cpos[bid()] or sz\2*17
+ cx,cy,mt,msg,pk,dirty,hc,ns,aq,kp=c%16,c\16,0
  go"play"
  hold()
 end
@@ -66,7 +70,7 @@ end
 function hold(f)
  local d=not kp and not blank() and dropping(bid())
  if d and dirty then
-  ask("the save holds "..nb.." boards:\nkeeping this one drops\n"..bname(d).."\n\n\142 keep   \151 leave",function()
+  ask("the save keeps "..nb.." boards:\nkeeping this one forgets\nthe marks on "..bname(d).."\n\n\142 keep   \151 leave unsaved",function()
    kp=true
    hold(f)
   end,function()
@@ -82,8 +86,21 @@ end
 -- back to the puzzle list or the worlds (a design played: to the
 -- editor; leaving the editor: to the worlds)
 function out()
+ cpos[bid()]=cy*16+cx
  if (em) em,ed=nil
  if ed then edit() elseif cur<0 then go"worlds" else go"puzzles" end
+end
+
+-- ask to clear every mark (of the design, in the editor), in one
+-- undo step
+function clearask()
+ ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
+  ns=true
+  for i=0,224 do
+   if (g[i]>0) set(i,0)
+  end
+  recheck()
+ end)
 end
 
 -- the pause menu on the play screen (go() clears it elsewhere)
@@ -92,15 +109,7 @@ function playmenu()
  mi(1,em and "play it" or "hint",em and ifok(function() em,hist[0]=nil play() end) or hint)
  mi(2,"undo",undo)
  mi(3,"redo",function() return undo(true) end)
- mi(4,em and "share code" or "clear board",em and ifok(share) or function()
-  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
-   ns=true
-   for i=0,224 do
-    if (g[i]>0) set(i,0)
-   end
-   recheck()
-  end)
- end)
+ mi(4,em and "share code" or "clear board",em and ifok(share) or clearask)
  mi(5,"leave puzzle",function() hold(out) end)
 end
 
@@ -121,7 +130,7 @@ function plupd()
   music(63) mw=false
   shade(sol,sz,pz_cols[cur+1] or "")
   drop()
-  hist[bid()]=nil
+  hist[bid()],cpos[bid()]=nil
   bs=""
   if cur==-2 then
    nend=min(nend,32766)+1
@@ -146,7 +155,8 @@ function pldrw()
   clues()
   preview()
   -- a world's first puzzle shows the controls until the first mark
-  if (cur==worlds[wo].first and blank()) print("\148\131\139\145 move\n\n\142 fill  \151 cross",50,4,10)
+  -- (on the backdrop: the cursor's column strip stops below them)
+  if (cur==worlds[wo].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
   ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
@@ -154,7 +164,7 @@ function pldrw()
   memcpy(0x6000,0x8000,0x2000)
  end
  board(0)
- ct(msg or em and vt or clock(tf),26,38,msg and 13 or 10)
+ ct(msg or stroke() or em and vt or clock(tf),26,38,msg and 13 or 10)
  if (em) eddrw()
 end
 

@@ -66,9 +66,9 @@ function tdrw()
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
-  texts"\142 fill   \151 cross|60|62|13/hold while moving: paint|64|70|13/double tap: jump 5|64|78|13/pause menu: hint, undo|64|86|13"
+  texts"\142 fill   \151 cross|60|60|13/hold while moving: paint|64|67|13/double tap: jump 5|64|74|13/pause menu: hint, undo|64|81|13/\139\145 both: music|60|88|13"
  end
- blink("press \142",96)
+ blink("press \142",97)
 end
 
 -- world select: left/right between worlds, endless and create

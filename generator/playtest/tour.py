@@ -219,13 +219,13 @@ def _create(cart: Path, manifest: dict, w: int) -> dict:
     for x, y in ((2, 2), (3, 3)):                # two cells on a diagonal: either diagonal fits
         t.move_to(x, y)
         t.press("o")
-    t.until(lambda: t.g("vt") == "needs a guess", frames=120)
+    t.until(lambda: t.g("vt") == "needs guess", frames=120)
     t.idle(2)
     t.c.choose_menuitem("share code")            # refused, saying why
     t.idle(3)
     t.move_to(3, 3)
     t.press("o")                                 # one cell: line-solvable
-    t.until(lambda: t.g("vt") == "line-solvable", frames=120)
+    t.until(lambda: t.g("vt") == "solvable", frames=120)
     t.idle(2)
     t.c.choose_menuitem("share code")            # the code, in a question's box
     t.until(lambda: t.g("aq"), frames=30)

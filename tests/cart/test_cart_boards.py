@@ -91,7 +91,7 @@ def keep_a_fifth(p: Player, store: dict) -> None:
     p.press("o")
     p.move_to(1, 1)
     p.press("o")
-    assert "drops\nspires no. 1" in p.recent_text()
+    assert "the marks on spires no. 1\n" in p.recent_text()
     p.press("o")                           # keep it: spires no. 1 leaves the save
     assert p.on("plupd") and not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
 
@@ -107,7 +107,8 @@ def test_a_fifth_board_asks_at_its_first_mark_and_x_leaves_without_it(cart):
     assert not p.g("aq")
     p.move_to(1, 1)
     p.press("o")                           # its first mark: the save would have to drop one
-    assert "the save holds 4 boards:\nkeeping this one drops\nspires no. 1" in p.recent_text()
+    assert "the save keeps 4 boards:\nkeeping this one forgets\nthe marks on spires no. 1\n" in p.recent_text()
+    assert "leave unsaved" in p.recent_text()
     assert p.board()[1, 1] == 1 and saved_ids(store) == [4, 3, 2, 1]
     p.press("x")                           # leave: to the list, without the mark
     assert p.on("pupd") and saved_ids(store) == [4, 3, 2, 1]
@@ -146,7 +147,7 @@ def test_o_keeps_the_fifth_board_and_the_save_never_asks_again_for_it(cart):
     assert p.board().any() and not p.g("aq")
     p.move_to(4, 4)
     p.press("o")
-    assert "drops\nspires no. 2" in p.recent_text()
+    assert "the marks on spires no. 2\n" in p.recent_text()
     within_budget(p)
 
 
@@ -168,7 +169,7 @@ def test_blank_solved_and_replayed_boards_take_no_slot_and_never_ask(cart):
     y, x = map(int, np.argwhere(~sol)[0])
     p.move_to(x, y)
     p.press("x")
-    assert "drops\nspires no. 1" in p.recent_text()
+    assert "the marks on spires no. 1\n" in p.recent_text()
     p.press("o")
     assert saved_ids(store)[0] == 128
     p.enter(sol)
@@ -208,7 +209,7 @@ def test_an_endless_board_solved_gives_its_slot_back(cart):
     y, x = map(int, np.argwhere(~sol)[0])
     p.move_to(x, y)
     p.press("x")
-    assert "drops\nspires no. 1" in p.recent_text()
+    assert "the marks on spires no. 1\n" in p.recent_text()
     p.press("o")
     assert saved_ids(store) == [255, 4, 3, 2]
     p.enter(sol)
@@ -228,7 +229,7 @@ def test_leaving_after_an_undo_in_the_same_pause_still_asks(cart):
     p.c.choose_menuitem("undo")            # its last step undone...
     p.c.choose_menuitem("leave puzzle")    # ...and left, in one pause
     p.idle(2)
-    assert p.on("plupd") and "drops\nspires no. 2" in p.recent_text()
+    assert p.on("plupd") and "the marks on spires no. 2\n" in p.recent_text()
     p.press("x")                           # leave without the change
     assert p.on("pupd") and saved_ids(store) == [5, 4, 3, 2]
     p.press("o")

@@ -148,7 +148,7 @@ class SavePolicy(RuleBasedStateMachine):
         if name is None:
             assert not aq, f"asked needlessly: {aq!r}"
         else:
-            assert aq and f"drops\n{name}\n" in aq, (aq, name)
+            assert aq and f"the marks on {name}\n" in aq, (aq, name)
             self.asked_this_visit += 1
             assert self.asked_this_visit <= 1, "asked twice on one visit"
             self.screen = "ask"

@@ -1,6 +1,6 @@
 """The editor (cart/editor.lua) played as a player would in the console: choose a size on the
-create page, draw a picture with the game's controls, read the verdict on screen ("needs a
-guess" with the cells line logic cannot reach dotted, then "line-solvable in N rounds" once the
+create page, draw a picture with the game's controls, read the verdict on screen ("needs
+guess" with the cells line logic cannot reach dotted, then "solvable, N rounds" once the
 picture is fixed), share its code (on screen and on the clipboard) and play it; never a frame
 over the budget while the solver works, and no design or code puzzle in the save."""
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from generator.playtest import legibility
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
@@ -77,14 +78,14 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert np.array_equal(p.board() == 1, bad)
     settle(p)
     shown = p.recent_text(1)
-    assert "needs a guess" in shown and "see the dots" in shown
+    assert "needs guess" in shown and "see dots" in shown
     unreached = solve(grid_clues(bad)).grid == -1
     assert unreached.any() and np.array_equal(dotted(p), unreached)
     # play it and share code refuse a design that needs a guess, saying why
     for item in ("play it", "share code"):
         p.c.choose_menuitem(item)
         p.idle(1)
-        assert p.on("plupd") and p.g("em") and "needs a guess" in p.recent_text(1)
+        assert p.on("plupd") and p.g("em") and "needs guess" in p.recent_text(1)
     # the fix: the flipped cell cleared (o on a fill clears it)
     p.move_to(fx, fy)
     p.press("o")
@@ -92,7 +93,9 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     settle(p)
     r = solve(grid_clues(good))
     assert r.status == SOLVED
-    assert "line-solvable" in p.recent_text(1) and f"in {r.iterations} rounds" in p.recent_text(1)
+    p.idle(120)                             # (its second line takes turns with the menu's note)
+    said = p.recent_text(120)
+    assert "solvable" in said and f"{r.iterations} rounds" in said
     assert not dotted(p).any()
     # its pips: the proxy of the solver's passes (for this picture a pip at most from the
     # packed puzzle's; over all 254: 146 the same, 105 a pip off, 3 two off)
@@ -128,20 +131,21 @@ def shown_pips(p: Player) -> int:
 
 
 def test_a_design_solved_in_one_round_says_round_and_shows_its_pips(cart):
-    """Every cell filled: line logic finishes in one pass: "in 1 round" (singular), 1 pip; the
-    heart takes 2 passes: "in 2 rounds"; a stalled design shows no pips."""
+    """Every cell filled: line logic finishes in one pass: "1 round" (singular), 1 pip; the
+    heart takes 2 passes: "2 rounds"; a stalled design shows no pips."""
     p = to_editor(cart[0], 5)
     p.enter(np.ones((5, 5), bool))
     settle(p)
-    said = p.recent_text(1)
-    assert "in 1 round" in said and "rounds" not in said
+    p.idle(120)
+    said = p.recent_text(120)
+    assert "1 round" in said and "rounds" not in said
     assert shown_pips(p) == 1
     q = to_editor(cart[0], 15)
     x = np.zeros((15, 15), bool)
     x[0, 0] = x[1, 1] = True                 # a diagonal pair: its mirror fits the clues too
     q.enter(x)
     settle(q)
-    assert "needs a guess" in q.recent_text(1)
+    assert "needs guess" in q.recent_text(1)
     s = q.c.screen()
     assert len({int(s[51, 19 + 3 * j]) for j in range(5)}) == 1   # no pips drawn
 
@@ -162,7 +166,7 @@ def test_clues_follow_the_drawing(cart):
     cc = p.g("cc")
     assert [tuple(int(v) for v in cc[x + 1].values()) for x in range(10)] == \
         [tuple(c) for c in grid_clues(pic).cols]
-    assert "line-solvable" in p.recent_text(1)
+    assert "solvable" in p.recent_text(1)
     p.c.choose_menuitem("undo")      # the last stroke goes: clues and verdict follow
     p.idle(1)
     now = p.board() == 1
@@ -171,7 +175,7 @@ def test_clues_follow_the_drawing(cart):
     rc = p.g("rc")
     assert [tuple(int(v) for v in rc[y + 1].values()) for y in range(10)] == \
         [tuple(r) for r in grid_clues(now).rows]
-    want = "line-solvable" if solve(grid_clues(now)).status == SOLVED else "needs a guess"
+    want = "solvable" if solve(grid_clues(now)).status == SOLVED else "needs guess"
     assert want in p.recent_text(1)
 
 
@@ -225,9 +229,9 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
         assert boards == list(range(n, 0, -1)), boards    # every board kept, most recent first
         after = data[40 + 48 * n]
         # (the verdict's second line takes turns with the note, a second each)
-        p.idle(120)
-        said = p.recent_text(120)
-        assert "in 2 rounds" in said
+        p.idle(210)
+        said = p.recent_text(210)
+        assert "2 rounds" in said
         if n == 4:
             assert after != 255
             assert all(s in said for s in ("not saved:", "4 boards", "in progress"))
@@ -253,3 +257,87 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     p.c.paste()                            # ctrl-v: what the cart copied
     p.idle(5)
     assert p.on("plupd") and not p.g("em") and np.array_equal(p.sol(), heart)
+
+
+VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues
+EDGE = 2                        # px at least between a verdict's ink and the screen's left edge
+CLUE_GAP = 5                    # background px at least between it and a column clue beside it
+
+
+def _verdict_texts(p: Player, frames: int) -> list:
+    """The texts drawn on the verdict's lines over `frames` frames (each measured on its own
+    frame's display), and the clue numbers of the last one."""
+    out, clues = [], []
+    for _ in range(frames):
+        p.idle(1)
+        items = legibility.seen(p.c)
+        out += [it for it in items if it.kind == "text" and it.y in VERDICT_ROWS and len(it.ink)]
+        clues = [it for it in items if it.kind == "clue" and len(it.ink)] or clues
+    return out, clues
+
+
+def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
+    """On 15x15 (column clues right beside the verdict, their last line on its second one) every
+    verdict text, the menu's note and the not-saved note included, stands EDGE px from the
+    left edge and CLUE_GAP px from every clue number on its line."""
+    path, manifest = cart
+    good, bad, (fx, fy) = stalled_twin(manifest)
+    store: dict = {}
+    q = Player(path, store)
+    for k in range(4):                            # 4 boards in progress: the design is not saved
+        q.c.exec(f"loadpz({k}) getb() g[0]=1 tf=0 keep()")
+    q.c.save_cartdata()
+    p = to_editor(path, 15, store)
+    legibility.instrument(p.c)
+    p.enter(bad)
+    settle(p)
+    texts, clues = _verdict_texts(p, 10)
+    p.move_to(fx, fy)
+    p.press("o")
+    settle(p)
+    more, clues2 = _verdict_texts(p, 240)
+    texts += more
+    said = {it.text for it in texts}
+    assert {"needs guess", "see dots", "solvable", "pause menu:", "play it", "share code",
+            "not saved:", "in progress"} <= said, said
+    for it in texts:
+        assert it.ink[:, 1].min() >= EDGE, it.where()
+        for c in clues + clues2:
+            if legibility.one_line(it, c):
+                assert legibility.gap(it, c) >= CLUE_GAP, (it.where(), c.where())
+
+
+def test_the_create_page_and_the_editor_tell_where_play_it_and_share_code_are(cart):
+    p = Player(cart[0])
+    p.idle(2)
+    p.press("o")
+    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        p.press("right")
+    p.idle(2)
+    assert "pause menu: play it, share" in p.recent_text(2)
+    p.press("o")
+    p.enter(np.ones((10, 10), bool))
+    settle(p)
+    p.idle(120)
+    said = p.recent_text(120)
+    assert all(s in said for s in ("pause menu:", "play it", "share code"))
+
+
+def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
+    store: dict = {}
+    p = to_editor(cart[0], 5, store)
+    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+    p.enter(heart)
+    settle(p)
+    p.c.step(["up"])
+    p.c.step(["up", "down"])
+    p.idle(1)
+    assert p.g("aq") and "clear the whole board?" in p.recent_text(2)
+    p.press("o")
+    settle(p)
+    assert not p.board().any() and p.g("vt") == "empty"
+    p.c.save_cartdata()
+    assert to_editor(cart[0], 5, dict(store)).board().sum() == 0     # the save lets it go
+    p.c.choose_menuitem("undo")
+    settle(p)
+    assert np.array_equal(p.board() == 1, heart) and p.g("vt") == "solvable"

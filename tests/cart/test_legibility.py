@@ -59,9 +59,10 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
         assert {"worlds", "list", "play", "editor", "dialog", "solved"} <= got[w], (w, got[w])
     texts = {s.item.text for s in seen}
     assert any(t.startswith("clear the whole board") for t in texts)
-    assert any(t.startswith("the save holds") for t in texts)
+    assert any(t.startswith("the save keeps") for t in texts)
+    assert any(t.endswith(" cells") for t in texts)      # the stroke counter, while painting
     assert any(t.startswith("share code") for t in texts)
-    assert {"needs a guess", "see the dots", "line-solvable", "damaged", "1/8"} <= texts
+    assert {"needs guess", "see dots", "solvable", "pause menu:", "damaged", "1/8"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}
     assert {(w, r) for w in worlds for r in (6, 7)} <= roles
 

@@ -193,7 +193,7 @@ def test_options_from_fake08s_menu_a_full_save_and_the_answers(cart, tmp_path):
     q.move_to(wx, wy)
     q.press("o")                        # a wrong fill: crossed, and the save asks
     q.idle(5)
-    assert q.board()[wy, wx] == 2 and "drops\nspires no. 1" in q.g("aq")
+    assert q.board()[wy, wx] == 2 and "the marks on spires no. 1\n" in q.g("aq")
     q.press("o")                        # keep
     y = next(y for y in range(10) if 0 < sol[y].sum() < 10 and y != wy)
     q.enter(sol, rows=[y])              # the row matches: its blanks crossed
@@ -211,3 +211,31 @@ def test_options_from_fake08s_menu_a_full_save_and_the_answers(cart, tmp_path):
     a, b = same(path, rec, tmp_path, cartdata=store)
     assert len(rec.picks) == 6
     assert a.cartdata[63] >> 24 == 6    # the options byte (0x5eff): auto-check and auto-cross
+
+
+def test_chords_a_stroke_count_and_the_cursor_kept(cart, tmp_path):
+    """Left and right together (music off, said where the clock is), up and down together (the
+    clear question, kept), a stroke's length while painting, and the cursor back where it was
+    left: the same frames and save in fake-08."""
+    path, _ = cart
+    p = Player(path, {})
+    rec = record(p)
+    p.open_puzzle(0, 0)
+    p.move_to(1, 1)
+    p.c.step(["o"])
+    p.move_to(3, 1, paint="o")
+    p.c.step(["left"])
+    p.c.step(["left", "right"])
+    p.idle(5)
+    assert int(p.g("op")) & 1 == 1
+    p.c.step(["up"])
+    p.c.step(["up", "down"])
+    p.idle(3)
+    assert p.g("aq")
+    p.press("x")
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(5)
+    p.press("o")
+    p.idle(5)
+    assert p.cursor() == (3, 1)
+    same(path, rec, tmp_path / "chords")

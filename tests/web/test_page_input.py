@@ -169,7 +169,7 @@ def to_editor_code(p: Player) -> None:
     p.move_to(3, 3)
     p.press("o")
     for _ in range(120):
-        if p.g("vt") == "line-solvable":
+        if p.g("vt") == "solvable":
             break
         p.idle(1)
     p.idle(2)

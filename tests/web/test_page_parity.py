@@ -109,10 +109,10 @@ def test_the_editor_a_share_code_and_a_pasted_code(page, built_cart):
     for x, y in ((2, 2), (3, 3)):
         p.move_to(x, y)
         p.press("o")
-    until(p, lambda: p.g("vt") == "needs a guess", frames=120)
+    until(p, lambda: p.g("vt") == "needs guess", frames=120)
     p.move_to(3, 3)
     p.press("o")
-    until(p, lambda: p.g("vt") == "line-solvable", frames=120)
+    until(p, lambda: p.g("vt") == "solvable", frames=120)
     p.idle(2)
     p.c.choose_menuitem("share code")
     until(p, lambda: p.g("aq"), frames=30)

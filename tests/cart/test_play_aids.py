@@ -1,0 +1,146 @@
+"""What a Picross S player reaches for while playing, played in the console with buttons (and
+the mouse) only, and read on the displayed pixels:
+
+- a stroke being painted shows its length (the cells from its first to the cursor) in the
+  clock's place, readable (4.5:1, as every text) and clear of the clue numbers;
+- the cursor comes back where it was left on a board in progress (for the session);
+- left and right pressed together turn the music off and on (the play screen's pause menu is
+  full), said on screen and kept in the save; up and down together ask to clear the board,
+  and undo brings it back;
+- the first puzzle's controls (which tell of those chords) stand on plain backdrop whatever the
+  cursor's column: its lit strip stops below them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from generator.playtest import legibility
+from generator.playtest.player import Player
+
+from cartfixtures import START
+
+TEXT_MIN = 4.5
+CLEAR_OF_CLUES = 2      # background pixels at least between the counter and any clue number
+
+
+def _cells_text(items) -> list[legibility.Item]:
+    return [it for it in items if it.kind == "text" and it.text.endswith(" cells")]
+
+
+def test_a_stroke_shows_its_length_while_it_is_painted(cart):
+    p = Player(cart[0])
+    legibility.instrument(p.c)
+    p.open_puzzle(0, START + 2)                  # a 15x15 board: the most clue numbers
+    p.move_to(3, 4)
+    p.c.step(["o"])
+    legibility.seen(p.c)
+    assert not _cells_text(legibility.seen(p.c))  # one cell: nothing to count yet
+    for want in range(2, 9):
+        while p.cursor()[0] < 3 + want - 1:
+            p.c.step(["o", "right"])
+            items = legibility.seen(p.c)         # the last frame's
+        shown = _cells_text(items)
+        assert [it.text for it in shown] == [f"{want} cells"], [it.text for it in shown]
+        it = shown[0]
+        assert it.visible and it.ratio >= TEXT_MIN, it
+        clues = [c for c in items if c.kind == "clue"]
+        assert clues and min(legibility.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
+    assert (p.board()[4, 3:11] == 1).all()
+    p.c.step([])                                  # let go: the clock again
+    p.c.step([])
+    assert not _cells_text(legibility.seen(p.c)) and ":" in p.c.text()
+    # down a column with x, and with the mouse: the same count
+    p.move_to(12, 2)
+    p.c.step(["x"])
+    for _ in range(30):
+        if p.cursor()[1] == 6:
+            break
+        p.c.step(["x", "down"])
+    assert p.cursor() == (12, 6) and "5 cells" in p.c.text()
+    p.c.step([])
+    p.idle(2)
+    for x in range(2, 6):                        # the left button held from cell 2,10 to 5,10
+        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * 10 + 2, 1))
+    assert p.cursor() == (5, 10) and "4 cells" in p.c.text()
+
+
+def test_the_cursor_comes_back_where_it_was_left(cart):
+    p = Player(cart[0], {})
+    p.open_puzzle(0, START + 2)
+    p.move_to(3, 11)
+    p.press("o")
+    p.move_to(2, 12)
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    p.press("right")
+    p.press("o")                                 # another board: its own cursor, the middle
+    assert p.on("plupd") and p.cursor() == (7, 7)
+    p.move_to(9, 1)
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    p.press("left")
+    p.press("o")
+    assert p.on("plupd") and p.cursor() == (2, 12)
+    assert p.board()[11, 3] == 1
+
+
+def test_left_and_right_together_turn_the_music_off_and_on(cart):
+    store: dict = {}
+    p = Player(cart[0], store)
+    p.open_puzzle(0, START + 2)
+    p.idle(3)
+    assert int(p.g("op")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
+    at = p.cursor()
+    p.c.step(["left"])
+    p.c.step(["left", "right"])
+    p.idle(2)
+    assert int(p.g("op")) & 1 == 1 and p.c.music_calls[-1][1] == -1
+    assert "music: off" in p.recent_text(3)
+    assert p.on("plupd") and p.cursor() == at     # (left, then right: back where it was)
+    p.c.save_cartdata()
+    assert int(Player(cart[0], dict(store)).g("op")) & 1 == 1    # kept in the save
+    p.idle(3)
+    p.c.step(["right"])
+    p.c.step(["right", "left"])
+    p.idle(2)
+    assert int(p.g("op")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
+    assert "music: on" in p.recent_text(3)
+
+
+def test_up_and_down_together_ask_to_clear_the_board(cart):
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(2, 2)
+    p.press("o")
+    p.press("right")
+    p.press("x")
+    before = p.board()
+    p.c.step(["up"])
+    p.c.step(["up", "down"])
+    p.idle(1)
+    assert p.g("aq") and "clear the whole board?" in p.recent_text(2)
+    p.press("x")                                  # keep
+    assert (p.board() == before).all()
+    p.c.step(["down"])
+    p.c.step(["down", "up"])
+    p.idle(1)
+    p.press("o")                                  # clear
+    assert not p.board().any()
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert (p.board() == before).all()
+
+
+def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
+    p = Player(cart[0])
+    p.open_puzzle(0, 0)
+    n = p.size()
+    told = set()
+    for x in range(n):
+        p.move_to(x, n // 2)
+        p.idle(1)
+        told |= {r.text for f in p.c.frames[-3:] for r in f.prints}
+        d = p.c.display()[0:30, 48:128]
+        assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
+    said = "\n".join(told)
+    assert "both: music" in said and "both: clear" in said
