@@ -83,8 +83,10 @@ def test_the_same_clues_give_the_same_solutions_in_any_process(slice_, plain):
     """The solutions themselves, not only their number: the output is byte-identical for the
     same input, whichever solver's turn found it."""
     args = [sys.executable, "-c", ANSWER, str(slice_), str(plain)]
-    out = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
-    again = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
+    out = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True,
+                           timeout=600).stdout.splitlines()
+    again = subprocess.run(args, cwd=ROOT, check=True, capture_output=True, text=True,
+                           timeout=600).stdout.splitlines()
     assert out == again and len(out) == len(small_set())
     old = sat.SLICE, sat.PLAIN_TURNS
     try:
