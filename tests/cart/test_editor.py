@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from generator.playtest import legibility
+from generator.playtest import measured_text
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
@@ -270,7 +270,7 @@ def _verdict_texts(p: Player, frames: int) -> list:
     out, clues = [], []
     for _ in range(frames):
         p.idle(1)
-        items = legibility.seen(p.c)
+        items = measured_text.seen(p.c)
         out += [it for it in items if it.kind == "text" and it.y in VERDICT_ROWS and len(it.ink)]
         clues = [it for it in items if it.kind == "clue" and len(it.ink)] or clues
     return out, clues
@@ -288,7 +288,7 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
         q.c.exec(f"loadpz({k}) getb() g[0]=1 tf=0 keep()")
     q.c.save_cartdata()
     p = to_editor(path, 15, store)
-    legibility.instrument(p.c)
+    measured_text.instrument(p.c)
     p.enter(bad)
     settle(p)
     texts, clues = _verdict_texts(p, 10)
@@ -304,7 +304,7 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
         assert it.ink[:, 1].min() >= EDGE, it.where()
         for c in clues + clues2:
             if legibility.one_line(it, c):
-                assert legibility.gap(it, c) >= CLUE_GAP, (it.where(), c.where())
+                assert measured_text.gap(it, c) >= CLUE_GAP, (it.where(), c.where())
 
 
 def test_the_create_page_and_the_editor_tell_where_play_it_and_share_code_are(cart):

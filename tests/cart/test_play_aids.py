@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator.playtest import legibility
+from generator.playtest import measured_text
 from generator.playtest.player import Player
 
 from cartfixtures import START
@@ -23,32 +23,32 @@ TEXT_MIN = 4.5
 CLEAR_OF_CLUES = 2      # background pixels at least between the counter and any clue number
 
 
-def _cells_text(items) -> list[legibility.Item]:
+def _cells_text(items) -> list[measured_text.Item]:
     return [it for it in items if it.kind == "text" and it.text.endswith(" cells")]
 
 
 def test_a_stroke_shows_its_length_while_it_is_painted(cart):
     p = Player(cart[0])
-    legibility.instrument(p.c)
+    measured_text.instrument(p.c)
     p.open_puzzle(0, START + 2)                  # a 15x15 board: the most clue numbers
     p.move_to(3, 4)
     p.c.step(["o"])
-    legibility.seen(p.c)
-    assert not _cells_text(legibility.seen(p.c))  # one cell: nothing to count yet
+    measured_text.seen(p.c)
+    assert not _cells_text(measured_text.seen(p.c))  # one cell: nothing to count yet
     for want in range(2, 9):
         while p.cursor()[0] < 3 + want - 1:
             p.c.step(["o", "right"])
-            items = legibility.seen(p.c)         # the last frame's
+            items = measured_text.seen(p.c)         # the last frame's
         shown = _cells_text(items)
         assert [it.text for it in shown] == [f"{want} cells"], [it.text for it in shown]
         it = shown[0]
         assert it.visible and it.ratio >= TEXT_MIN, it
         clues = [c for c in items if c.kind == "clue"]
-        assert clues and min(legibility.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
+        assert clues and min(measured_text.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
     assert (p.board()[4, 3:11] == 1).all()
     p.c.step([])                                  # let go: the clock again
     p.c.step([])
-    assert not _cells_text(legibility.seen(p.c)) and ":" in p.c.text()
+    assert not _cells_text(measured_text.seen(p.c)) and ":" in p.c.text()
     # down a column with x, and with the mouse: the same count
     p.move_to(12, 2)
     p.c.step(["x"])
