@@ -8,16 +8,17 @@ import numpy as np
 import pytest
 
 from generator.console.console import Console
+from generator.runtime.font import default_font
 
 # num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
 LOG = """
 onum=onum or num
-function num(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
+function num(v,x,y,c,t) add(nlog,{v,x,y,t}) onum(v,x,y,c,t) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do
   cls()
-  onum(n[1],n[2],n[3],1)
+  onum(n[1],n[2],n[3],1,n[4])
   for x=n[2]-2,n[2]+6 do
    for y=n[3]-1,n[3]+5 do
     if (pget(x,y)==1) s..=x..","..y..","..k..";"
@@ -95,6 +96,31 @@ def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
                 beside = [(w, j) for w, j, z in col if abs(j - i) == 1 and z == y]
                 assert not beside, (cols, v, i, y, beside)
     assert seen > 300
+
+
+def test_a_lifted_stack_s_band_ends_below_its_last_number(console):
+    """A 15x15 column's band (every other column) runs from its top number to 1 px below its
+    last: a stack lifted over its neighbours' lines (a two-digit number) leaves no band below
+    it, where readers took the empty band under a lifted 10 for hidden numbers. The cursor's
+    column keeps its band down to the board."""
+    c, _ = console
+    rng = random.Random(5)
+    lifted = 0
+    for _ in range(60):
+        cols = [_line(rng) for _ in range(15)]
+        lua = " ".join(f"cc[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
+        c.exec("cx,cy=-9,-9 nlog={} cls() sz,cz,bx,by=15,5,52,52 cc={} rc={} dm={} rok={} cok={} "
+               "for i=1,15 do rc[i]={} end " + lua + " clues()")
+        log = c.global_("nlog")
+        nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
+        px = c.screen()
+        for i in range(1, 15, 2):
+            x = 53 + i * 5
+            low = max(y for v, nx, y in nums if nx + (v > 9) == x and y < 52)
+            assert not (px[low + 6:51, x - 1:x + 4] == 15).any(), (cols[i], i)
+            assert (px[low + 5, x - 1:x + 4] == 15).all(), (cols[i], i)
+            lifted += low + 5 < 50
+    assert lifted > 20
 
 
 def placements(t, n=15):
@@ -177,13 +203,15 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     assert contrast(col[10], col[15]) >= 4.5       # questions and codes on the highlight
 
 
-def _glyphs(c) -> list:
-    """Each digit as the cart's num() draws it, read back from the screen (3x4 booleans)."""
-    c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
+def _glyphs(c, table: str = "dg") -> list:
+    """Each digit as the cart's num() draws it in glyph table `table` (dg: the rows', dh: the
+    columns'), read back from the screen (3 px wide booleans, 4 or 5 tall)."""
+    h = int(c.exec(f"return {table}[11] or 3")) + 1
+    c.exec(f"pal() cls() for d=0,9 do onum(d,2+d*6,2,7,{table}) end")
     px = c.screen()
-    glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    glyphs = [px[2:2 + h, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
-    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x4
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3xh
     return glyphs
 
 
@@ -223,12 +251,16 @@ def _holes(g) -> int:
 
 
 def _unknown_shapes(glyphs) -> list:
-    """Digits a reader would not know at a glance: a 0 that is not a rectangle's outline, an 8
-    without a bar across its middle, a 0, 6, 8 or 9 with no hole in it."""
+    """Digits a reader would not know at a glance: a 0 that is not a rectangle's outline; an 8
+    not crossed in its middle, or cut at a corner (an 8 of a 0's outline cut at two corners and
+    barred was read as a slashed 0, twice as a 0); a 3 topped by the 5's full bar (readers took
+    13 for 15 and 5 for 3 in most rows when only their second and last rows differed); a 0, 6,
+    8 or 9 with no hole in it."""
     ring = np.ones((4, 3), bool)
     ring[1:3, 1] = False
     bad = [0] if (glyphs[0] != ring).any() else []
-    bad += [8] if not glyphs[8][1:3].all(axis=1).any() else []
+    bad += [8] if not glyphs[8][1:3, 1].any() or not glyphs[8][[0, 0, -1, -1], [0, -1, 0, -1]].all() else []
+    bad += [3] if (glyphs[3][0] == glyphs[5][0]).all() else []
     return bad + [d for d in (0, 6, 8, 9) if _holes(glyphs[d]) == 0]
 
 
@@ -237,9 +269,26 @@ def test_clue_digits_have_the_shapes_readers_know(console):
     assert _unknown_shapes(_glyphs(c)) == []
 
 
+def test_column_digits_are_pico8s_own(console):
+    """Column lines stand 6 px apart, room for 5 px digits: the column numbers are drawn in
+    PICO-8's own font (shrinko's copy, generator/runtime/font.py), the shapes a player reads
+    in every PICO-8 cart, but for the 1, a flag and a stroke with no foot as in the rows (so
+    that 1s in neighbouring columns stand apart). Readers took the 3x4 8 above the cursor for a
+    slashed 0 and a 6 for a b."""
+    c, _ = console
+    f = default_font()
+    pico = [np.array([[f[8 * (48 + d) + r] >> k & 1 for k in range(3)] for r in range(5)], bool)
+            for d in range(10)]
+    cols = _glyphs(c, "dh")
+    assert [d for d in range(10) if d != 1 and (cols[d] != pico[d]).any()] == []
+    assert cols[1][:, 1].all() and cols[1].sum() == 6 and not cols[1][4, 0]
+
+
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
-# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole
-EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
+# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole;
+# an 8 cut at two corners (a slashed 0) and a 3 and a 5 under one full bar (13 read as 15)
+EARLIER_DIGITS = ["3951,1178,3747,3895,2365,1935,3961,1191,1918,2543",
+                  "3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
                   "3951,3731,3747,3895,2537,1935,3961,1191,3927,2543",
                   "1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"]
 
@@ -250,7 +299,7 @@ def test_the_digits_readers_misread_are_caught(console, dg):
     c, _ = console
     old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
     try:
-        c.exec(f'dg=split"{dg}"')
+        c.exec(f'dg=split"{dg},3"')
         g = _glyphs(c)
         assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
     finally:
