@@ -6,29 +6,26 @@
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
 bx,by,pc=52,52,{}
 
--- clue digits: bit 3*row+column of a table's entry d+1 is a pixel of
--- digit d, entry 11 the bar of 10-15 (its height less 1). dg: 3x4 px
--- for the rows (5 px apart, so that rows of clues do not touch), each
--- two 3 px apart or more (readers confused them at 1-2): a rectangular
--- 0, an 8 pinched at its waist (an 8 cut at two corners read as a
--- slashed 0), a 3 open at its left corners beside a 5 square at its
--- top left, holes in 0 6 8 9, a 4 open at the top. dh: 3x5 px for the
--- columns (lines 6 px apart), PICO-8's own font. the 1 of both is a
--- flag and a stroke, no foot, so 1s in neighbouring columns and a
--- two-digit bar stand apart
-dg=split"3951,1178,3747,1843,2365,1823,3961,1191,3927,2543,3"
-dh=split"31599,9370,29671,31143,18925,31183,31689,18727,31727,18927,4"
+-- clue digits 3x4 px, so that rows of clues 5 px apart do not touch
+-- (columns, 6 px apart, keep them too: a column's numbers 1 px apart
+-- could not be counted): bit 3*row+column of dg[d+1] is a pixel of
+-- digit d. shapes a reader knows at a glance, each two 3 px apart or
+-- more (readers confused them at 1-2): a rectangular 0, an 8 pinched
+-- at its waist with the 0's corners (an 8 cut at two corners read as
+-- a slashed 0), a 3 open at its top right under the 5's full bar,
+-- holes in 0 6 8 9, a 4 open at the top; the 1 is a flag and a
+-- stroke, no foot, so 1s in neighbouring columns and a two-digit bar
+-- stand apart
+dg=split"3951,1178,3747,1843,2365,1823,3961,1191,3927,2543"
 
--- a clue number in glyphs t (dg unless given); 10-15 as a bar, a 1 px
--- gap and a digit (5 px)
-function num(v,x,y,c,t)
- t=t or dg
+-- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
+function num(v,x,y,c)
  if v>9 then
-  line(x,y,x,y+t[11],c)
+  line(x,y,x,y+3,c)
   x+=2 v-=10
  end
- for b=0,14 do
-  if (t[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
+ for b=0,11 do
+  if (dg[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
  end
 end
 
@@ -72,15 +69,16 @@ function clues()
    if (t[j]>9) q=k-j
   end
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-7-6*s
+  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- up to its top number, so that a line of single digits reads as
-  -- columns, not a string. the cursor's column at every size: a band
+  -- from 1 px under its last number to its top one, so that a line of
+  -- single digits reads as columns, not a string (a lifted stack: no
+  -- empty band below it, where readers looked for hidden numbers). the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,i==cx and by-2 or y+5,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,i==cx and by-2 or y+4,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,x-v\10,y,d[j] and 7 or 6,dh)
+   num(v,x-v\10,y,d[j] and 7 or 6)
    y-=6
   end
  end

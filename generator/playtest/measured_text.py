@@ -50,9 +50,9 @@ function print(...)
  return _print(...)
 end
 if _num then
- function num(v,x,y,c,t)
-  add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c,(t or dg)[11]+1})
-  return _num(v,x,y,c,t)
+ function num(v,x,y,c)
+  add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c})
+  return _num(v,x,y,c)
  end
 end
 """
@@ -62,10 +62,10 @@ def instrument(console) -> None:
     console.exec(INSTRUMENT, "=measured_text")
 
 
-def clue_box(value: int, height: int = 4) -> tuple[int, int]:
-    """(width, height) of a clue number as cart/draw.lua's num draws it: 3 px digits `height`
-    tall (4 beside the rows, 5 above the columns), 10-15 a bar, a gap and a digit."""
-    return (5 if value > 9 else 3), height
+def clue_box(value: int) -> tuple[int, int]:
+    """(width, height) of a clue number as cart/draw.lua's num draws it: 3x4 digits, 10-15 a
+    bar, a gap and a digit."""
+    return (5 if value > 9 else 3), 4
 
 
 @dataclass
@@ -164,8 +164,8 @@ def seen(console) -> list[Item]:
     for r in raw:
         kind, text = ("text" if r[1] == "t" else "clue"), str(r[2])
         x, y, slot = int(r[3]), int(r[4]), int(r[5])
-        role, h = (None, 0) if kind == "text" else (int(r[6]), int(r[7]))
-        m = _measure(kind, text, x, y, int(lut[slot]), shown, h)
+        role = None if kind == "text" else int(r[6])
+        m = _measure(kind, text, x, y, int(lut[slot]), shown)
         if m is not None:
             items.append(Item(kind, text, x, y, role, *m))
     return items
@@ -174,23 +174,22 @@ def seen(console) -> list[Item]:
 _measured: dict = {}
 
 
-def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, height: int = 4):
+def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
     """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number, and for a clue
     number the colours behind it (`_behind`), or None when none of it is on screen."""
-    m = _measure_once(kind, text, x, y, colour, shown, height)
+    m = _measure_once(kind, text, x, y, colour, shown)
     if m is None or kind != "clue":
         return m
-    w, h = clue_box(int(float(text)), height)
+    w, h = clue_box(int(float(text)))
     return m + (_behind(shown, x, y, x + w, y + h, colour),)
 
 
-def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray,
-                  height: int = 4):
+def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
     """`_measure`'s first five, the same item on the same pixels measured once."""
     if kind == "text":
         drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
     else:
-        w, h = clue_box(int(float(text)), height)
+        w, h = clue_box(int(float(text)))
         y0, y1, x0, x1 = y, y + h, x, x + w
         drawn = None
     if y1 <= y0 or x1 <= x0:

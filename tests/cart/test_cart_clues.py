@@ -8,17 +8,16 @@ import numpy as np
 import pytest
 
 from generator.console.console import Console
-from generator.runtime.font import default_font
 
 # num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
 LOG = """
 onum=onum or num
-function num(v,x,y,c,t) add(nlog,{v,x,y,t}) onum(v,x,y,c,t) end
+function num(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do
   cls()
-  onum(n[1],n[2],n[3],1,n[4])
+  onum(n[1],n[2],n[3],1)
   for x=n[2]-2,n[2]+6 do
    for y=n[3]-1,n[3]+5 do
     if (pget(x,y)==1) s..=x..","..y..","..k..";"
@@ -99,8 +98,8 @@ def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
 
 
 def test_a_lifted_stack_s_band_ends_below_its_last_number(console):
-    """A 15x15 column's band (every other column) runs from its top number to 1 px below its
-    last: a stack lifted over its neighbours' lines (a two-digit number) leaves no band below
+    """A 15x15 column's band (every other column) runs from 1 px above its top number to 1 px
+    below its last: a stack lifted over its neighbours' lines (a two-digit number) leaves no band below
     it, where readers took the empty band under a lifted 10 for hidden numbers. The cursor's
     column keeps its band down to the board."""
     c, _ = console
@@ -117,9 +116,9 @@ def test_a_lifted_stack_s_band_ends_below_its_last_number(console):
         for i in range(1, 15, 2):
             x = 53 + i * 5
             low = max(y for v, nx, y in nums if nx + (v > 9) == x and y < 52)
-            assert not (px[low + 6:51, x - 1:x + 4] == 15).any(), (cols[i], i)
-            assert (px[low + 5, x - 1:x + 4] == 15).all(), (cols[i], i)
-            lifted += low + 5 < 50
+            assert not (px[low + 5:51, x - 1:x + 4] == 15).any(), (cols[i], i)   # 3x4 digits
+            assert (px[low + 4, x - 1:x + 4] == 15).all(), (cols[i], i)
+            lifted += low + 4 < 50
     assert lifted > 20
 
 
@@ -203,15 +202,13 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     assert contrast(col[10], col[15]) >= 4.5       # questions and codes on the highlight
 
 
-def _glyphs(c, table: str = "dg") -> list:
-    """Each digit as the cart's num() draws it in glyph table `table` (dg: the rows', dh: the
-    columns'), read back from the screen (3 px wide booleans, 4 or 5 tall)."""
-    h = int(c.exec(f"return {table}[11] or 3")) + 1
-    c.exec(f"pal() cls() for d=0,9 do onum(d,2+d*6,2,7,{table}) end")
+def _glyphs(c) -> list:
+    """Each digit as the cart's num() draws it, read back from the screen (3x4 booleans)."""
+    c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
     px = c.screen()
-    glyphs = [px[2:2 + h, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
-    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3xh
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x4
     return glyphs
 
 
@@ -269,21 +266,6 @@ def test_clue_digits_have_the_shapes_readers_know(console):
     assert _unknown_shapes(_glyphs(c)) == []
 
 
-def test_column_digits_are_pico8s_own(console):
-    """Column lines stand 6 px apart, room for 5 px digits: the column numbers are drawn in
-    PICO-8's own font (shrinko's copy, generator/runtime/font.py), the shapes a player reads
-    in every PICO-8 cart, but for the 1, a flag and a stroke with no foot as in the rows (so
-    that 1s in neighbouring columns stand apart). Readers took the 3x4 8 above the cursor for a
-    slashed 0 and a 6 for a b."""
-    c, _ = console
-    f = default_font()
-    pico = [np.array([[f[8 * (48 + d) + r] >> k & 1 for k in range(3)] for r in range(5)], bool)
-            for d in range(10)]
-    cols = _glyphs(c, "dh")
-    assert [d for d in range(10) if d != 1 and (cols[d] != pico[d]).any()] == []
-    assert cols[1][:, 1].all() and cols[1].sum() == 6 and not cols[1][4, 0]
-
-
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
 # (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole;
 # an 8 cut at two corners (a slashed 0) and a 3 and a 5 under one full bar (13 read as 15)
@@ -299,7 +281,7 @@ def test_the_digits_readers_misread_are_caught(console, dg):
     c, _ = console
     old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
     try:
-        c.exec(f'dg=split"{dg},3"')
+        c.exec(f'dg=split"{dg}"')
         g = _glyphs(c)
         assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
     finally:

@@ -282,7 +282,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 # in the text colour (readers: "yellow on the light stripe", an 8 or a 3?), its numbers cut out
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
-BAND = "rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)"
+BAND = "rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,i==cx and by-2 or y+4,i==cx and 15 or sz>14 and i%2*15 or 0)"
 INK = "num(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cx and 10 or 6)"))],
