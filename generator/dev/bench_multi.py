@@ -15,7 +15,8 @@ Each solver runs in its own subprocess (`python -c WORKER` with PYTHONPATH set):
 is `git archive BASELINE generator` unpacked in a temporary directory, the current one this
 tree. A puzzle's CPU seconds (the whole `verdict`, line-solver cache cleared first) are the
 median of RUNS runs of each, taken in turn. The answers must agree: the same kind, and every
-solution spells the clues.
+solution spells the clues. The table also says how many cells line logic leaves unknown: where
+it leaves nearly all, the first solution is SAT's alone to find (docs/solver.md).
 Run: python -m generator.dev.bench_multi [--runs N] [--baseline COMMIT]
 """
 from __future__ import annotations
@@ -34,6 +35,7 @@ from generator.dev.bench_solve import drawn_scene
 from generator.dev.cli_args import real_type, whole_type
 from generator.errors import ArgumentParser
 from generator.puzzles.generate import smooth_grids
+from generator.solver.board import Board
 from generator.solver.clues import Clues, grid_clues
 from generator.solver.linesolve import solve
 
@@ -117,6 +119,12 @@ def small_set(seed: int = SEED) -> list[tuple[str, Clues]]:
     return out
 
 
+def unknown_after_line_logic(clues: Clues) -> int:
+    """The cells line logic leaves unknown (all of them if it finds a contradiction)."""
+    b = Board.start(clues)
+    return b.unknown_count() if b.propagate_all() else clues.height * clues.width
+
+
 def baseline_tree(commit: str, into: str) -> str:
     """`generator` at `commit`, unpacked under `into`; returns the directory to put on PYTHONPATH."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "generator"],
@@ -166,8 +174,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"large puzzles with several solutions, constructed (seed {SEED}): CPU seconds of the "
           f"whole verdict, median of {args.runs} runs (over: past the {args.time_limit:g} s "
           f"time limit, wall time); old = {args.baseline}, new = this tree\n")
-    print("| puzzle | old answer | new answer | old s | new s |")
-    print("|--------|------------|------------|------:|------:|")
+    print("| puzzle | unknown after line logic | old answer | new answer | old s | new s |")
+    print("|--------|-------------------------:|------------|------------|------:|------:|")
     kinds = set()
     for i, (name, clues) in enumerate(puzzles):
         cells = []
@@ -182,7 +190,8 @@ def main(argv: list[str] | None = None) -> None:
             said = ("past the time limit" if a["time_hit"]
                     else f"{a['kind']} ({a['method']}, {a['nodes']} nodes)")
             cells.append((said, f"over {args.time_limit:g}" if over else f"{t:.2f}"))
-        print(f"| {name} | {cells[0][0]} | {cells[1][0]} | {cells[0][1]} | {cells[1][1]} |")
+        left = f"{unknown_after_line_logic(clues):,} of {clues.height * clues.width:,}"
+        print(f"| {name} | {left} | {cells[0][0]} | {cells[1][0]} | {cells[0][1]} | {cells[1][1]} |")
     names = [n for n, _ in kinds]
     if len(names) != len(set(names)):
         raise SystemExit("the old and new answers differ: " + ", ".join(sorted(map(str, kinds))))
