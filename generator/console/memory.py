@@ -36,7 +36,7 @@ class Memory:
     """PICO-8's memory inside lupaz8 runtime `lua` (read before its globals are hidden)."""
 
     def __init__(self, lua) -> None:
-        self._read, self._write, self._memset, self._memcpy = lua.execute(VIEW)
+        self._read, self._write, self._memset, _ = lua.execute(VIEW)
         # called after a write that reaches the draw state (0x5f00-0x5f7f): the runtime's
         # rt.refresh, which rereads what its drawing keeps of it
         self.on_draw_state = None
@@ -101,8 +101,3 @@ def unpack_pixels(data: bytes) -> np.ndarray:
     out[:, 0::2] = b & 15
     out[:, 1::2] = b >> 4
     return out
-
-
-def pack_pixels(px: np.ndarray) -> bytes:
-    """128x128 colour indices back to 8 KiB of 4-bit pixels."""
-    return ((px[:, 0::2] & 15) | (px[:, 1::2] << 4)).astype(np.uint8).tobytes()
