@@ -303,7 +303,7 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     for it in texts:
         assert it.ink[:, 1].min() >= EDGE, it.where()
         for c in clues + clues2:
-            if legibility.one_line(it, c):
+            if measured_text.one_line(it, c):
                 assert measured_text.gap(it, c) >= CLUE_GAP, (it.where(), c.where())
 
 
