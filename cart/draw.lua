@@ -6,17 +6,13 @@
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
 bx,by,pc=52,52,{}
 
--- clue digits 3x4 px, so that rows of clues 5 px apart do not touch
--- (columns, 6 px apart, keep them too: a column's numbers 1 px apart
--- could not be counted): bit 3*row+column of dg[d+1] is a pixel of
--- digit d. shapes a reader knows at a glance, each two 3 px apart or
--- more (readers confused them at 1-2): a rectangular 0, an 8 pinched
--- at its waist with the 0's corners (an 8 cut at two corners read as
--- a slashed 0), a 3 open at its top right under the 5's full bar,
--- holes in 0 6 8 9, a 4 open at the top; the 1 is a flag and a
--- stroke, no foot, so 1s in neighbouring columns and a two-digit bar
--- stand apart
-dg=split"3951,1178,3747,1843,2365,1823,3961,1191,3927,2543"
+-- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
+-- bit 3*row+column of dg[d+1] is a pixel of digit d. shapes a reader
+-- knows at a glance (a rectangular 0, an 8 barred across its middle,
+-- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
+-- (readers confused them at 1-2); the 1 is a flag and a stroke, no
+-- foot, so 1s in neighbouring columns and a two-digit bar stand apart
+dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
 function num(v,x,y,c)
@@ -71,11 +67,10 @@ function clues()
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
   ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- from 1 px under its last number to its top one, so that a line of
-  -- single digits reads as columns, not a string (a lifted stack: no
-  -- empty band below it, where readers looked for hidden numbers). the cursor's column at every size: a band
+  -- up to its top number, so that a line of single digits reads as
+  -- columns, not a string. the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,i==cx and by-2 or y+4,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    num(v,x-v\10,y,d[j] and 7 or 6)

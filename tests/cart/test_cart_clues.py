@@ -97,31 +97,6 @@ def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
     assert seen > 300
 
 
-def test_a_lifted_stack_s_band_ends_below_its_last_number(console):
-    """A 15x15 column's band (every other column) runs from 1 px above its top number to 1 px
-    below its last: a stack lifted over its neighbours' lines (a two-digit number) leaves no band below
-    it, where readers took the empty band under a lifted 10 for hidden numbers. The cursor's
-    column keeps its band down to the board."""
-    c, _ = console
-    rng = random.Random(5)
-    lifted = 0
-    for _ in range(60):
-        cols = [_line(rng) for _ in range(15)]
-        lua = " ".join(f"cc[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
-        c.exec("cx,cy=-9,-9 nlog={} cls() sz,cz,bx,by=15,5,52,52 cc={} rc={} dm={} rok={} cok={} "
-               "for i=1,15 do rc[i]={} end " + lua + " clues()")
-        log = c.global_("nlog")
-        nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
-        px = c.screen()
-        for i in range(1, 15, 2):
-            x = 53 + i * 5
-            low = max(y for v, nx, y in nums if nx + (v > 9) == x and y < 52)
-            assert not (px[low + 5:51, x - 1:x + 4] == 15).any(), (cols[i], i)   # 3x4 digits
-            assert (px[low + 4, x - 1:x + 4] == 15).all(), (cols[i], i)
-            lifted += low + 4 < 50
-    assert lifted > 20
-
-
 def placements(t, n=15):
     """Every layout of clue t on n cells: lists of run starts."""
     if not t:
@@ -248,16 +223,12 @@ def _holes(g) -> int:
 
 
 def _unknown_shapes(glyphs) -> list:
-    """Digits a reader would not know at a glance: a 0 that is not a rectangle's outline; an 8
-    not crossed in its middle, or cut at a corner (an 8 of a 0's outline cut at two corners and
-    barred was read as a slashed 0, twice as a 0); a 3 topped by the 5's full bar (readers took
-    13 for 15 and 5 for 3 in most rows when only their second and last rows differed); a 0, 6,
-    8 or 9 with no hole in it."""
+    """Digits a reader would not know at a glance: a 0 that is not a rectangle's outline, an 8
+    without a bar across its middle, a 0, 6, 8 or 9 with no hole in it."""
     ring = np.ones((4, 3), bool)
     ring[1:3, 1] = False
     bad = [0] if (glyphs[0] != ring).any() else []
-    bad += [8] if not glyphs[8][1:3, 1].any() or not glyphs[8][[0, 0, -1, -1], [0, -1, 0, -1]].all() else []
-    bad += [3] if (glyphs[3][0] == glyphs[5][0]).all() else []
+    bad += [8] if not glyphs[8][1:3].all(axis=1).any() else []
     return bad + [d for d in (0, 6, 8, 9) if _holes(glyphs[d]) == 0]
 
 
@@ -267,10 +238,8 @@ def test_clue_digits_have_the_shapes_readers_know(console):
 
 
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
-# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole;
-# an 8 cut at two corners (a slashed 0) and a 3 and a 5 under one full bar (13 read as 15)
-EARLIER_DIGITS = ["3951,1178,3747,3895,2365,1935,3961,1191,1918,2543",
-                  "3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
+# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole
+EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
                   "3951,3731,3747,3895,2537,1935,3961,1191,3927,2543",
                   "1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"]
 
