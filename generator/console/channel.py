@@ -236,6 +236,15 @@ class Channel:
             return np.convolve(z[HIST - len(taps) + 1:], taps, "valid")
         return z[HIST:]
 
+    def idle(self) -> bool:
+        """Nothing to play and nothing still sounding (no sfx, no fade), with no music to
+        resume: render() would give silence."""
+        return self.track is None and self.last.w == -1 and not self.fade_left
+
+    def rest(self, n: int) -> None:
+        """Pass n samples of silence on an idle channel (what render(n) does then, cheaply)."""
+        self._keep(np.zeros(n))
+
     def _keep(self, y: np.ndarray) -> None:
         """Remember the last HIST samples of output (for an echo that starts later)."""
         if len(y) >= HIST:

@@ -67,11 +67,17 @@ class CartError(RuntimeError):
 
 
 class PrintRecord(NamedTuple):
-    """One print() call (a named tuple: made on every call, it must be cheap to make)."""
-    text: str      # unicode (P8SCII glyphs as shrinko names them, e.g. "⬅️")
+    """One print() call (a named tuple: made on every call, it must be cheap to make, so the
+    text is kept as printed and turned into unicode only when asked for)."""
+    p8scii: str    # the text as print() took it, a character a byte
     x: int
     y: int
     colour: int    # pen colour (draw slot 0-15, before the draw palette)
+
+    @property
+    def text(self) -> str:
+        """The text in unicode (P8SCII glyphs as shrinko names them, e.g. "⬅️")."""
+        return p8_to_unicode(self.p8scii)
 
 
 @dataclass
@@ -425,7 +431,7 @@ class Console:
 
     def record_print(self, text: str, x: int, y: int, colour: int) -> None:
         if self._frame is not None:
-            self._frame.prints.append(PrintRecord(p8_to_unicode(text), x, y, colour))
+            self._frame.prints.append(PrintRecord(text, x, y, colour))
 
     def _instructions(self, count, owed=0) -> int:
         """The cart's instructions in a count of the counter: its hook calls, each

@@ -150,6 +150,10 @@ class Synth:
     def render(self, n: int, channels: bool = False) -> np.ndarray:
         """The next n samples, mixed (int16); channels=True: also each channel's (float, 4 x n,
         after its clipping, in 16-bit units), as (mix, per_channel)."""
+        if not channels and self.pattern == -1 and all(ch.idle() for ch in self.channels):
+            for ch in self.channels:             # silence: the loop below would give zeros
+                ch.rest(n)
+            return np.zeros(n, dtype=np.int16)
         per = np.zeros((CHANNELS, n))
         done = 0
         while done < n:

@@ -372,3 +372,25 @@ def test_white_noise_is_the_hashed_counter_across_the_wrap(key, start, n):
     want = [(_fmix32_int(((start + j) % 2 ** 32 * 0x9E3779B9 + key) % 2 ** 32) >> 8) / 2 ** 23 - 1
             for j in range(n)]
     assert list(x) == want and x.min() >= -1 and x.max() < 1
+
+
+def test_silence_by_the_short_path_is_the_long_paths_silence(tmp_path):
+    """An idle synthesiser skips the mixing loop: frame by frame, through a note with echo that
+    ends, a silence, and a second note, its samples are those of the full loop (channels=True
+    always runs it), and so are the channels' echo histories it leaves."""
+    line = {0: sfx_line([note(24, 3, 6, fx=0)] * 2 + [REST] * 2, 8)}
+    short, full = synth(tmp_path, line), synth(tmp_path, line)
+    took = 0
+    for s in (short, full):
+        s.sfx(0, 0)
+    for frame in range(40):
+        if frame == 25:
+            for s in (short, full):
+                s.sfx(0, 1)
+        took += short.pattern == -1 and all(ch.idle() for ch in short.channels)
+        a = short.render(735)
+        b = full.render(735, channels=True)[0]
+        assert np.array_equal(a, b), frame
+        for x, y in zip(short.channels, full.channels):
+            assert np.array_equal(x.hist, y.hist), frame
+    assert took > 5
