@@ -157,7 +157,6 @@ function pldrw()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
   if (cur==worlds[wo].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
-  ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -165,6 +164,9 @@ function pldrw()
  end
  board(0)
  ct(msg or stroke() or em and vt or clock(tf),26,38,msg and 13 or 10)
+ -- under it the puzzle's number, taking turns (2 s each) with how
+ -- to reach undo, hint and leave (the editor's verdict is there)
+ ct(not em and sf%120<60 and "pause: menu" or cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
  if (em) eddrw()
 end
 
