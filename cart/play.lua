@@ -185,14 +185,16 @@ function bname(id)
  return "endless"
 end
 
--- solved: the board slides to the middle and becomes the picture
+-- solved: the board slides to the middle and becomes the picture.
+-- o goes on (endless: to a new puzzle, so left leaves to the worlds)
 function supd()
  bx=max(64-bw\2,52-sf)
  by=bx
  if (sf>40 and bp(5)) share()
- if sf>40 and bp(4) then
+ local l=cur==-2 and bp(0)
+ if sf>40 and (bp(4) or l) then
   bx,by=52,52
-  if cur==-2 then
+  if cur==-2 and not l then
    startendless()
   elseif cur<0 then
    out()
@@ -212,6 +214,6 @@ function sdrw()
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
   ct("time "..clock(tf)..bs,64,108,6)
-  blink("\142 continue  \151 share",118)
+  blink(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118)
  end
 end

@@ -266,3 +266,33 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
 
     assert "lantern" not in puzzle_list({})
     assert "lantern" in puzzle_list(saved_progress(path, {0: 95}))
+
+
+def _endless(p: Player) -> None:
+    """From the title to a new endless puzzle, made."""
+    p.idle(2)
+    p.press("o")                          # worlds
+    p.press("right")
+    p.press("right")                      # endless, past the two worlds
+    p.press("o")
+    while not p.on("plupd"):
+        p.idle(1)
+
+
+def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart):
+    p = Player(cart[0])
+    _endless(p)
+    p.enter(p.sol())
+    assert p.on("supd")
+    p.idle(45)
+    said = p.recent_text(30)
+    assert "⬅️ back" in said and "🅾️ next" in said, said
+    p.press("left")
+    p.idle(1)
+    assert p.on("wupd") and int(p.g("ws")) == len(cart[1]["worlds"]) + 1   # on endless
+    assert "endless" in p.recent_text(2)
+    p.press("o")                          # a new endless puzzle from there, as ever
+    while not p.on("plupd"):
+        p.idle(1)
+    assert not p.board().any()
+    within_budget(p)
