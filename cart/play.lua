@@ -186,13 +186,17 @@ function bname(id)
 end
 
 -- solved: the board slides to the middle and becomes the picture.
--- o goes on (endless: to a new puzzle, so left leaves to the worlds)
+-- once it has (sf>30) the prompt shows, steady, and from that same
+-- frame every press it names is taken. o goes on (endless: to a new
+-- puzzle, so left leaves to the worlds: pressed, not held on from the
+-- last stroke, which would repeat)
 function supd()
  bx=max(64-bw\2,52-sf)
  by=bx
- if (sf>40 and bp(5)) share()
- local l=cur==-2 and bp(0)
- if sf>40 and (bp(4) or l) then
+ if (sf<31) return
+ if (bp(5)) share()
+ local l=cur==-2 and hf[0]==1
+ if bp(4) or l then
   bx,by=52,52
   if cur==-2 and not l then
    startendless()
@@ -214,6 +218,6 @@ function sdrw()
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
   ct("time "..clock(tf)..bs,64,108,6)
-  blink(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118)
+  ct(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",64,118,10)
  end
 end

@@ -296,3 +296,33 @@ def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart)
         p.idle(1)
     assert not p.board().any()
     within_budget(p)
+
+
+def _solved_until_prompt(cart, k: int = 0) -> tuple[Player, str]:
+    """A player on the solved screen of world 0's puzzle k, on the first frame its prompt shows
+    (and that prompt)."""
+    p = Player(cart[0])
+    p.open_puzzle(0, k)
+    p.enter(solution(cart[1], int(p.g("cur"))))
+    assert p.on("supd")
+    for _ in range(90):
+        p.c.step([])
+        prompt = [r.text for r in p.c.frames[-1].prints if r.y == 118]
+        if prompt:
+            return p, prompt[0]
+    raise AssertionError("no prompt within 3 seconds of the solve")
+
+
+def test_the_solved_prompt_stays_and_shows_only_once_presses_are_taken(cart):
+    p, prompt = _solved_until_prompt(cart)
+    assert "continue" in prompt and "share" in prompt
+    for _ in range(90):                   # steady: on every frame, three seconds on
+        p.c.step([])
+        assert [r.text for r in p.c.frames[-1].prints if r.y == 118] == [prompt]
+    # a press on the frame after the prompt first shows is taken, o and x alike
+    p, _ = _solved_until_prompt(cart)
+    p.c.step(["o"])
+    assert p.on("pupd")
+    p, _ = _solved_until_prompt(cart)
+    p.c.step(["x"])
+    assert p.g("aq") and "share code" in p.recent_text(2)
