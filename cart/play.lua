@@ -157,7 +157,6 @@ function pldrw()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
   if (cur==worlds[wo].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
-  ct(cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -165,6 +164,9 @@ function pldrw()
  end
  board(0)
  ct(msg or stroke() or em and vt or clock(tf),26,38,msg and 13 or 10)
+ -- under it the puzzle's number, taking turns (2 s each) with how
+ -- to reach undo, hint and leave (the editor's verdict is there)
+ ct(not em and sf%120<60 and "pause: menu" or cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
  if (em) eddrw()
 end
 
@@ -183,14 +185,20 @@ function bname(id)
  return "endless"
 end
 
--- solved: the board slides to the middle and becomes the picture
+-- solved: the board slides to the middle and becomes the picture.
+-- once it has (sf>30) the prompt shows, steady, and from that same
+-- frame every press it names is taken. o goes on (endless: to a new
+-- puzzle, so left leaves to the worlds: pressed, not held on from the
+-- last stroke, which would repeat)
 function supd()
  bx=max(64-bw\2,52-sf)
  by=bx
- if (sf>40 and bp(5)) share()
- if sf>40 and bp(4) then
+ if (sf<31) return
+ if (bp(5)) share()
+ local l=cur==-2 and hf[0]==1
+ if bp(4) or l then
   bx,by=52,52
-  if cur==-2 then
+  if cur==-2 and not l then
    startendless()
   elseif cur<0 then
    out()
@@ -210,6 +218,6 @@ function sdrw()
  if sf>30 then
   ct(cur<0 and "solved!" or pname(cur),64,10,10)
   ct("time "..clock(tf)..bs,64,108,6)
-  blink("\142 continue  \151 share",118)
+  ct(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",64,118,10)
  end
 end

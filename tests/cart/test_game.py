@@ -266,3 +266,63 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
 
     assert "lantern" not in puzzle_list({})
     assert "lantern" in puzzle_list(saved_progress(path, {0: 95}))
+
+
+def _endless(p: Player) -> None:
+    """From the title to a new endless puzzle, made."""
+    p.idle(2)
+    p.press("o")                          # worlds
+    p.press("right")
+    p.press("right")                      # endless, past the two worlds
+    p.press("o")
+    while not p.on("plupd"):
+        p.idle(1)
+
+
+def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart):
+    p = Player(cart[0])
+    _endless(p)
+    p.enter(p.sol())
+    assert p.on("supd")
+    p.idle(45)
+    said = p.recent_text(30)
+    assert "⬅️ back" in said and "🅾️ next" in said, said
+    p.press("left")
+    p.idle(1)
+    assert p.on("wupd") and int(p.g("ws")) == len(cart[1]["worlds"]) + 1   # on endless
+    assert "endless" in p.recent_text(2)
+    p.press("o")                          # a new endless puzzle from there, as ever
+    while not p.on("plupd"):
+        p.idle(1)
+    assert not p.board().any()
+    within_budget(p)
+
+
+def _solved_until_prompt(cart, k: int = 0) -> tuple[Player, str]:
+    """A player on the solved screen of world 0's puzzle k, on the first frame its prompt shows
+    (and that prompt)."""
+    p = Player(cart[0])
+    p.open_puzzle(0, k)
+    p.enter(solution(cart[1], int(p.g("cur"))))
+    assert p.on("supd")
+    for _ in range(90):
+        p.c.step([])
+        prompt = [r.text for r in p.c.frames[-1].prints if r.y == 118]
+        if prompt:
+            return p, prompt[0]
+    raise AssertionError("no prompt within 3 seconds of the solve")
+
+
+def test_the_solved_prompt_stays_and_shows_only_once_presses_are_taken(cart):
+    p, prompt = _solved_until_prompt(cart)
+    assert "continue" in prompt and "share" in prompt
+    for _ in range(90):                   # steady: on every frame, three seconds on
+        p.c.step([])
+        assert [r.text for r in p.c.frames[-1].prints if r.y == 118] == [prompt]
+    # a press on the frame after the prompt first shows is taken, o and x alike
+    p, _ = _solved_until_prompt(cart)
+    p.c.step(["o"])
+    assert p.on("pupd")
+    p, _ = _solved_until_prompt(cart)
+    p.c.step(["x"])
+    assert p.g("aq") and "share code" in p.recent_text(2)

@@ -8,7 +8,10 @@ the mouse) only, and read on the displayed pixels:
   full), said on screen and kept in the save; up and down together ask to clear the board,
   and undo brings it back;
 - the first puzzle's controls (which tell of those chords) stand on plain backdrop whatever the
-  cursor's column: its lit strip stops below them.
+  cursor's column: its lit strip stops below them;
+- on every puzzle (endless too) the line under the clock says, in turns with the puzzle's
+  number, which button opens the pause menu (undo, hint and leave are only there): readable,
+  clear of the clue numbers, and there within a few seconds of opening the puzzle.
 """
 from __future__ import annotations
 
@@ -144,3 +147,43 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
     assert "both: music" in said and "both: clear" in said
+
+
+def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
+    """The texts on the line under the clock (y 45) over the next frames, each with the frames'
+    clue numbers (every frame drawn whole: the clues are otherwise kept in upper memory)."""
+    got: dict[str, list] = {}
+    for _ in range(frames):
+        p.c.exec("redraw=true")
+        p.c.step([])
+        items = measured_text.seen(p.c)
+        clues = [c for c in items if c.kind == "clue"]
+        for it in items:
+            if it.kind == "text" and it.y == 45:
+                got.setdefault(it.text, []).append((it, clues))
+    return got
+
+
+def test_every_puzzle_says_how_to_open_the_pause_menu(cart):
+    p = Player(cart[0])
+    measured_text.instrument(p.c)
+    p.open_puzzle(0, START + 2)                  # a 15x15 after the first: no controls shown
+    p.move_to(0, 0)                              # the cursor's row and column by the text
+    for where in ("puzzle", "endless"):
+        got = _under_the_clock(p, 130)
+        assert "pause: menu" in got, (where, list(got))
+        assert ("#27" if where == "puzzle" else "endless") in got, (where, list(got))
+        for it, clues in got["pause: menu"]:
+            assert it.visible and it.ratio >= TEXT_MIN, it
+            assert clues and min(measured_text.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
+        # shown for a second or more at a time, not a flicker
+        assert len(got["pause: menu"]) >= 30
+        if where == "puzzle":
+            p.c.choose_menuitem("leave puzzle")
+            p.idle(2)
+            p.press("x")                         # the worlds
+            p.press("right")
+            p.press("right")                     # endless
+            p.press("o")
+            while not p.on("plupd"):
+                p.idle(1)
