@@ -21,7 +21,7 @@ docs/console.md.
 Modules: cart (reading .p8), memory (a view of lupaz8's 64 KiB, screen at 0x6000), buttons
 (button names), glyphs (the P8SCII glyph globals), api (the host's Lua globals: ROM, stat,
 time, sound, menu items, printh, extcmd), picture (palette, PNG), console (the frame loop and
-driver), prelude.lua (runner coroutines for flip, missing-API errors), counter.lua/counter.py
+driver), frame (what a frame kept: its buttons, count and prints), prelude.lua (runner coroutines for flip, missing-API errors), counter.lua/counter.py
 (the instruction counter); synth (the sound API, music, the mix), channel (one channel's
 rendering), track (an sfx's notes and effects), waves (the 8 instruments), soundmem (sfx and
 patterns decoded from memory), wav (WAV files); luavm (the cart's Lua solver called from

@@ -36,10 +36,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
@@ -50,9 +48,10 @@ from generator.console.api import PICO8_NAMES, UNSUPPORTED, arithmetic_error, ma
 from generator.console.buttons import button_index
 from generator.console.counter import (debit_runtime, hook_calls, instructions_per_hook_call,
                                        load_counter)
-from generator.console.cart import (Cart, nested_comment_reading, p8_to_unicode,
-                                    read_cartdata, read_p8, route_peek_operators)
+from generator.console.cart import (Cart, nested_comment_reading, read_cartdata, read_p8,
+                                    route_peek_operators)
 from generator.console.fixed import from_raw, to_raw
+from generator.console.frame import Frame, PrintRecord
 from generator.console.memory import CARTDATA, Memory
 from generator.console.picture import display_colours, png_bytes, rgb
 from generator.console.synth import Synth
@@ -64,28 +63,6 @@ MAX_LUA_MEMORY = 256 * 1024 * 1024
 
 class CartError(RuntimeError):
     """The cart failed: a Lua runtime error or a call the console does not implement."""
-
-
-class PrintRecord(NamedTuple):
-    """One print() call (a named tuple: made on every call, it must be cheap to make, so the
-    text is kept as printed and turned into unicode only when asked for)."""
-    p8scii: str    # the text as print() took it, a character a byte
-    x: int
-    y: int
-    colour: int    # pen colour (draw slot 0-15, before the draw palette)
-
-    @property
-    def text(self) -> str:
-        """The text in unicode (P8SCII glyphs as shrinko names them, e.g. "⬅️")."""
-        return p8_to_unicode(self.p8scii)
-
-
-@dataclass
-class Frame:
-    index: int
-    buttons: frozenset
-    instructions: int = 0
-    prints: list = field(default_factory=list)
 
 
 class Console:

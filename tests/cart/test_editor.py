@@ -276,6 +276,7 @@ def _verdict_texts(p: Player, frames: int) -> list:
     return out, clues
 
 
+@pytest.mark.slow                 # about 140 s: 250 frames measured text by text
 def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     """On 15x15 (column clues right beside the verdict, their last line on its second one) every
     verdict text, the menu's note and the not-saved note included, stands EDGE px from the
