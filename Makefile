@@ -98,7 +98,7 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 # Every test but those marked slow (the exhaustive oracles, the waits on real time, the
-# whole-cart builds), for the edit-test loop (the README says how long it took); `make test`
+# whole-cart builds, the fake-08 sessions), for the edit-test loop (the README says how long it took); `make test`
 # before a commit.
 test-fast: $(STAMP)
 	$(PY) -m pytest -m "not slow"

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -53,14 +54,19 @@ def _verified(root: Path, sums: dict[str, str]) -> list[str]:
 
 def download_sdist(work: Path) -> Path:
     """pip-download lupaz8's sdist into `work` and return the unpacked sdist's folder."""
-    tmp = work / "tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    # a folder of this call's own: a pip left running by an earlier, interrupted call may still
+    # be writing into that call's folder
+    work.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=work))
     env = {**os.environ, "TMPDIR": str(tmp)}
     cmd = [sys.executable, "-m", "pip", "download", "--no-binary", "lupaz8", "--no-deps",
            "--no-clean", "--no-build-isolation", "--quiet", "-d", str(work / "dl"), LUPAZ8]
     # pip stops after unpacking (the sdist's metadata step fails): its exit status says nothing
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=900)
+    except subprocess.TimeoutExpired:
+        raise UserError(f"make web: pip took over 15 minutes to download {LUPAZ8}'s sdist")
     found = sorted(tmp.glob("pip-download-*/lupaz8_*"))
     if not found:
         raise UserError(f"make web: pip could not download {LUPAZ8}'s sdist from PyPI"
@@ -83,7 +89,7 @@ def luaz8_sources(cache: Path) -> Path:
         for p in sums:
             (verified / p).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(sdist / p, verified / p)
-        shutil.rmtree(cache / "tmp", ignore_errors=True)
+        shutil.rmtree(sdist.parents[1], ignore_errors=True)
     patched = cache / "luaz8"
     shutil.rmtree(patched, ignore_errors=True)
     shutil.copytree(verified / LUAZ8_DIR, patched)

@@ -12,7 +12,8 @@ from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from sharecoderef import encode, grid_of, type_symbol
 
-pytestmark = needs_fake08
+# each a whole session replayed in fake-08 and in the console, frame by frame (seconds each)
+pytestmark = [needs_fake08, pytest.mark.slow]
 
 HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
 

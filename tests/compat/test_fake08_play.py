@@ -10,7 +10,8 @@ from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player, saved_progress, solution
 from generator.pico8 import frame_budget
 
-pytestmark = needs_fake08
+# each a whole session replayed in fake-08 and in the console, frame by frame (seconds each)
+pytestmark = [needs_fake08, pytest.mark.slow]
 
 
 def same(cart_path, rec, out, cartdata=None, frames=None):
