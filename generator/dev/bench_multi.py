@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -86,37 +87,48 @@ def line_solvable_scene(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             return g
 
 
-def constructed(seed: int = SEED) -> list[tuple[str, Clues]]:
-    """The benchmark's puzzles, (name, clues), the same for the same seed."""
+class Sizes(NamedTuple):
+    """One size of the benchmark's families."""
+    scenes: tuple           # (height, width, blocks planted) of each drawn scene
+    detail: int             # drawn_scene's shapes
+    solvable: tuple         # (height, width) of the line-solvable scene
+    noise: tuple            # (top, left, side) of its square of noise
+    blocks: int             # blocks planted in it
+    smooth: tuple           # (height, width) of the smooth pictures
+
+
+BENCH = Sizes(((59, 99, 150), (100, 150, 400)), 12, (59, 99), (20, 40, 18), 30, (59, 99))
+TEST = Sizes(((20, 30, 8), (30, 40, 20)), 6, (30, 40), (10, 15, 10), 5, (20, 30))
+
+
+def families(sizes: Sizes, seed: int = SEED) -> list[tuple[str, Clues]]:
+    """The families' puzzles at one size, (name, clues), the same for the same seed."""
     rng = np.random.default_rng(seed)
     out = []
-    for h, w, k in ((59, 99, 150), (100, 150, 400)):
-        g = plant_blocks(rng, drawn_scene(rng, h, w, 12), k)
+    for h, w, k in sizes.scenes:
+        g = plant_blocks(rng, drawn_scene(rng, h, w, sizes.detail), k)
         out.append((f"{w}x{h} scene, {k} blocks", grid_clues(g)))
-    g = line_solvable_scene(rng, 59, 99)
-    g[20:38, 40:58] = rng.random((18, 18)) < 0.5
-    out.append(("99x59 solvable scene, 18x18 noise, 30 blocks", grid_clues(plant_blocks(rng, g, 30))))
+    (h, w), (top, left, side) = sizes.solvable, sizes.noise
+    g = line_solvable_scene(rng, h, w)
+    g[top:top + side, left:left + side] = rng.random((side, side)) < 0.5
+    out.append((f"{w}x{h} solvable scene, {side}x{side} noise, {sizes.blocks} blocks",
+                grid_clues(plant_blocks(rng, g, sizes.blocks))))
+    h, w = sizes.smooth
     for density in (0.4, 0.45):
-        g = smooth_grids(rng, 1, 59, 99, density)[0]
-        out.append((f"99x59 smooth, density {density}", grid_clues(g)))
+        g = smooth_grids(rng, 1, h, w, density)[0]
+        out.append((f"{w}x{h} smooth, density {density}", grid_clues(g)))
     return out
+
+
+def constructed(seed: int = SEED) -> list[tuple[str, Clues]]:
+    """The benchmark's puzzles, (name, clues), the same for the same seed."""
+    return families(BENCH, seed)
 
 
 def small_set(seed: int = SEED) -> list[tuple[str, Clues]]:
     """The same families at test sizes (each decided in well under a second): for tests that
     hold the current solver's answers to the baseline's."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for h, w, k in ((20, 30, 8), (30, 40, 20)):
-        g = plant_blocks(rng, drawn_scene(rng, h, w, 6), k)
-        out.append((f"{w}x{h} scene, {k} blocks", grid_clues(g)))
-    g = line_solvable_scene(rng, 30, 40)
-    g[10:20, 15:25] = rng.random((10, 10)) < 0.5
-    out.append(("40x30 solvable scene, 10x10 noise, 5 blocks", grid_clues(plant_blocks(rng, g, 5))))
-    for density in (0.4, 0.45):
-        g = smooth_grids(rng, 1, 20, 30, density)[0]
-        out.append((f"30x20 smooth, density {density}", grid_clues(g)))
-    return out
+    return families(TEST, seed)
 
 
 def unknown_after_line_logic(clues: Clues) -> int:
