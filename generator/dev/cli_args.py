@@ -13,24 +13,25 @@ import argparse
 from generator.files.userfile import NumberError, parse_real, parse_whole
 
 
-def whole_type(lo: int | None = None, hi: int | None = None):
-    """An argparse type: a whole number in ASCII digits within [lo, hi]."""
-    def whole(text: str) -> int:
+def _argparse_type(parse, what: str, lo, hi):
+    """An argparse type reading with `parse` (parse_whole or parse_real) within [lo, hi]."""
+    def read(text: str):
         try:
-            return parse_whole(text, lo, hi)
+            return parse(text, lo, hi)
         except NumberError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
-    return whole
+    read.__name__ = what                 # argparse names the type in its messages
+    return read
+
+
+def whole_type(lo: int | None = None, hi: int | None = None):
+    """An argparse type: a whole number in ASCII digits within [lo, hi]."""
+    return _argparse_type(parse_whole, "whole", lo, hi)
 
 
 def real_type(lo: float | None = None, hi: float | None = None):
     """An argparse type: a finite decimal number in ASCII within [lo, hi]."""
-    def real(text: str) -> float:
-        try:
-            return parse_real(text, lo, hi)
-        except NumberError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-    return real
+    return _argparse_type(parse_real, "real", lo, hi)
 
 
 def whole_arg(text: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
