@@ -59,6 +59,17 @@ def settle(p: Player, frames: int = 60) -> None:
     p.idle(2)
 
 
+HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
+
+
+def with_heart(cart_path, cartdata=None) -> Player:
+    """The 5x5 editor with a heart drawn (solvable in 2 rounds) and its verdict settled."""
+    p = to_editor(cart_path, 5, cartdata)
+    p.enter(HEART)
+    settle(p)
+    return p
+
+
 def dotted(p: Player) -> np.ndarray:
     """The cells with a dot: the centre pixel differs from the cell's own colour (its corner)."""
     s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cz")), int(p.g("bx")), int(p.g("by"))
@@ -181,25 +192,22 @@ def test_clues_follow_the_drawing(cart):
 
 def test_play_it_then_back_to_the_design(cart):
     store: dict = {}
-    p = to_editor(cart[0], 5, store)
-    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
-    p.enter(heart)
-    settle(p)
+    p = with_heart(cart[0], store)
     p.c.choose_menuitem("play it")
     p.idle(2)
     assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
-    assert np.array_equal(p.sol(), heart)
-    p.enter(heart)
+    assert np.array_equal(p.sol(), HEART)
+    p.enter(HEART)
     p.idle(45)
     assert p.on("supd")
     p.press("o")                          # continue: back to the editor, the design kept
     assert p.on("plupd") and p.g("em")
-    assert np.array_equal(p.board() == 1, heart)
+    assert np.array_equal(p.board() == 1, HEART)
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     assert p.on("wupd")
     p.press("o")                          # the same size again: the design is still there
-    assert np.array_equal(p.board() == 1, heart)
+    assert np.array_equal(p.board() == 1, HEART)
     # no design and no code puzzle among the boards in progress; the design is in the save
     # (an entry id 255, w 0xc000 + its size) and comes back in a new console (a reset)
     assert len(p.g("rb")) == 0
@@ -207,7 +215,7 @@ def test_play_it_then_back_to_the_design(cart):
     words = list(store.values())[0]
     assert words[10] & 0xFF == 255 and (words[10] >> 8) & 0xFFFF == 0xC005
     q = to_editor(cart[0], 5, dict(store))
-    assert np.array_equal(q.board() == 1, heart)
+    assert np.array_equal(q.board() == 1, HEART)
     assert int(q.g("nb")) == 3            # the design holds a board's place
 
 
@@ -241,10 +249,7 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
 
 
 def test_the_code_of_a_design_plays_from_the_code_screen(cart):
-    p = to_editor(cart[0], 5)
-    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
-    p.enter(heart)
-    settle(p)
+    p = with_heart(cart[0])
     p.c.choose_menuitem("share code")
     p.idle(1)
     p.press("o")
@@ -256,7 +261,7 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     assert p.on("cupd")
     p.c.paste()                            # ctrl-v: what the cart copied
     p.idle(5)
-    assert p.on("plupd") and not p.g("em") and np.array_equal(p.sol(), heart)
+    assert p.on("plupd") and not p.g("em") and np.array_equal(p.sol(), HEART)
 
 
 VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues
@@ -326,10 +331,7 @@ def test_the_create_page_and_the_editor_tell_where_play_it_and_share_code_are(ca
 
 def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
     store: dict = {}
-    p = to_editor(cart[0], 5, store)
-    heart = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
-    p.enter(heart)
-    settle(p)
+    p = with_heart(cart[0], store)
     p.c.step(["up"])
     p.c.step(["up", "down"])
     p.idle(1)
@@ -341,4 +343,4 @@ def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
     assert to_editor(cart[0], 5, dict(store)).board().sum() == 0     # the save lets it go
     p.c.choose_menuitem("undo")
     settle(p)
-    assert np.array_equal(p.board() == 1, heart) and p.g("vt") == "solvable"
+    assert np.array_equal(p.board() == 1, HEART) and p.g("vt") == "solvable"
