@@ -98,11 +98,10 @@ def main(argv: list[str]) -> None:
         print(f"page in Chromium: skipped, {missing} is not installed")
         return
     from playwright.sync_api import sync_playwright
-    from generator.web.compile import compile_z8
+    from generator.web.compile import z8_factory
     from generator.web.page import build_page
-    from generator.web.sources import luaz8_sources
     cache = Path("build/web-src")
-    html, _ = build_page(cart, compile_z8(luaz8_sources(cache), cache / "z8.js"))
+    html, _ = build_page(cart, z8_factory(cache))
     page_file = cache / "bench.html"
     page_file.write_text(html)
     rec, marks = session(cart)

@@ -13,9 +13,8 @@ import click
 
 from generator.errors import run_command, user_errors
 from generator.files.atomic import write_all
-from generator.web.compile import compile_z8, emcc
+from generator.web.compile import emcc, z8_factory
 from generator.web.page import build_page
-from generator.web.sources import luaz8_sources
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,8 +28,7 @@ def main(cart, out, cache):
     """Build the page that plays CART in any browser."""
     emcc()
     cache = Path(cache)
-    src = luaz8_sources(cache)
-    factory = compile_z8(src, cache / "z8.js")
+    factory = z8_factory(cache)
     page, notices = build_page(cart, factory)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ them the first error() aborts. emcc needs NODE_PATH=/usr/share/nodejs on Debian.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -15,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from generator import UserError
+from generator.web.sources import luaz8_sources
 
 INSTALL_HINT = ("make web: emscripten is needed to compile z8lua to WebAssembly: install it"
                 " (Debian/Ubuntu: sudo apt-get install emscripten)")
@@ -63,3 +65,18 @@ def compile_z8(src: Path, out: Path) -> Path:
         raise UserError(f"make web: emcc failed: {detail[-1] if detail else run.returncode}")
     stamp.write_text(inputs.hexdigest())
     return out
+
+
+def z8_factory(cache: Path) -> Path:
+    """`cache`/z8.js: z8lua fetched, verified, patched and compiled, reusing what `cache` holds.
+
+    The whole step holds an exclusive lock on `cache`/.lock: two builds at once (two `make web`,
+    or test processes side by side) would otherwise delete and copy the patched sources under
+    each other and both write z8.js. The second waits, then finds the first one's work done."""
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return compile_z8(luaz8_sources(cache), cache / "z8.js")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -45,9 +45,8 @@ def need_runtime() -> None:
 def z8_factory() -> Path:
     """build/web-src/z8.js: z8lua in wasm (fetched, verified, patched, compiled; cached)."""
     need_emcc()
-    from generator.web.compile import compile_z8
-    from generator.web.sources import luaz8_sources
-    return compile_z8(luaz8_sources(CACHE), CACHE / "z8.js")
+    from generator.web.compile import z8_factory
+    return z8_factory(CACHE)
 
 
 # ---- every wait on the page is bounded --------------------------------------------------------
