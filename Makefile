@@ -98,10 +98,10 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 # Every test but those marked slow (the exhaustive oracles, the waits on real time, the
-# whole-cart builds, the fake-08 sessions), for the edit-test loop (the README says how long it took); `make test`
-# before a commit.
+# whole-cart builds, the fake-08 sessions), for the edit-test loop (the README says how long it
+# took), in one process per core (pytest-xdist); `make test` before a commit.
 test-fast: $(STAMP)
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -m "not slow" -n auto
 
 bench: $(STAMP)
 	$(PY) -m generator.dev.bench
