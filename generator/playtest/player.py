@@ -5,6 +5,8 @@ globals just to know when to stop (cursor position, current screen, the board).
 """
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,26 @@ from generator.console.console import Console
 
 FRESH_GAP = 7   # frames between two fresh presses of one direction (closer may be a double tap)
 CARTDATA_ID = "picross8_v1"
+
+_NAME = re.compile(r"(?<![\w.:\"'])[A-Za-z_][A-Za-z0-9_]*")
+
+
+def shipped_names(cart: Path) -> dict[str, str]:
+    """The rename map of a cart as `make cart` ships it (minified: generator/cartbuild/minify.py):
+    source global -> its name there, from the manifest beside it (build/picross.json); {} for a
+    cart with the source's names (build/picross-src.p8) or without a manifest."""
+    manifest = Path(cart).with_suffix(".json")
+    try:
+        names = json.loads(manifest.read_text()).get("names", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return names if isinstance(names, dict) else {}
+
+
+def renamed_lua(code: str, names: dict[str, str]) -> str:
+    """A short Lua snippet without strings, written with the source's names, with every global
+    in `names` written as the minified cart names it; members (after `.` or `:`) keep theirs."""
+    return _NAME.sub(lambda m: names.get(m.group(0), m.group(0)), code)
 
 
 def solution(manifest: dict, p: int) -> np.ndarray:
@@ -33,15 +55,25 @@ def saved_progress(cart: Path, solved: dict[int, int]) -> dict:
 
 
 class Player:
-    def __init__(self, cart: Path, cartdata: dict | None = None, btnp_repeat: bool = True) -> None:
+    """`names`: source global -> the cart's name for it, for a minified cart (shipped_names);
+    the player reads the cart by the source's names either way."""
+    names: dict[str, str] = {}     # (never changed in place: each player sets its own)
+
+    def __init__(self, cart: Path, cartdata: dict | None = None, btnp_repeat: bool = True,
+                 names: dict[str, str] | None = None) -> None:
         self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata,
                               btnp_repeat=btnp_repeat)
         self.c.boot()
         self.last_fresh: dict[str, int] = {}
+        self.names = names or {}
 
     # -- reading the cart
     def g(self, name):
-        return self.c.global_(name)
+        return self.c.global_(self.names.get(name, name))
+
+    def exec(self, code: str):
+        """Run Lua written with the source's names in the cart."""
+        return self.c.exec(renamed_lua(code, self.names))
 
     def on(self, screen: str) -> bool:
         """Is the cart on the screen whose update function is `screen` (e.g. "plupd")?"""

@@ -1,4 +1,5 @@
-"""The editor and the code screen played in fake-08 (the handhelds' PICO-8) and in the console:
+"""The editor and the code screen of the cart as shipped (minified) played in fake-08 (the
+handhelds' PICO-8) and in the console:
 every frame's screen the same palette indices, the same save, no frame over the budget in
 fake-08's own count. fake-08 has no clipboard (stat(4) is always ""; printh(s, "@clip") prints
 s on stdout): there a code is typed on the on-screen keyboard, and a shared code shows on stdout.
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cartfixtures import shipped_cart
 from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
@@ -19,7 +21,7 @@ HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
 
 
 def same(cart_path, rec, out):
-    a, b = compare(cart_path, rec, out)
+    a, b = compare(shipped_cart(cart_path), rec, out)
     assert differing(a, b) == {}
     assert a.cartdata == b.cartdata
     assert b.max_instructions < frame_budget(30)

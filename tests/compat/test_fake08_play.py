@@ -1,11 +1,13 @@
-"""The built cart played in fake-08 (the handhelds' PICO-8) and in the console, as a player
-would: every frame's screen the same palette indices, 0 pixels apart, and the same save.
+"""The built cart as shipped (minified) played in fake-08 (the handhelds' PICO-8) and in the
+console, as a player would: every frame's screen the same palette indices, 0 pixels apart, and
+the same save (the sessions are played by the source-named cart, whose globals Player reads).
 Skips, saying why, unless FAKE08_RUNNER names a runner (`make compat` builds one)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from cartfixtures import shipped_cart
 from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player, saved_progress, solution
 from generator.pico8 import frame_budget
@@ -15,7 +17,7 @@ pytestmark = [needs_fake08, pytest.mark.slow]
 
 
 def same(cart_path, rec, out, cartdata=None, frames=None):
-    a, b = compare(cart_path, rec, out, frames=frames, cartdata=cartdata)
+    a, b = compare(shipped_cart(cart_path), rec, out, frames=frames, cartdata=cartdata)
     assert differing(a, b) == {}
     assert a.cartdata == b.cartdata
     assert b.max_instructions < frame_budget(30)    # counted by fake-08's Lua too

@@ -7,17 +7,18 @@ import pytest
 
 from generator.playtest.player import Player
 from generator.web.sessions import Recorder, replay
-from webkit import WAIT_MS
+from webkit import WAIT_MS, shipped
 
 
 def lua(pg, code: str):
-    return pg.evaluate("(c) => pico8.exec(c)", code)
+    """Run Lua written with the source's names in the page's (minified) cart."""
+    return pg.evaluate("(c) => pico8.exec(c)", shipped(code))
 
 
 def wait_lua(pg, condition: str) -> None:
-    """Wait (in real time) until the Lua expression holds in the cart."""
+    """Wait (in real time) until the Lua expression (source names) holds in the cart."""
     pg.wait_for_function("(c) => { const r = pico8.exec('return ' + c); return r[0] === true; }",
-                         arg=condition, timeout=WAIT_MS, polling=50)
+                         arg=shipped(condition), timeout=WAIT_MS, polling=50)
 
 
 def on(screen: str) -> str:
