@@ -4,30 +4,30 @@
 -- pz_cols).
 --
 -- globals (by file; functions are named where they are defined):
---  main     scr screens, upd/drw the current one's functions,
---           sf frames on it, redraw: draw what is cached again,
---           nu: no upper memory
---  board    sol solution rows, g cells, rc/cc clues, rok/cok
---           lines matched, dm/st clue numbers placed, nc no clues,
---           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
---           settings (music off, options), bo best times' options
---  input    hf/rl/hl/fc button timing, mx/my/mb/mv the mouse,
---           pk/pv/pm/ns the stroke, sx/sy its first cell, hist
---  play     pa/pzs/pip each puzzle's address, size, pips;
---           cur puzzle, tf clock, cx/cy cursor (cpos: each board's
---           when left), msg/mt message, aq/
---           ay/an a question, bs best-time text, hc hint coroutine,
---           dirty: board changed since saved, kp: kept when asked
---  screens  ws world, ps puzzle, top first tile row, tq tiles whose
---           pictures are still to draw, wo palette's
---           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
---           pc the solved picture's colours
---  music    mw the world whose music plays, ol the option labels
---lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st, nc
---lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, mv, pk, pv
---lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
---lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
+--  main     screens screens, screen_update/screen_draw the current one's functions,
+--           screen_frames frames on it, redraw: draw what is cached again,
+--           no_upper_memory: no upper memory
+--  board    solution solution rows, cells cells, row_clues/col_clues clues, row_done/col_done
+--           lines matched, placed_runs/lines_changed clue numbers placed, no_clues no clues,
+--           board_size cells a side, cell_px px a cell, board_px px the board
+--  save     best, board_clocks, recent_boards, recent_solved, endless_seed, endless_solved, save_id, max_boards, board_cells, save_at, options the
+--           settings (music off, options), best_options best times' options
+--  input    held_frames/released_at/held_for/frame_count button timing, mouse_x/my/mouse_buttons/mouse_moved the mouse,
+--           paint_button/paint_from/paint_to/new_step the stroke, stroke_x/stroke_y its first cell, history
+--  play     puzzle_addr/puzzle_size/pip each puzzle's address, size, pips;
+--           puzzle puzzle, play_seconds clock, cursor_x/cursor_y cursor (cursor_kept: each board's
+--           when left), message/message_frames message, question/
+--           on_yes/an a question, best_text best-time text, hint_maker hint coroutine,
+--           dirty: board changed since saved, keep_asked: kept when asked
+--  screens  world_index world, puzzle_index puzzle, top first tile row, thumbs_queued tiles whose
+--           pictures are still to draw, palette_world palette's
+--           world, ui colours; endless: endless_maker, endless_world its world; draw: board_x/by the board,
+--           picture_colours the solved picture's colours
+--  music    music_world the world whose music plays, option_labels the option labels
+--lint: screen_update, screen_draw, screen_frames, redraw, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
+--lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
+--lint: paint_to, new_step, puzzle, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
+--lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua
@@ -43,33 +43,33 @@
 #include editor.lua
 
 -- the screens: update and draw functions of each
-scr={
- title={tupd,tdrw},
- worlds={wupd,wdrw},
- puzzles={pupd,pdrw},
- play={plupd,pldrw},
- solved={supd,sdrw},
- endless={eupd,edrw},
- code={cupd,cdrw},
+screens={
+ title={title_update,title_draw},
+ worlds={worlds_update,worlds_draw},
+ puzzles={puzzles_update,puzzles_draw},
+ play={play_update,play_draw},
+ solved={solved_update,solved_draw},
+ endless={endless_update,endless_draw},
+ code={code_update,code_draw},
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
 -- code on the list)
 function go(s)
- sf,redraw=0,true
- upd,drw=unpack(scr[s])
+ screen_frames,redraw=0,true
+ screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
- optmenu()
- if (s=="play") playmenu()
+ option_menu()
+ if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
- if (s=="puzzles") mi(4,"share code",function() loadpz(ps) share() end)
+ if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
 -- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
 -- a callback on left/right too (b 1 or 2); pico-8's filter (0x300
 -- in i) makes fake-08 drop the item; tac08 passes no b
-function mi(i,s,f)
+function menu_item(i,s,f)
  menuitem(i,s,function(b)
   if ((b or 16)>3) return f()
   return true
@@ -79,50 +79,50 @@ end
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long
-hn=0
+hook_lines=0
 function solve_hook()
- hn+=1
- if (hn%15==0) yield()
+ hook_lines+=1
+ if (hook_lines%15==0) yield()
 end
 
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
- -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
+ -- upper memory (0x8000-0xffff) caches the screen; no_upper_memory: it is not
  -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped).
  -- peek(), not @: fake-08's @ reads its Lua's own 32 KiB up there
  poke(0x9fff,1)
- nu=peek(0x9fff)<1
- loadsave()
+ no_upper_memory=peek(0x9fff)<1
+ load_save()
  go"title"
 end
 
 function _update()
- readbtn()
+ read_buttons()
  -- frames on this screen (wrapping before numbers run out)
- sf=(sf+1)%30000
- tune(upd!=tupd and upd!=supd and (ws>#worlds and ew or ws))
+ screen_frames=(screen_frames+1)%30000
+ tune(screen_update!=title_update and screen_update!=solved_update and (world_index>#worlds and endless_world or world_index))
  -- a question or a share code waits for its answer (o or x)
- if aq then
-  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
+ if question then
+  local f=pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
   if f then
-   aq,redraw=nil,true
+   question,redraw=nil,true
    if (f!=1) f()
   end
  else
-  upd()
+  screen_update()
  end
 end
 
 function _draw()
  -- without upper memory nothing is cached: draw it all every frame
- redraw=redraw or nu
- drw()
+ redraw=redraw or no_upper_memory
+ screen_draw()
  -- (text 10 on the clue highlight 15 in a border 9: at least 4.5:1
  -- in every world, tests/cart/test_legibility.py)
- if aq then
+ if question then
   rectfill(2,54,125,90,15)
   rect(2,54,125,90,9)
-  print(aq,6,58,10)
+  print(question,6,58,10)
  end
 end

@@ -27,9 +27,9 @@ def endless_grid(cart: str | Path, seed: int) -> np.ndarray:
     try:
         p = Player(Path(cart), names=shipped_names(Path(cart)))
         p.idle(2)
-        p.exec(f"rb={{{ENDLESS_SLOT}}} eseed={int(seed)} startendless()")
+        p.exec(f"recent_boards={{{ENDLESS_SLOT}}} endless_seed={int(seed)} start_endless()")
         for _ in range(MAX_FRAMES):
-            if p.g("plupd") and p.on("plupd"):           # the play screen: the puzzle is drawn
+            if p.g("play_update") and p.on("play_update"):           # the play screen: the puzzle is drawn
                 break
             p.idle(1)
         else:

@@ -77,7 +77,7 @@ class Player:
 
     def on(self, screen: str) -> bool:
         """Is the cart on the screen whose update function is `screen` (e.g. "plupd")?"""
-        return bool(self.c.call("rawequal", self.g("upd"), self.g(screen)))
+        return bool(self.c.call("rawequal", self.g("screen_update"), self.g(screen)))
 
     def best(self, p: int):
         """Puzzle p's best time in seconds (0: solved, time not kept; None: unsolved)."""
@@ -85,15 +85,15 @@ class Player:
         return None if b is None else int(b)
 
     def cursor(self) -> tuple[int, int]:
-        return int(self.g("cx")), int(self.g("cy"))
+        return int(self.g("cursor_x")), int(self.g("cursor_y"))
 
     def size(self) -> int:
         """The board's size (5, 10 or 15)."""
-        return int(self.g("sz"))
+        return int(self.g("board_size"))
 
     def board(self) -> np.ndarray:
         """n x n marks: 0 blank, 1 filled, 2 crossed (cell x,y is g[y*15+x] at every size)."""
-        g, n = self.g("g"), self.size()
+        g, n = self.g("cells"), self.size()
         return np.array([[int(g[y * 15 + x]) for x in range(n)] for y in range(n)])
 
     def recent_text(self, frames: int = 4) -> str:
@@ -101,7 +101,7 @@ class Player:
         return "\n".join(r.text for f in self.c.frames[-frames:] for r in f.prints)
 
     def sol(self) -> np.ndarray:
-        s, n = self.g("sol"), self.size()
+        s, n = self.g("solution"), self.size()
         return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(n)] for y in range(n)])
 
     # -- pressing buttons
@@ -180,14 +180,14 @@ class Player:
         """Ask for a hint from the pause menu and wait while the cart works it out."""
         self.c.choose_menuitem("hint")
         self.idle(1)
-        while self.g("hc"):
+        while self.g("hint_maker"):
             self.idle(1)
 
     # -- menus
     def to_create(self) -> None:
         """On the worlds screen: step right to the create tile, past every world and the endless
         one (its pages: 5x5, 10x10, 15x15 designs, then entering a share code)."""
-        while int(self.g("ws")) <= len(self.g("worlds")) + 1:
+        while int(self.g("world_index")) <= len(self.g("worlds")) + 1:
             self.press("right")
 
     def open_puzzle(self, world: int, k: int) -> None:
@@ -198,8 +198,8 @@ class Player:
         for _ in range(world):
             self.press("right")
         self.press("o")                  # -> puzzle select
-        at = int(self.g("ps")) - int(self.g("worlds")[world + 1]["first"])
+        at = int(self.g("puzzle_index")) - int(self.g("worlds")[world + 1]["first"])
         for _ in range(abs(k - at)):
             self.press("right" if k > at else "left")
         self.press("o")                  # -> play
-        assert self.on("plupd")
+        assert self.on("play_update")

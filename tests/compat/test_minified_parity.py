@@ -44,13 +44,13 @@ def test_a_puzzle_painted_and_solved_plays_the_same_minified(built_cart):
     p.press("left")
     p.press("o")                     # puzzle no. 1
     p.idle(5)
-    assert p.on("plupd")
+    assert p.on("play_update")
     n = p.size()
     p.move_to(n - 1, 0, paint="x")   # a crossing stroke, then undone
     p.c.choose_menuitem("undo")
     p.idle(3)
-    p.enter(solution(manifest, int(p.g("cur"))))
-    assert p.on("supd")
+    p.enter(solution(manifest, int(p.g("puzzle"))))
+    assert p.on("solved_update")
     p.idle(60)                       # the reveal, the time, the best
     p.press("o")
     p.idle(10)
@@ -94,7 +94,7 @@ def test_the_editor_and_a_share_code_play_the_same_minified(built_cart):
     p.idle(2)
     p.press("o")                     # back in the editor
     p.idle(5)
-    assert p.on("plupd") and p.g("em")
+    assert p.on("play_update") and p.g("editing")
     assert_same_play(built_cart, rec)
 
 
@@ -102,14 +102,14 @@ def test_the_code_screen_plays_the_same_minified(built_cart):
     p = Player(built_cart.path)
     rec = record(p)
     to_create(p, 3)                  # enter a code
-    assert p.on("cupd")
+    assert p.on("code_update")
     for ch in "5azze4wn\bm":         # damaged, then mended
         if ch == "\b":
             p.press("x")
         else:
             type_symbol(p, ch)
     p.idle(10)
-    assert p.on("plupd")
+    assert p.on("play_update")
     assert_same_play(built_cart, rec, saves=False)
 
 

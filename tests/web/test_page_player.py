@@ -209,7 +209,7 @@ def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
     pg = open_page(context, web_page)
     pg.evaluate("pico8.reset({seed: 0, cartdata: null}).then(() => pico8.realtime())")
     on = "(c) => pico8.exec(c)[0] === true"
-    pg.wait_for_function(on, arg=shipped("return rawequal(upd, tupd)"), timeout=WAIT_MS, polling=50)
+    pg.wait_for_function(on, arg=shipped("return rawequal(screen_update, title_update)"), timeout=WAIT_MS, polling=50)
     pg.wait_for_function("(n) => pico8.frame() >= n", arg=pg.evaluate("pico8.frame()") + 3,
                          timeout=WAIT_MS, polling=50)
     pg.evaluate("""() => {
@@ -217,7 +217,7 @@ def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
         document.body.dispatchEvent(new KeyboardEvent('keydown', key));
         document.body.dispatchEvent(new KeyboardEvent('keyup', key));
     }""")
-    pg.wait_for_function(on, arg=shipped("return rawequal(upd, wupd)"), timeout=WAIT_MS, polling=50)
+    pg.wait_for_function(on, arg=shipped("return rawequal(screen_update, worlds_update)"), timeout=WAIT_MS, polling=50)
 
 
 def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp_path):
@@ -244,10 +244,10 @@ def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp
         pg.goto(f"http://localhost:{port}/outer.html", wait_until="load")   # the iframe's too
         game = next(f for f in pg.frames if f.url.endswith("/index.html"))
         game.wait_for_function("(c) => window.pico8 && pico8.frame() > 3 && pico8.exec(c)[0] === true",
-                               arg=shipped("return rawequal(upd, tupd)"), timeout=WAIT_MS, polling=50)
+                               arg=shipped("return rawequal(screen_update, title_update)"), timeout=WAIT_MS, polling=50)
         pg.keyboard.press("z")
         game.wait_for_function("(c) => pico8.exec(c)[0] === true",
-                               arg=shipped("return rawequal(upd, wupd)"), timeout=WAIT_MS, polling=50)
+                               arg=shipped("return rawequal(screen_update, worlds_update)"), timeout=WAIT_MS, polling=50)
     finally:
         server.shutdown()
 
@@ -261,11 +261,11 @@ def test_a_mouse_button_let_go_off_the_screen_is_let_go(context, web_page):
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     pg.mouse.move(x, y)
     pg.mouse.down()
-    pg.wait_for_function("(c) => pico8.exec(c)[0] === 1", arg=shipped("return mb"), timeout=WAIT_MS,
+    pg.wait_for_function("(c) => pico8.exec(c)[0] === 1", arg=shipped("return mouse_buttons"), timeout=WAIT_MS,
                          polling=50)
     pg.mouse.move(box["x"] - 50, y, steps=4)           # off the screen, onto the page's margin
     pg.mouse.up()
-    pg.wait_for_function("(c) => pico8.exec(c)[0] === 0", arg=shipped("return mb"), timeout=WAIT_MS,
+    pg.wait_for_function("(c) => pico8.exec(c)[0] === 0", arg=shipped("return mouse_buttons"), timeout=WAIT_MS,
                          polling=50)
 
 
