@@ -3,27 +3,22 @@
 -- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names,
 -- pz_cols).
 --
--- globals (by file; functions are named where they are defined):
---  main     screens screens, screen_update/screen_draw the current one's functions,
---           screen_frames frames on it, redraw: draw what is cached again,
---           no_upper_memory: no upper memory
---  board    solution solution rows, cells cells, row_clues/col_clues clues, row_done/col_done
---           lines matched, placed_runs/lines_changed clue numbers placed, no_clues no clues,
---           board_size cells a side, cell_px px a cell, board_px px the board
---  save     best, board_clocks, recent_boards, recent_solved, endless_seed, endless_solved, save_id, max_boards, board_cells, save_at, options the
---           settings (music off, options), best_options best times' options
---  input    held_frames/released_at/held_for/frame_count button timing, mouse_x/my/mouse_buttons/mouse_moved the mouse,
---           paint_button/paint_from/paint_to/new_step the stroke, stroke_x/stroke_y its first cell, history
---  play     puzzle_addr/puzzle_size/pip each puzzle's address, size, pips;
---           puzzle puzzle, play_seconds clock, cursor_x/cursor_y cursor (cursor_kept: each board's
---           when left), message/message_frames message, question/
---           on_yes/an a question, best_text best-time text, hint_maker hint coroutine,
---           dirty: board changed since saved, keep_asked: kept when asked
---  screens  world_index world, puzzle_index puzzle, top first tile row, thumbs_queued tiles whose
---           pictures are still to draw, palette_world palette's
---           world, ui colours; endless: endless_maker, endless_world its world; draw: board_x/by the board,
---           picture_colours the solved picture's colours
---  music    music_world the world whose music plays, option_labels the option labels
+-- globals: each file's own state, at its top with what it holds; the
+-- names say most of it.
+--  main     the screens and the current one's functions, its frame
+--           count, the redraw flag, whether upper memory is there
+--  board    the puzzle played: solution, cells, clues, lines done and
+--           clue numbers placed, board and cell sizes
+--  save     the session's progress and the cartdata layout (best
+--           times, boards in progress, options, the design's place)
+--  input    button and mouse timing, the stroke being painted, undo
+--  play     the rom's puzzle table, the puzzle played, its clock, the
+--           cursor, the message and question over the board, the hint
+--  screens  the world and puzzle chosen, the list's page; draw: the
+--           board's corner, the solved picture's colours; endless:
+--           its maker and world; music: the world playing, the labels
+--  share    the code alphabet and reading tables, the code screen
+--  editor   the design, the create page's choice, the verdict
 --lint: screen_update, screen_draw, screen_frames, redraw, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, puzzle, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
