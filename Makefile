@@ -5,6 +5,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 CART   := build/picross.p8
+# the same cart unminified, with the source's names: for the tools that read its globals
+SRC_CART := build/picross-src.p8
 PICO8  := $(shell command -v pico8 2>/dev/null)
 
 # plain `make` builds the cart
@@ -18,9 +20,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The cart and its manifest (build/picross.json); prints the token/char/ROM counts every time.
+# The cart (its Lua minified by shrinko8: docs/building.md), the same cart with the source's
+# names, and the manifest (build/picross.json); prints the token/char/ROM counts every time.
 cart: $(STAMP)
-	$(PY) build.py --out $(CART)
+	$(PY) build.py --out $(CART) --source-out $(SRC_CART)
 
 # The PNG cart (what the BBS and splore take); its label is the cart's __label__ (cart/label.png).
 png: cart
@@ -87,8 +90,8 @@ compat: cart
 # Pictures of the game played in the headless console (docs/screenshots/*.png, 4x); the title
 # screen also becomes cart/label.png, the cart's __label__, so the cart is built again after.
 screenshots: cart
-	$(PY) -m generator screenshots $(CART) --out docs/screenshots --label cart/label.png
-	$(PY) build.py --out $(CART)
+	$(PY) -m generator screenshots $(SRC_CART) --out docs/screenshots --label cart/label.png
+	$(PY) build.py --out $(CART) --source-out $(SRC_CART)
 
 # Redraw cart/spritesheet.png from its script (then `make screenshots` for the label).
 art: $(STAMP)
@@ -112,7 +115,7 @@ bench: $(STAMP)
 	$(PY) -m generator.dev.bench_styles
 	$(PY) -m generator.dev.bench_sound
 	$(PY) -m generator.dev.bench_console
-	$(PY) -m generator.dev.bench_web $(CART)
+	$(PY) -m generator.dev.bench_web $(SRC_CART)
 
 # Regenerate the default batch shipped in the repo. Sprite style: mirror-symmetric, outlined
 # shapes (creatures, ships, totems) with short clues for the 128-pixel screen; the worlds take

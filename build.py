@@ -27,13 +27,17 @@ HERE = Path(__file__).resolve().parent
 @click.option("--out", type=click.Path(dir_okay=False), default="build/picross.p8", show_default=True)
 @click.option("--manifest", type=click.Path(dir_okay=False), default=None,
               help="Manifest JSON [default: OUT with .json instead of .p8].")
+@click.option("--source-out", type=click.Path(dir_okay=False), default=None,
+              help="Also write the cart unminified, with the source's names (for tools that read "
+                   "its globals by name).")
 @click.option("--palettes/--no-palettes", default=False, help="Also print the palette report.")
 @user_errors
-def main(worlds_path, main_lua, out, manifest, palettes):
-    """Pack the worlds' puzzles, the art and the Lua into a .p8 cart, and print its counts."""
+def main(worlds_path, main_lua, out, manifest, source_out, palettes):
+    """Pack the worlds' puzzles, the art and the Lua into a .p8 cart, its Lua minified by
+    shrinko8, and print its counts (the source's per file; the cart's as shipped)."""
     manifest = manifest or str(Path(out).with_suffix(".json"))
-    res = build_to(worlds_path, main_lua, out, manifest)
-    click.echo(f"wrote {out} and {manifest}")
+    res = build_to(worlds_path, main_lua, out, manifest, source_out)
+    click.echo(f"wrote {out}{f', {source_out}' if source_out else ''} and {manifest}")
     click.echo(res.summary)
     if palettes:
         click.echo(palette_report(res.palettes))

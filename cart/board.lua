@@ -1,33 +1,33 @@
--- board: the puzzle being played, sz x sz cells (5, 10 or 15) of
--- cz px (bw px in all).
--- sol[y] = row y-1 of the solution as a bit mask (bit x = column x),
--- g[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
--- rc/cc = row/column clues, rok/cok = line satisfied (its clue's key,
--- ckey, is the clue's).
--- dm[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
--- st[k] set while line k's marks changed since dm[k] was worked out.
--- nc: sz clues of no line (false), to solve one line alone (placed).
+-- board: the puzzle being played, board_size x board_size cells (5, 10 or 15) of
+-- cell_px px (board_px px in all).
+-- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
+-- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
+-- row_clues/col_clues = row/column clues, row_done/col_done = line satisfied (its clue's key,
+-- clue_key, is the clue's).
+-- placed_runs[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
+-- lines_changed[k] set while line k's marks changed since placed_runs[k] was worked out.
+-- no_clues: board_size clues of no line (false), to solve one line alone (placed).
 
 -- a clue as a comparable string
-function ckey(t)
+function clue_key(t)
  local s=""
  for v in all(t) do s..=v.." " end
  return s
 end
 
 -- mask of the cells equal to v in row i (c false) or column i
-function lmask(a,i,c,v)
+function line_mask(a,i,c,v)
  local m=0
- for j=0,sz-1 do
+ for j=0,board_size-1 do
   if a[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
 end
 
--- f(x,y,i) for each cell of the board, row by row (i: its index in g)
+-- f(x,y,i) for each cell of the board, row by row (i: its index in cells)
 function each(f)
- for y=0,sz-1 do
-  for x=0,sz-1 do f(x,y,y*15+x) end
+ for y=0,board_size-1 do
+  for x=0,board_size-1 do f(x,y,y*15+x) end
  end
 end
 
@@ -38,35 +38,35 @@ function zeros()
  return f,e
 end
 
--- start a puzzle of sz from sol: clues, blank board (or the saved
+-- start a puzzle of board_size from solution: clues, blank board (or the saved
 -- one in b)
-function newboard(b)
- cz=75\sz bw=sz*cz
- rc,cc,rok,cok,dm,st,nc,g={},{},{},{},{},{},{},b or {}
- for i=1,sz do
+function new_board(b)
+ cell_px=75\board_size board_px=board_size*cell_px
+ row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,cells={},{},{},{},{},{},{},b or {}
+ for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
-  for y=1,sz do m|=(sol[y]>>i-1&1)<<y-1 end
-  rc[i],cc[i],nc[i]=line_clue(sol[i]),line_clue(m),false
+  for y=1,board_size do m|=(solution[y]>>i-1&1)<<y-1 end
+  row_clues[i],col_clues[i],no_clues[i]=line_clue(solution[i]),line_clue(m),false
  end
- for i=0,224 do g[i]=g[i] or 0 end
+ for i=0,224 do cells[i]=cells[i] or 0 end
  recheck()
 end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
  local i,j=y+1,x+1
- local r,c=rok[i],cok[j]
- st[i],st[j+15]=1,1
- rok[i]=ckey(line_clue(lmask(g,y,false,1)))==ckey(rc[i])
- cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ckey(cc[j])
- return rok[i] and not r or cok[j] and not c
+ local r,c=row_done[i],col_done[j]
+ lines_changed[i],lines_changed[j+15]=1,1
+ row_done[i]=clue_key(line_clue(line_mask(cells,y,false,1)))==clue_key(row_clues[i])
+ col_done[j]=clue_key(line_clue(line_mask(cells,x,true,1)))==clue_key(col_clues[j])
+ return row_done[i] and not r or col_done[j] and not c
 end
 
 -- every line matches its clues
 function solved()
- for i=1,sz do
-  if (not (rok[i] and cok[i])) return
+ for i=1,board_size do
+  if (not (row_done[i] and col_done[i])) return
  end
  return true
 end
@@ -76,15 +76,15 @@ end
 -- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
 -- puts its run on the same cells, and the player filled them all.
 -- the solver's sweeps find those ways: the line is solved alone, as
--- the one row of a grid whose sz columns have no clue (nc), and
+-- the one row of a grid whose board_size columns have no clue (no_clues), and
 -- s[j] holds the cells where run j can start: one cell (q&q-1==0;
 -- q is never 0 when the line fits), its l cells (m) all filled.
--- (solve calls solve_hook once here, outside any coroutine: hn=0
+-- (solve calls solve_hook once here, outside any coroutine: hook_lines=0
 -- keeps that call from yielding)
 function placed(t,f,x)
  local d,s={},{}
- hn=0
- if solve({t},nc,{f},{x},s)!="contradiction" then
+ hook_lines=0
+ if solve({t},no_clues,{f},{x},s)!="contradiction" then
   for j,l in ipairs(t) do
    local q=s[j]
    local m=((1<<l)-1)*q
@@ -94,14 +94,14 @@ function placed(t,f,x)
  return d
 end
 
--- work out dm for the lines whose marks changed, all in the frame
+-- work out placed_runs for the lines whose marks changed, all in the frame
 -- they changed in (a line costs at most about 1,500 instructions:
 -- all 30 of a 15x15 fit in one frame)
 function dims()
- for k in pairs(st) do
-  st[k]=nil
+ for k in pairs(lines_changed) do
+  lines_changed[k]=nil
   local i,c=(k-1)%15,k>15
-  dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
+  placed_runs[k]=placed((c and col_clues or row_clues)[i+1],line_mask(cells,i,c,1),line_mask(cells,i,c,2))
   redraw=true
  end
 end

@@ -4,24 +4,24 @@
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture
 -- roles (shade: 11 lit, 12 body, 13 half-lit, 14 shadow; 11 is also
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
-bx,by,pc=52,52,{}
+board_x,board_y,picture_colours=52,52,{}
 
 -- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of dg[d+1] is a pixel of digit d. shapes a reader
+-- bit 3*row+column of digit_bits[d+1] is a pixel of digit d. shapes a reader
 -- knows at a glance (a rectangular 0, an 8 barred across its middle,
 -- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
 -- (readers confused them at 1-2); the 1 is a flag and a stroke, no
 -- foot, so 1s in neighbouring columns and a two-digit bar stand apart
-dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
+digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
 
 -- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
-function num(v,x,y,c)
+function draw_number(v,x,y,c)
  if v>9 then
   line(x,y,x,y+3,c)
   x+=2 v-=10
  end
  for b=0,11 do
-  if (dg[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
+  if (digit_bits[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
  end
 end
 
@@ -32,12 +32,12 @@ function clock(s)
 end
 
 -- a clue to show: an empty line shows 0
-function dc(t)
+function shown_clue(t)
  return #t>0 and t or {0}
 end
 
 -- clues of the rows and columns, the cursor's marked, a number dim
--- once its run is placed (dm: a line that matches its clue has every
+-- once its run is placed (placed_runs: a line that matches its clue has every
 -- run placed; a 0, an empty line, has no run and never dims: it stays
 -- as readable as the others).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
@@ -47,39 +47,39 @@ end
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
 -- lw: the last column's lift, count and two-digit number's line)
-function clues()
- local o,ls,ln,lw=(cz-3)\2,0,0
- for i=0,sz-1 do
-  local x,y=bx-2,by+i*cz+o
-  if (i==cy) rectfill(0,y,bx-1,y+3,15)
-  local t,d=dc(rc[i+1]),dm[i+1] or {}
+function draw_clues()
+ local o,ls,ln,lw=(cell_px-3)\2,0,0
+ for i=0,board_size-1 do
+  local x,y=board_x-2,board_y+i*cell_px+o
+  if (i==cursor_y) rectfill(0,y,board_x-1,y+3,15)
+  local t,d=shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
-   num(v,x,y,d[j] and 7 or 6)
+   draw_number(v,x,y,d[j] and 7 or 6)
    x-=min(5,180\#t\#t)
   end
-  t,d=dc(cc[i+1]),dm[i+16] or {}
-  local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
+  local s,n,k,q=0,col_clues[i+2] and #shown_clue(col_clues[i+2]) or 0,#t
   for j=1,k do
    if (t[j]>9) q=k-j
   end
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
+  ls,ln,lw,x,y=s,k,q and s+q,board_x+i*cell_px+o,board_y-6-6*s
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- up to its top number, so that a line of single digits reads as
   -- columns, not a string. the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cursor_x and 0 or y-6*k+5,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   num(v,x-v\10,y,d[j] and 7 or 6)
+   draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=6
   end
  end
 end
 
--- the solved picture's colours as world slots, pc[y*16+x] for the
+-- the solved picture's colours as world slots, picture_colours[y*16+x] for the
 -- filled cells of rows m[1..n] (y from 1). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
@@ -88,8 +88,8 @@ end
 -- else 11 where its left or upper side is, else 13 where the cell
 -- below and right is open, else 12 (twin: generator/render/colouring.py)
 function shade(m,n,s)
- pc={}
- local k,u=1,worlds[wo].ui
+ picture_colours={}
+ local k,u=1,worlds[palette_world].ui
  for y=1,n do
   local r,a,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
   local h=~(r>>1&d)
@@ -98,7 +98,7 @@ function shade(m,n,s)
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    pc[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
     k+=1
    end
   end
@@ -106,33 +106,33 @@ function shade(m,n,s)
 end
 
 -- the board; r = how far the solved picture has been revealed (0 none).
--- drawn with the camera on the board's corner (bx,by): x,y in board px
-function board(r)
+-- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
+function draw_board(r)
  -- the finished picture hangs in a thin frame
- local e,w=cz-1,bw
- local u,v=cx*cz,cy*cz
- camera(-bx,-by)
+ local e,w=cell_px-1,board_px
+ local u,v=cursor_x*cell_px,cursor_y*cell_px
+ camera(-board_x,-board_y)
  if (r>=30) rect(-3,-3,w+3,w+3,3)
  if r<30 then
   rectfill(0,0,w,w,1)
   if r==0 then
-   rectfill(0,v,w,v+cz,8)
-   rectfill(u,0,u+cz,w,8)
+   rectfill(0,v,w,v+cell_px,8)
+   rectfill(u,0,u+cell_px,w,8)
   end
-  for i=0,sz do
-   local c,k=i%5==0 and 3 or 2,i*cz
+  for i=0,board_size do
+   local c,k=i%5==0 and 3 or 2,i*cell_px
    line(k,0,k,w,c)
    line(0,k,w,k,c)
   end
  end
  each(function(x,y,i)
-  local q,px,py=g[i],x*cz,y*cz
+  local q,px,py=cells[i],x*cell_px,y*cell_px
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
    local c=4
-   if (x+y<r) c=11 pal(11,pc[y*16+x+16])
+   if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
    rectfill(px+1,py+1,px+e,py+e,c)
-   if (r>=30) rectfill(px,py,px+cz,py+cz,c)
+   if (r>=30) rectfill(px,py,px+cell_px,py+cell_px,c)
   elseif q==2 and r==0 then
    line(px+1,py+1,px+e-1,py+e-1,5)
    line(px+e-1,py+1,px+1,py+e-1,5)
@@ -140,19 +140,19 @@ function board(r)
  end)
  -- the cursor, blinking by the screen's own frames (fake-08's
  -- time() runs on while its pause menu is open)
- if (r==0) rect(u,v,u+cz,v+cz,sf\8%2<1 and 9 or 10)
+ if (r==0) rect(u,v,u+cell_px,v+cell_px,screen_frames\8%2<1 and 9 or 10)
  camera()
 end
 
 -- the little picture of the filled cells, k px a cell (30 px), its
 -- corner at 11,4
-function preview()
- local k=30\sz
+function draw_preview()
+ local k=30\board_size
  camera(-11,-4)
  rectfill(-1,-1,30,30,2)
  rectfill(0,0,29,29,1)
  each(function(x,y,i)
-  if (g[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
+  if (cells[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
  end)
  camera()
 end

@@ -1,23 +1,23 @@
--- editor: draw a puzzle on the play screen (em set; cur -1, its
+-- editor: draw a puzzle on the play screen (editing set; puzzle -1, its
 -- board id 0 is never saved) with the game's controls: the clues
 -- follow the filled cells, and the solver works out the verdict in
--- the coroutine vc a few lines a frame: line-solvable in vn rounds,
+-- the coroutine verdict_maker a few lines a frame: line-solvable in verdict_rounds rounds,
 -- or stalled, the cells it cannot reach marked on the board.
--- de/dz: the design (its 15 rows as masks, bit x = column x; its
--- size), ds: it is in the save (save.lua), ez the size chosen, ek
--- the create page's choice, ed: come
--- back here from playing it. vs/vn the solver's verdict, vf/ve the
--- cells it reached, vt/vu the verdict's two lines
---lint: em, ed, de, dz, ds, ez, ek, vc, vs, vn, vf, ve, vt, vu
-ek=2
+-- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
+-- size), design_saved: it is in the save (save.lua), edit_size the size chosen, create_choice
+-- the create page's choice, back_to_editor: come
+-- back here from playing it. verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
+-- cells it reached, verdict_text/verdict_more the verdict's two lines
+--lint: editing, back_to_editor, design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
+create_choice=2
 
--- the editor on the kept design if it is of size ez, else blank
+-- the editor on the kept design if it is of size edit_size, else blank
 function edit()
- em,ed,cur,sz,hist[0]=1,1,-1,ez
- -- (false off the design: newboard makes it 0)
- g={}
- for i=0,224 do g[i]=dz==sz and de[i\15+1]>>i%15&1 end
- cx,cy,msg,pk,aq=sz\2,sz\2
+ editing,back_to_editor,puzzle,board_size,history[0]=1,1,-1,edit_size
+ -- (false off the design: new_board makes it 0)
+ cells={}
+ for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
+ cursor_x,cursor_y,message,paint_button,question=board_size\2,board_size\2
  redesign()
  go"play"
 end
@@ -25,36 +25,36 @@ end
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- de,dz={},sz
+ design_rows,design_size={},board_size
  for y=1,15 do
-  sol[y]=lmask(g,y-1,false,1)
-  de[y]=sol[y]
+  solution[y]=line_mask(cells,y-1,false,1)
+  design_rows[y]=solution[y]
  end
  -- saved if it has a fill and there is room (at most 3 boards)
- ds=not nofill() and min(#rb,nb)<4
+ design_saved=not no_fill() and min(#recent_boards,max_boards)<4
  persist()
- newboard(g)
+ new_board(cells)
  dirty=false
- vc,vt,vu,vs=cocreate(verdict),"checking",""
+ verdict_maker,verdict_text,verdict_more,verdict_status=cocreate(verdict),"checking",""
 end
 
--- line logic on the clues of sol (in a coroutine: solve_hook rests)
+-- line logic on the clues of solution (in a coroutine: solve_hook rests)
 function verdict()
- vf,ve=zeros()
- vs,vn=solve(rc,cc,vf,ve,{})
- vt,vu=unpack(split(nofill() and "empty," or vs=="solved" and "solvable,"..vn.." round"..(vn>1 and "s" or "") or "needs guess,see dots"))
+ verdict_filled,verdict_empty=zeros()
+ verdict_status,verdict_rounds=solve(row_clues,col_clues,verdict_filled,verdict_empty,{})
+ verdict_text,verdict_more=unpack(split(no_fill() and "empty," or verdict_status=="solved" and "solvable,"..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess,see dots"))
  -- its difficulty pips, drawn as the puzzle list draws a puzzle's
- -- (pip[-1]): a proxy of the manifest's pips (difficulty.py scores
+ -- (puzzle_pips[-1]): a proxy of the manifest's pips (difficulty.py scores
  -- rounds and the lines that move in each), the solver's passes x
  -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
  -- pips for 146, is a pip off for 105 and two off for 3
- pip[-1]=mid(1,vn*sz\12,5)
+ puzzle_pips[-1]=mid(1,verdict_rounds*board_size\12,5)
 end
 
 -- the editor's update, after the play screen's input
-function edupd()
+function editor_update()
  if (dirty) redesign()
- coresume(vc)
+ coresume(verdict_maker)
 end
 
 -- its verdict (a design the save has no room for: its second line
@@ -62,40 +62,40 @@ end
 -- progress"), and a dot on each cell line logic does not reach, in
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
-function eddrw()
- if (vt=="solvable") pips(-1,16,51,10)
- local t=split(vu..(vt=="solvable" and ",pause menu:,play it,share code" or "")..((ds or nofill()) and "" or ",not saved:,4 boards,in progress"))
- ct(t[sf\30%#t+1],24,45,6)
- if vs=="stalled" then
+function editor_draw()
+ if (verdict_text=="solvable") pips(-1,16,51,10)
+ local t=split(verdict_more..(verdict_text=="solvable" and ",pause menu:,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
+ print_centred(t[screen_frames\30%#t+1],24,45,6)
+ if verdict_status=="stalled" then
   each(function(x,y,i)
-   if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[i]==1 and 1 or 4)
+   if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
   end)
  end
 end
 
 -- play it, share code: only a design line logic finishes
-function ifok(f)
+function if_solvable(f)
  return function()
-  if (vt=="solvable") return f()
-  say(vt,cx,cy)
+  if (verdict_text=="solvable") return f()
+  say(verdict_text,cursor_x,cursor_y)
  end
 end
 
 -- the create page of the world screen: up/down choose
-ol2=split"5x5,10x10,15x15,enter a code"
-function crupd(o)
+create_labels=split"5x5,10x10,15x15,enter a code"
+function create_update(o)
  for b=2,3 do
-  if (bp(b)) ek=mid(1,ek+dy[b+1],4)
+  if (pressed(b)) create_choice=mid(1,create_choice+dpad_dy[b+1],4)
  end
  if o then
-  ez=ek*5
-  (ek>3 and entry or edit)()
+  edit_size=create_choice*5
+  (create_choice>3 and code_entry or edit)()
  end
 end
 
-function crdrw()
- texts"create|64|22|10/draw a puzzle or enter a code|64|32|6/pause menu: play it, share|64|116|13/\148\131 both: clear it|60|122|13"
+function create_draw()
+ print_texts"create|64|22|10/draw a puzzle or enter a code|64|32|6/pause menu: play it, share|64|116|13/\148\131 both: clear it|60|122|13"
  for k=1,4 do
-  ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
+  print_centred((k==create_choice and "\148\131 " or "")..create_labels[k],64,68+k*8,k==create_choice and 10 or 6)
  end
 end

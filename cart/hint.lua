@@ -1,14 +1,14 @@
 -- hint: point at a mark that contradicts the solution, or else
 -- mark one cell that line logic forces from the marks on the board.
--- it runs as a coroutine over a few frames (see plupd).
+-- it runs as a coroutine over a few frames (see play_update).
 function hint()
- hc=cocreate(dohint)
+ hint_maker=cocreate(find_hint)
 end
 
-function dohint()
+function find_hint()
  local f,e={},{}
- for y=1,sz do
-  local a,b,s=lmask(g,y-1,false,1),lmask(g,y-1,false,2),sol[y]
+ for y=1,board_size do
+  local a,b,s=line_mask(cells,y-1,false,1),line_mask(cells,y-1,false,2),solution[y]
   f[y],e[y]=a,b
   -- a fill the solution leaves empty or a cross on a filled cell:
   -- the first in reading order is pointed at
@@ -18,25 +18,25 @@ function dohint()
    return say("mistake!",x,y-1)
   end
  end
- solve(rc,cc,f,e,{})
+ solve(row_clues,col_clues,f,e,{})
  -- of the cells line logic fixes, the one nearest the cursor
  local d,hx,hy,hv=99
  each(function(x,y,i)
   -- (1 forced filled, 2 forced empty: the marks agree with the
   -- solution, so no cell is both)
   local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
-  local k=abs(x-cx)+abs(y-cy)
-  if (v>0 and g[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
+  local k=abs(x-cursor_x)+abs(y-cursor_y)
+  if (v>0 and cells[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
  end)
  if hv then
   -- marked first: a change clears the message
-  cx,cy,ns=hx,hy,true
+  cursor_x,cursor_y,new_step=hx,hy,true
   mark(hv)
  end
- say(hv and "hint" or "no hint",cx,cy)
+ say(hv and "hint" or "no hint",cursor_x,cursor_y)
 end
 
 -- show s for two seconds with the cursor on x,y
 function say(s,x,y)
- msg,mt,cx,cy,redraw=s,60,x,y,true
+ message,message_frames,cursor_x,cursor_y,redraw=s,60,x,y,true
 end

@@ -3,31 +3,26 @@
 -- generated constants (pz_base, pz_count, pz_hash, worlds, pz_names,
 -- pz_cols).
 --
--- globals (by file; functions are named where they are defined):
---  main     scr screens, upd/drw the current one's functions,
---           sf frames on it, redraw: draw what is cached again,
---           nu: no upper memory
---  board    sol solution rows, g cells, rc/cc clues, rok/cok
---           lines matched, dm/st clue numbers placed, nc no clues,
---           sz cells a side, cz px a cell, bw px the board
---  save     best, clk, rb, rs, eseed, nend, sid, nb, bd, sa, op the
---           settings (music off, options), bo best times' options
---  input    hf/rl/hl/fc button timing, mx/my/mb/mv the mouse,
---           pk/pv/pm/ns the stroke, sx/sy its first cell, hist
---  play     pa/pzs/pip each puzzle's address, size, pips;
---           cur puzzle, tf clock, cx/cy cursor (cpos: each board's
---           when left), msg/mt message, aq/
---           ay/an a question, bs best-time text, hc hint coroutine,
---           dirty: board changed since saved, kp: kept when asked
---  screens  ws world, ps puzzle, top first tile row, tq tiles whose
---           pictures are still to draw, wo palette's
---           world, ui colours; endless: gen, ew its world; draw: bx/by the board,
---           pc the solved picture's colours
---  music    mw the world whose music plays, ol the option labels
---lint: upd, drw, sf, redraw, g, rc, cc, rok, cok, dm, st, nc
---lint: eseed, nend, best, clk, rb, rs, sa, mx, my, mb, mv, pk, pv
---lint: pm, ns, cur, tf, cx, cy, msg, mt, aq, ay, an, bs, hc, dirty, kp
---lint: ps, top, tq, wo, ew, gen, solve_hook, sz, cz, bw, pc, op, bo, mw, nu
+-- globals: each file's own state, at its top with what it holds; the
+-- names say most of it.
+--  main     the screens and the current one's functions, its frame
+--           count, the redraw flag, whether upper memory is there
+--  board    the puzzle played: solution, cells, clues, lines done and
+--           clue numbers placed, board and cell sizes
+--  save     the session's progress and the cartdata layout (best
+--           times, boards in progress, options, the design's place)
+--  input    button and mouse timing, the stroke being painted, undo
+--  play     the rom's puzzle table, the puzzle played, its clock, the
+--           cursor, the message and question over the board, the hint
+--  screens  the world and puzzle chosen, the list's page; draw: the
+--           board's corner, the solved picture's colours; endless:
+--           its maker and world; music: the world playing, the labels
+--  share    the code alphabet and reading tables, the code screen
+--  editor   the design, the create page's choice, the verdict
+--lint: screen_update, screen_draw, screen_frames, redraw, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
+--lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
+--lint: paint_to, new_step, puzzle, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
+--lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua
@@ -43,33 +38,33 @@
 #include editor.lua
 
 -- the screens: update and draw functions of each
-scr={
- title={tupd,tdrw},
- worlds={wupd,wdrw},
- puzzles={pupd,pdrw},
- play={plupd,pldrw},
- solved={supd,sdrw},
- endless={eupd,edrw},
- code={cupd,cdrw},
+screens={
+ title={title_update,title_draw},
+ worlds={worlds_update,worlds_draw},
+ puzzles={puzzles_update,puzzles_draw},
+ play={play_update,play_draw},
+ solved={solved_update,solved_draw},
+ endless={endless_update,endless_draw},
+ code={code_update,code_draw},
 }
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
 -- code on the list)
 function go(s)
- sf,redraw=0,true
- upd,drw=unpack(scr[s])
+ screen_frames,redraw=0,true
+ screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
- optmenu()
- if (s=="play") playmenu()
+ option_menu()
+ if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
- if (s=="puzzles") mi(4,"share code",function() loadpz(ps) share() end)
+ if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
 -- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
 -- a callback on left/right too (b 1 or 2); pico-8's filter (0x300
 -- in i) makes fake-08 drop the item; tac08 passes no b
-function mi(i,s,f)
+function menu_item(i,s,f)
  menuitem(i,s,function(b)
   if ((b or 16)>3) return f()
   return true
@@ -79,50 +74,50 @@ end
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long
-hn=0
+hook_lines=0
 function solve_hook()
- hn+=1
- if (hn%15==0) yield()
+ hook_lines+=1
+ if (hook_lines%15==0) yield()
 end
 
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
- -- upper memory (0x8000-0xffff) caches the screen; nu: it is not
+ -- upper memory (0x8000-0xffff) caches the screen; no_upper_memory: it is not
  -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped).
  -- peek(), not @: fake-08's @ reads its Lua's own 32 KiB up there
  poke(0x9fff,1)
- nu=peek(0x9fff)<1
- loadsave()
+ no_upper_memory=peek(0x9fff)<1
+ load_save()
  go"title"
 end
 
 function _update()
- readbtn()
+ read_buttons()
  -- frames on this screen (wrapping before numbers run out)
- sf=(sf+1)%30000
- tune(upd!=tupd and upd!=supd and (ws>#worlds and ew or ws))
+ screen_frames=(screen_frames+1)%30000
+ tune(screen_update!=title_update and screen_update!=solved_update and (world_index>#worlds and endless_world or world_index))
  -- a question or a share code waits for its answer (o or x)
- if aq then
-  local f=bp(4) and (ay or 1) or bp(5) and (an or 1)
+ if question then
+  local f=pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
   if f then
-   aq,redraw=nil,true
+   question,redraw=nil,true
    if (f!=1) f()
   end
  else
-  upd()
+  screen_update()
  end
 end
 
 function _draw()
  -- without upper memory nothing is cached: draw it all every frame
- redraw=redraw or nu
- drw()
+ redraw=redraw or no_upper_memory
+ screen_draw()
  -- (text 10 on the clue highlight 15 in a border 9: at least 4.5:1
  -- in every world, tests/cart/test_legibility.py)
- if aq then
+ if question then
   rectfill(2,54,125,90,15)
   rect(2,54,125,90,9)
-  print(aq,6,58,10)
+  print(question,6,58,10)
  end
 end

@@ -5,23 +5,23 @@
 --
 -- session: best[p] (puzzle p, 0-based): nil unsolved, else its best
 -- time in seconds (0: solved, the time no longer saved). a board has
--- an id: p+1 for puzzle p, 255 for endless (bid() of the one being
--- played); its cells live in bd[id], 45 bytes (1-based), 5 cells to a
+-- an id: p+1 for puzzle p, 255 for endless (board_id() of the one being
+-- played); its cells live in board_cells[id], 45 bytes (1-based), 5 cells to a
 -- byte in base 3 (cell i=y*15+x is byte i\5+1, digit i%5; 0 blank 1
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
--- its clock in clk[id] (seconds). rb: ids of the boards in progress,
--- most recent first; rs: ids of solved puzzles, most recent first.
+-- its clock in board_clocks[id] (seconds). recent_boards: ids of the boards in progress,
+-- most recent first; recent_solved: ids of solved puzzles, most recent first.
 --
 -- cartdata (words little-endian):
--- 0-3   sid: the puzzle set's hash ^^ the layout version; a save
+-- 0-3   save_id: the puzzle set's hash ^^ the layout version; a save
 --       with another is not read (the game starts afresh)
 -- 4-5   endless: seed of its puzzle (15 bits, as its share code)
 --       6-7  endless puzzles solved
 -- 8-39  solved flags: puzzle p in byte 8+p\8, bit p%8; bit 7 of
 --       byte 39 (no puzzle 255): music off
 -- 40+   entries, until id 0: byte id, word w, then
---       w>=0: a board (its clock, w s), its 45 bytes; nb at most
+--       w>=0: a board (its clock, w s), its 45 bytes; max_boards at most
 --       w<0: the best time of puzzle id-1, w&0x7fff s; id 255 (no
 --       puzzle 254): the options the best times after it were made
 --       with, w&6, until the next (0 before the first)
@@ -30,8 +30,8 @@
 --       boards first, then the design, then best times while they
 --       fit (7 beside 4 boards, 12 beside 3 and the design; less an
 --       entry for each option mark)
--- the design takes a board's place: while one is saved (ds) the
--- save holds 3 boards in progress, not 4 (nb), and a 4th asks
+-- the design takes a board's place: while one is saved (design_saved) the
+-- save holds 3 boards in progress, not 4 (max_boards), and a 4th asks
 -- which board to drop as a 5th does without a design. a design is
 -- saved once drawn (a filled cell) if at most 3 boards are saved;
 -- with 4 the editor says it is not saved (it stays for the session
@@ -44,68 +44,68 @@
 -- the options and their marks came after layout 2 in bytes it left 0
 -- (saves of layout 2 read as made without options): it is still 2.
 --
--- op: the settings, 1 music off, 2 auto-check, 4 auto-cross;
--- bo[p]: the options puzzle p's best time was made with (op&6)
-sid,nb,bd,bo=pz_hash^^2,4,{},{}
+-- options: the settings, 1 music off, 2 auto-check, 4 auto-cross;
+-- best_options[p]: the options puzzle p's best time was made with (options&6)
+save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
 -- board id of the puzzle being played
-function bid()
- return cur+1&255
+function board_id()
+ return puzzle+1&255
 end
 
--- the board being played from bd into g (blank if none), and back
-pw=split"1,3,9,27,81"
-function getb()
- local b=bd[bid()] or {}
- g={}
- for i=0,224 do g[i]=(b[i\5+1] or 0)\pw[i%5+1]%3 end
+-- the board being played from board_cells into cells (blank if none), and back
+powers_of_3=split"1,3,9,27,81"
+function load_board()
+ local b=board_cells[board_id()] or {}
+ cells={}
+ for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
 end
-function putb()
+function store_board()
  local b={}
- bd[bid()]=b
+ board_cells[board_id()]=b
  for k=0,44 do
   local v=0
-  for j=4,0,-1 do v=v*3+g[k*5+j] end
+  for j=4,0,-1 do v=v*3+cells[k*5+j] end
   add(b,v)
  end
 end
 
--- ids of boards in rb (or rs): move id to the front, or take it out
-function front(t,id)
+-- ids of boards in recent_boards (or recent_solved): move id to the front, or take it out
+function to_front(t,id)
  del(t,id)
  add(t,id,1)
 end
 
 -- is board id in progress?
-function inrb(id)
- return count(rb,id)>0
+function in_progress(id)
+ return count(recent_boards,id)>0
 end
 
 -- the board that keeping board id would push out of the save
 function dropping(id)
  if (id<1) return
- for k=1,nb do
-  if (rb[k]==id) return
+ for k=1,max_boards do
+  if (recent_boards[k]==id) return
  end
- return rb[nb]
+ return recent_boards[max_boards]
 end
 
 -- keep the board being played (the most recent) and save; a blank
 -- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
  dirty=false
- if (blank() or cur==-1) return drop()
- putb()
- clk[bid()]=tf
- front(rb,bid())
+ if (blank() or puzzle==-1) return drop()
+ store_board()
+ board_clocks[board_id()]=play_seconds
+ to_front(recent_boards,board_id())
  persist()
 end
 
 -- forget the board being played (solved, or left blank)
 function drop()
- local id=bid()
- bd[id],clk[id]=nil
- del(rb,id)
+ local id=board_id()
+ board_cells[id],board_clocks[id]=nil
+ del(recent_boards,id)
  persist()
 end
 
@@ -113,18 +113,18 @@ end
 function won(p,t)
  local b=best[p]
  t=max(1,flr(t))
- if (t<=(b!=0 and b or t)) best[p],bo[p]=t,op&6
- front(rs,p+1)
+ if (t<=(b!=0 and b or t)) best[p],best_options[p]=t,options&6
+ to_front(recent_solved,p+1)
  persist()
  return b!=0 and b
 end
 
 -- read the cartdata, field by field
-function loadsave()
+function load_save()
  cartdata("picross8_v1")
- if (peek4(0x5e00)!=sid) memset(0x5e00,0,256)
+ if (peek4(0x5e00)!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
- eseed,nend,op,best,clk,rb,rs=peek2(0x5e04)&32767,max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
+ endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=peek2(0x5e04)&32767,max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
@@ -140,14 +140,14 @@ function loadsave()
    if id==255 then
     if w>0x3fff then
      -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
-     -- entries), its rows cut to its size; saved (ds) if it has a
+     -- entries), its rows cut to its size; saved (design_saved) if it has a
      -- fill
      local z=w&15
      if z%5<1 and z>0 and a<0x5ee0 then
-      de,dz,ds={},z
+      design_rows,design_size,design_saved={},z
       for y=1,15 do
-       de[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1)
-       ds=ds or de[y]>0
+       design_rows[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1)
+       design_saved=design_saved or design_rows[y]>0
       end
      end
      a+=30
@@ -155,21 +155,21 @@ function loadsave()
      o=w&6
     end
    end
-   if (best[p]==0 and w>0) best[p],bo[p]=w,o add(rs,id)
+   if (best[p]==0 and w>0) best[p],best_options[p]=w,o add(recent_solved,id)
   else
-   -- a board: of a puzzle or endless, once, nb at most, 5 cells a
+   -- a board: of a puzzle or endless, once, max_boards at most, 5 cells a
    -- byte (below 3^5)
    -- (a byte past 3^5: no such id; a byte of cells off a board of
    -- k cells a side, in row j\3 or from column j%3*5: blank)
    if (a>0x5ed3) break
-   local b,k={peek(a,45)},pzs[p] or 15
+   local b,k={peek(a,45)},puzzle_size[p] or 15
    for j=0,44 do
     if (b[j+1]>242) id=256
     if (max(j%3*5,j\3)>=k) b[j+1]=0
    end
-   if (id<=pz_count or id==255) and not clk[id] and #rb<nb then
-    clk[id],bd[id]=w,b
-    add(rb,id)
+   if (id<=pz_count or id==255) and not board_clocks[id] and #recent_boards<max_boards then
+    board_clocks[id],board_cells[id]=w,b
+    add(recent_boards,id)
    end
    a+=45
   end
@@ -180,45 +180,45 @@ end
 -- write the session's progress to the cartdata (not named save:
 -- that is a pico-8 command)
 function persist()
- nb=ds and 3 or 4
+ max_boards=design_saved and 3 or 4
  memset(0x5e00,0,256)
- poke2(0x5e04,eseed)
- poke2(0x5e06,nend)
+ poke2(0x5e04,endless_seed)
+ poke2(0x5e06,endless_solved)
  for p in pairs(best) do
   local a=0x5e08+p\8
   poke(a,@a|1<<p%8)
  end
- poke(0x5e27,@0x5e27|op%2*128)
- poke(0x5eff,op&6)
- sa=0x5e28
+ poke(0x5e27,@0x5e27|options%2*128)
+ poke(0x5eff,options&6)
+ save_at=0x5e28
  local o=0
- for k=1,min(nb,#rb) do
-  local id=rb[k]
-  ent(id,clk[id])
-  poke(sa,unpack(bd[id]))
-  sa+=45
+ for k=1,min(max_boards,#recent_boards) do
+  local id=recent_boards[k]
+  save_entry(id,board_clocks[id])
+  poke(save_at,unpack(board_cells[id]))
+  save_at+=45
  end
- if ds then
-  ent(255,0xc000+dz)
+ if design_saved then
+  save_entry(255,0xc000+design_size)
   for y=1,15 do
-   poke2(sa,de[y])
-   sa+=2
+   poke2(save_at,design_rows[y])
+   save_at+=2
   end
  end
  -- (a mark first where the options change, if both fit)
- for id in all(rs) do
-  local v=bo[id-1]
-  if (v!=o and sa<0x5efa) o=v ent(255,v|0x8000)
-  if (sa<0x5efd and v==o) ent(id,best[id-1]|0x8000)
+ for id in all(recent_solved) do
+  local v=best_options[id-1]
+  if (v!=o and save_at<0x5efa) o=v save_entry(255,v|0x8000)
+  if (save_at<0x5efd and v==o) save_entry(id,best[id-1]|0x8000)
  end
  -- last, through dset: pico-8 persists pokes to 0x5e00 too, but a
  -- player that saves only on dset still writes the whole save
- dset(0,sid)
+ dset(0,save_id)
 end
 
--- write an entry's head at sa (byte id, word w) and move past it
-function ent(id,w)
- poke(sa,id)
- poke2(sa+1,w)
- sa+=3
+-- write an entry's head at save_at (byte id, word w) and move past it
+function save_entry(id,w)
+ poke(save_at,id)
+ poke2(save_at+1,w)
+ save_at+=3
 end

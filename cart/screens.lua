@@ -1,10 +1,10 @@
 -- screens: title, world select, puzzle select (play, solved and
--- endless are in their own files); main.lua's scr table lists them.
+-- endless are in their own files); main.lua's screens table lists them.
 
 -- world w's colours: art=true leaves the draw palette alone (for
 -- its art), else ui colours; fills the screen with the backdrop colour
-function usepal(w,art)
- wo=w
+function use_palette(w,art)
+ palette_world=w
  pal()
  pal(worlds[w].pal,1)
  palt(0,false)
@@ -23,28 +23,28 @@ function backdrop(w,y,d)
 end
 
 -- text centred on x
-function ct(s,x,y,c)
+function print_centred(s,x,y,c)
  print(s,x-#s*2,y,c)
 end
 
 -- a screen's fixed texts as data: records "text|x|y|colour" apart
 -- by "/", each centred on x (a glyph counts 4 px there: 8 wide)
-function texts(s)
- for r in all(split(s,"/")) do ct(unpack(split(r,"|"))) end
+function print_texts(s)
+ for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
 -- o = blinking prompt
 function blink(s,y)
- if (sf%30<20) ct(s,64,y,10)
+ if (screen_frames%30<20) print_centred(s,64,y,10)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
-function tupd()
- if (bp(4)) go"worlds"
+function title_update()
+ if (pressed(4)) go"worlds"
 end
-function tdrw()
- usepal(1)
+function title_draw()
+ use_palette(1)
  backdrop(1,104)
  -- the logo as a solved board: 31x7 cells of 4 px, the grid a fill
  -- pattern (bits set on column 2 and row 2 of each 4x4 tile: the
@@ -56,71 +56,71 @@ function tdrw()
   for b=0,14 do
    -- filled in column by column as the title appears
    local c=k*4+b%3
-   if logo[k+1]>>b&1==1 and c<sf then
+   if logo[k+1]>>b&1==1 and c<screen_frames then
     local x,y=3+c*4,23+b\3*4
     rectfill(x,y,x+2,y+2,k==7 and 10 or 4)
    end
   end
  end
- ct("picture logic, 5x5 to 15x15",64,52,6)
+ print_centred("picture logic, 5x5 to 15x15",64,52,6)
  -- the controls once the logo is done (the label shows it before)
- -- (ct counts the button glyphs as 4 px: they are 8)
- if sf>50 then
-  texts"\142 fill   \151 cross|60|60|13/hold while moving: paint|64|67|13/double tap: jump 5|64|74|13/pause menu: hint, undo|64|81|13/\139\145 both: music|60|88|13"
+ -- (print_centred counts the button glyphs as 4 px: they are 8)
+ if screen_frames>50 then
+  print_texts"\142 fill   \151 cross|60|60|13/hold while moving: paint|64|67|13/double tap: jump 5|64|74|13/pause menu: hint, undo|64|81|13/\139\145 both: music|60|88|13"
  end
  blink("press \142",97)
 end
 
 -- world select: left/right between worlds, endless and create
-ws,top=1,0
+world_index,top_row=1,0
 -- (a click on the arrows at the sides turns too)
-function wupd()
- local n,l,r,o=#worlds+2,bp(0),bp(1),bp(4)
- if mb&1>0 and o and (mx<24 or mx>103) then
-  l,r,o=mx<24,mx>103
+function worlds_update()
+ local n,l,r,o=#worlds+2,pressed(0),pressed(1),pressed(4)
+ if mouse_buttons&1>0 and o and (mouse_x<24 or mouse_x>103) then
+  l,r,o=mouse_x<24,mouse_x>103
  end
  if (l or r) sfx(5)
- if (l) ws=(ws-2)%n+1
- if (r) ws=ws%n+1
- if (bp(5)) go"title"
- if ws>n-1 then
-  crupd(o)
+ if (l) world_index=(world_index-2)%n+1
+ if (r) world_index=world_index%n+1
+ if (pressed(5)) go"title"
+ if world_index>n-1 then
+  create_update(o)
  elseif o then
-  if ws>#worlds then
-   startendless()
+  if world_index>#worlds then
+   start_endless()
   else
    -- on its board in progress, if any
-   ps=worlds[ws].first+(wip() or 1)-1
+   puzzle_index=worlds[world_index].first+(world_in_progress() or 1)-1
    go"puzzles"
   end
  end
 end
 
--- world ws's most recent board in progress: its puzzle's number
+-- world world_index's most recent board in progress: its puzzle's number
 -- there, from 1 (nil: none)
-function wip()
- local wd=worlds[ws]
- for id in all(rb) do
+function world_in_progress()
+ local wd=worlds[world_index]
+ for id in all(recent_boards) do
   local k=id-wd.first
   if (k>0 and k<=wd.count) return k
  end
 end
-function wdrw()
- local w=ws>#worlds and 1 or ws
- usepal(w)
+function worlds_draw()
+ local w=world_index>#worlds and 1 or world_index
+ use_palette(w)
  backdrop(w,48)
- texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
- if ws>#worlds+1 then
-  crdrw()
- elseif ws>#worlds then
-  texts"endless|64|22|10/new puzzles, made here|64|32|6"
-  ct(nend.." solved",64,84,6)
+ print_texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
+ if world_index>#worlds+1 then
+  create_draw()
+ elseif world_index>#worlds then
+  print_texts"endless|64|22|10/new puzzles, made here|64|32|6"
+  print_centred(endless_solved.." solved",64,84,6)
  else
-  local wd,s=worlds[ws],nsolved()
-  ct(wd.title,64,22,10)
-  ct(s.."/"..wd.count.." solved",64,32,6)
-  local k=wip()
-  if (k) ct("no. "..k.." in progress",64,92,13)
+  local wd,s=worlds[world_index],solved_count()
+  print_centred(wd.title,64,22,10)
+  print_centred(s.."/"..wd.count.." solved",64,32,6)
+  local k=world_in_progress()
+  if (k) print_centred("no. "..k.." in progress",64,92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
@@ -130,77 +130,77 @@ function wdrw()
  blink("\142 play  \151 back",108)
 end
 
--- puzzles of world ws solved
-function nsolved()
- local wd,s=worlds[ws],0
+-- puzzles of world world_index solved
+function solved_count()
+ local wd,s=worlds[world_index],0
  for p=wd.first,wd.first+wd.count-1 do
   if (best[p]) s+=1
  end
  return s
 end
 
--- puzzle p's difficulty, pip[p] dots (1-5, 3 px apart) from x+3,y
+-- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
 -- in colour c: only the dots it has, so that none reads as empty or
 -- merges into a border (c: 3:1 or more against the ground, held by
 -- tests/cart/test_cart_marks_contrast.py)
 function pips(p,x,y,c)
- for j=1,pip[p] do rectfill(x+j*3,y,x+j*3+1,y+1,c) end
+ for j=1,puzzle_pips[p] do rectfill(x+j*3,y,x+j*3+1,y+1,c) end
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
 -- an unsolved one its number and difficulty; a picture puzzle's
 -- tile has a corner mark
 -- (the pointer picks the tile under it, a click opens it)
-function pupd()
- local wd=worlds[ws]
- local i,k,o=ps-wd.first,tileat(),bp(4)
+function puzzles_update()
+ local wd=worlds[world_index]
+ local i,k,o=puzzle_index-wd.first,tile_at(),pressed(4)
  for b=0,3 do
-  if bp(b) then
+  if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
    sfx(5)
   end
  end
- if (k and mv) i=k
- if (mb&1>0 and o and k!=i) o=false
+ if (k and mouse_moved) i=k
+ if (mouse_buttons&1>0 and o and k!=i) o=false
  i=mid(0,i,wd.count-1)
- ps=wd.first+i
- if (bp(5)) go"worlds"
- if (o) startpz(ps)
+ puzzle_index=wd.first+i
+ if (pressed(5)) go"worlds"
+ if (o) start_puzzle(puzzle_index)
 end
 
 -- the tile under the pointer (its number in the world, from 0)
-function tileat()
- local x,y=mx-1,my-12
- local k=(y\18+top)*7+x\18
- if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[ws].count) return k
+function tile_at()
+ local x,y=mouse_x-1,mouse_y-12
+ local k=(y\18+top_row)*7+x\18
+ if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
 end
 -- the page of tiles is drawn into upper memory when it changes (a
--- new world or scroll), its solved pictures 7 a frame (tq: the ones
+-- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
 -- to come); the cursor's frame and the lines below go over it
-function pdrw()
- usepal(ws)
- local wd=worlds[ws]
- local i=ps-wd.first
+function puzzles_draw()
+ use_palette(world_index)
+ local wd=worlds[world_index]
+ local i=puzzle_index-wd.first
  local t=max(0,min(i\7-2,(wd.count-1)\7-4))
- local f=redraw or t!=top
+ local f=redraw or t!=top_row
  if f then
-  redraw,top,tq=false,t,{}
+  redraw,top_row,thumbs_queued=false,t,{}
   print(wd.title,2,2,10)
   print("\151 back",96,2,13)
-  for k=top*7,min(top*7+34,wd.count-1) do
+  for k=top_row*7,min(top_row*7+34,wd.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
    -- (drawn with the camera on the tile's corner x,y)
-   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top)*18
-   local c=inrb(p+1) and 1 or 4
+   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top_row)*18
+   local c=in_progress(p+1) and 1 or 4
    camera(-x,-y)
    rectfill(0,0,16,16,c<4 and 4 or 2)
    rectfill(1,1,15,15,best[p] and 1 or 5-c)
    if best[p] then
-    add(tq,{p,x,y})
+    add(thumbs_queued,{p,x,y})
    else
-    ct(k+1 .."",9,4,c)
+    print_centred(k+1 .."",9,4,c)
     pips(p,-1,12,c)
     if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
    end
@@ -208,17 +208,17 @@ function pdrw()
   camera()
   -- a scroll bar when the rows do not all fit
   local n=(wd.count+6)\7
-  if (n>5) rectfill(127,12+top*89\n,127,12+(top+5)*89\n,7)
+  if (n>5) rectfill(127,12+top_row*89\n,127,12+(top_row+5)*89\n,7)
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  -- pictures are drawn in their slots: no draw palette (all of
  -- them at once without upper memory: nothing is kept); the page
  -- is kept again only when it changed (f: drawn afresh)
- if f or tq[1] then
-  usepal(ws,1)
-  for _=1,nu and 35 or 7 do
-   if (tq[1]) thumb(unpack(deli(tq,1)))
+ if f or thumbs_queued[1] then
+  use_palette(world_index,1)
+  for _=1,no_upper_memory and 35 or 7 do
+   if (thumbs_queued[1]) draw_thumb(unpack(deli(thumbs_queued,1)))
   end
   pal(wd.ui)
   memcpy(0x8000,0x6000,0x2000)
@@ -226,30 +226,30 @@ function pdrw()
  -- the cursor: a frame in the text colour round the tile, in the
  -- backdrop's 1 px between the tiles (it stands out from the
  -- backdrop as text does, whatever the tile)
- local x,y=i%7*18,11+(i\7-top)*18
+ local x,y=i%7*18,11+(i\7-top_row)*18
  rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
- local b=best[ps]
- print(b and pname(ps) or "no. "..i+1,2,112,10)
- local s=nsolved().."/"..wd.count.." solved"
+ local b=best[puzzle_index]
+ print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
+ local s=solved_count().."/"..wd.count.." solved"
  print(s,127-#s*4,112,13)
  -- its size, or once solved the options its best time was made with
- local o=b and bo[ps] or 0
- s=o>0 and split"+check,+cross,+check +cross"[o\2] or pzs[ps].."x"..pzs[ps]..(pz_names[ps+1]!="" and " picture" or "")
+ local o=b and best_options[puzzle_index] or 0
+ s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " picture" or "")
  print(s,111-#s*4,120,6)
- pips(ps,110,121,10)
- print(b and (b>0 and "best "..clock(b) or "solved") or inrb(ps+1) and "in progress" or "unsolved",2,120,13)
+ pips(puzzle_index,110,121,10)
+ print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
 end
 
 -- solved puzzle p's picture in its tile at x,y in its colours, 3 px
 -- a cell at 5x5, 1 px otherwise
-function thumb(p,x,y)
- local n,m=pzs[p],{}
+function draw_thumb(p,x,y)
+ local n,m=puzzle_size[p],{}
  local s=15\n
  local o=(15-n*s)\2+1
- for r=1,n do m[r]=pzrow(p,r-1,n) end
+ for r=1,n do m[r]=puzzle_row(p,r-1,n) end
  shade(m,n,pz_cols[p+1])
- for k,v in pairs(pc) do
+ for k,v in pairs(picture_colours) do
   local a,b=x+o+k%16*s,y+o+(k\16-1)*s
   rectfill(a,b,a+s-1,b+s-1,v)
  end

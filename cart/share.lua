@@ -1,44 +1,44 @@
 -- share: a puzzle as a share code and back (docs/share-codes.md,
 -- the twin of generator/formats/sharecode.py). a code is symbols
--- of ab (5 bits each): the kind (5, a, f: the size; e: endless),
+-- of alphabet (5 bits each): the kind (5, a, f: the size; e: endless),
 -- the body (the cells row by row, 5 to a symbol, first cell the
 -- top bit; endless: its seed in 3), then 2 check symbols.
---lint: tx, lt, lp, cm, ki
-ab="0123456789abcdefghjkmnpqrstvwxyz"
+--lint: typed, last_typed, last_paste, code_message, key_index
+alphabet="0123456789abcdefghjkmnpqrstvwxyz"
 
 -- symbol c's character
-function sym(c)
- return sub(ab,c+1,c+1)
+function symbol(c)
+ return sub(alphabet,c+1,c+1)
 end
 
 -- the check of symbol values t[1..n]
-function hsum(t,n)
+function check_sum(t,n)
  local h=0
  for j=1,n do h=(h*31+t[j]+1)%1021 end
  return h
 end
 
 -- the code of the puzzle being played (endless: of its seed)
-function code()
+function share_code()
  -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
  -- top; else the cells)
- local e=cur==-2
- local t,v,s={e and 14 or sz},0,""
- for k=0,e and 14 or sz*sz-1 do
-  v=v*2+((e and eseed>>14-k or sol[k\sz+1]>>k%sz)&1)
+ local e=puzzle==-2
+ local t,v,s={e and 14 or board_size},0,""
+ for k=0,e and 14 or board_size*board_size-1 do
+  v=v*2+((e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1)
   if (k%5>3) add(t,v) v=0
  end
- v=hsum(t,#t)
+ v=check_sum(t,#t)
  add(t,v\32)
  add(t,v%32)
- for c in all(t) do s..=sym(c) end
+ for c in all(t) do s..=symbol(c) end
  return s
 end
 
 -- the pause menu's (and solved screen's) share: the code shown and
 -- copied to the clipboard
 function share()
- local s=code()
+ local s=share_code()
  printh(s,"@clip")
  ask("share code (copied):\n"..sub(s,1,24).."\n"..sub(s,25).."\n\n\142 ok")
 end
@@ -47,29 +47,29 @@ end
 -- 256), its value +48 (0-9, then :;<=>?@a-o for 10-31: capitals
 -- read as small letters, o as 0, i and l as 1), "." skipped
 -- (spaces, tabs, line ends, -), " " refused
-mp="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
+char_values="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
 
 -- how each character is shown: character o at place o+1, printable
 -- ascii as itself, a tab or line end as a space, anything else "?"
 -- (p8scii's characters 0-15 are print's commands: \^@ writes memory,
 -- \a plays sound...; 128-255 are wide glyphs)
-dp="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
+char_shown="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
 
 -- outside text (a paste, a code typed) as it may be printed: the
 -- one way such text reaches the screen
 function printable(s)
  local r=""
- for k=1,#s do r..=chr(ord(dp,ord(s,k)+1)) end
+ for k=1,#s do r..=chr(ord(char_shown,ord(s,k)+1)) end
  return r
 end
 
--- read code s as typed or pasted: nil with the puzzle set up (sol,
--- sz, clues; cur -1) or nil and an endless seed, else the reason it
+-- read code s as typed or pasted: nil with the puzzle set up (solution,
+-- board_size, clues; puzzle -1) or nil and an endless seed, else the reason it
 -- is refused
-function decode(s)
+function read_code(s)
  local t={}
  for k=1,#s do
-  local v=ord(mp,ord(s,k)+1)-48
+  local v=ord(char_values,ord(s,k)+1)-48
   if (v<-2) return "bad symbol "..printable(sub(s,k,k)).." at "..k
   if (v>=0) add(t,v)
  end
@@ -81,21 +81,21 @@ function decode(s)
  -- (its progress while short of it)
  if (#t>l) return "too long"
  if (#t<l) return #t.."/"..l
- if (hsum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
+ if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
- cur,sz=-1,k
- for y=1,15 do sol[y]=0 end
+ puzzle,board_size=-1,k
+ for y=1,15 do solution[y]=0 end
  for j=0,k*k-1 do
-  sol[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
+  solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
- if (nofill()) return "empty"
- newboard()
+ if (no_fill()) return "empty"
+ new_board()
 end
 
--- no cell of sol filled
-function nofill()
+-- no cell of solution filled
+function no_fill()
  for y=1,15 do
-  if (sol[y]>0) return
+  if (solution[y]>0) return
  end
  return true
 end
@@ -104,48 +104,48 @@ end
 -- clipboard then) or typed on the keyboard of the 32 symbols (d-pad,
 -- o types, x deletes; x with nothing typed goes back). each change
 -- is read again; a whole grid code is checked by the solver in the
--- coroutine vc, then played, or refused if it needs a guess
-function entry()
+-- coroutine verdict_maker, then played, or refused if it needs a guess
+function code_entry()
  -- (and no undo steps of a design or code played before)
- tx,ki,cm,lt,em,ed,vc,hist[0]="",0,""
+ typed,key_index,code_message,last_typed,editing,back_to_editor,verdict_maker,history[0]="",0,""
  go"code"
 end
 
-function cupd()
+function code_update()
  local p=stat(4)
- if (p!=lp) lp,tx=p,sub(p,1,255)
+ if (p!=last_paste) last_paste,typed=p,sub(p,1,255)
  -- (a code being checked: played once line logic finishes it,
  -- outside the coroutine, else refused)
- if vc then
-  coresume(vc)
-  if (costatus(vc)=="dead") vc,cm=nil,vs=="solved" and play() or "needs a guess"
+ if verdict_maker then
+  coresume(verdict_maker)
+  if (costatus(verdict_maker)=="dead") verdict_maker,code_message=nil,verdict_status=="solved" and play() or "needs a guess"
   return
  end
  for b=0,3 do
-  if (bp(b)) ki=(ki+split"-1,1,-8,8"[b+1])%32
+  if (pressed(b)) key_index=(key_index+split"-1,1,-8,8"[b+1])%32
  end
- if (bp(4)) tx..=sym(ki)
- if bp(5) then
-  if (tx=="") go"worlds"
-  tx=sub(tx,1,-2)
+ if (pressed(4)) typed..=symbol(key_index)
+ if pressed(5) then
+  if (typed=="") go"worlds"
+  typed=sub(typed,1,-2)
  end
- if tx!=lt then
+ if typed!=last_typed then
   local s
-  lt,cm,s=tx,decode(tx)
-  if (s) return startendless(s)
-  if (not cm) vc,cm=cocreate(verdict),"checking"
+  last_typed,code_message,s=typed,read_code(typed)
+  if (s) return start_endless(s)
+  if (not code_message) verdict_maker,code_message=cocreate(verdict),"checking"
  end
 end
 
-function cdrw()
- usepal(1)
- texts"enter a share code|64|4|10/\142 type  \151 delete|58|104|6/or paste it: ctrl-v|64|110|6"
- local s=printable(tx)
+function code_draw()
+ use_palette(1)
+ print_texts"enter a share code|64|4|10/\142 type  \151 delete|58|104|6/or paste it: ctrl-v|64|110|6"
+ local s=printable(typed)
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
-  if (k==ki) rect(x-3,y-3,x+5,y+7,10)
-  print(sym(k),x,y,10)
+  if (k==key_index) rect(x-3,y-3,x+5,y+7,10)
+  print(symbol(k),x,y,10)
  end
- ct(cm,64,90,10)
+ print_centred(code_message,64,90,10)
 end

@@ -12,6 +12,7 @@ import numpy as np
 from generator.cartbuild.build import build_to
 from generator.formats.batchfile import Batch, write_batch
 from generator.formats.record import Puzzle
+from generator.playtest.player import renamed_lua
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
 
@@ -24,15 +25,38 @@ START = 24
 
 @dataclass(frozen=True)
 class BuiltCart:
-    path: Path          # the .p8
+    """A built cart, two ways. Tests read the cart's globals by the source's names (cart/*.lua),
+    so `path` is the unminified cart; `shipped` is the same cart minified, as players get it
+    (tests/compat/test_minified_parity.py holds the two to the same frames and saves)."""
+    path: Path          # the .p8 with the source's Lua and names
     manifest: dict      # what build/picross.json holds
+    shipped: Path       # the .p8 as `make cart` writes it (minified)
+
+    def name(self, source_name: str) -> str:
+        """A global's name in the shipped cart (the manifest's rename map; kept names are
+        their own)."""
+        return self.manifest["names"].get(source_name, source_name)
+
+    def lua(self, code: str) -> str:
+        """A Lua snippet written with the source's names, for the shipped cart."""
+        return renamed_lua(code, self.manifest["names"])
+
+
+SOURCE_NAME, SHIPPED_NAME = "picross-src.p8", "picross.p8"
+
+
+def shipped_cart(source: Path) -> Path:
+    """The shipped (minified) cart that build_cart wrote beside the source-named one."""
+    assert source.name == SOURCE_NAME, source
+    return source.with_name(SHIPPED_NAME)
 
 
 def build_cart(out_dir: Path, cart: Path = CART) -> BuiltCart:
-    """Build the cart in `cart` (default: the real one) into out_dir, exactly as `make cart`."""
-    res = build_to(cart / "worlds.json", cart / "main.lua", out_dir / "picross.p8",
-                   out_dir / "picross.json")
-    return BuiltCart(out_dir / "picross.p8", res.manifest)
+    """Build the cart in `cart` (default: the real one) into out_dir, exactly as `make cart`:
+    picross.p8 (shipped), picross-src.p8 (source names) and picross.json."""
+    res = build_to(cart / "worlds.json", cart / "main.lua", out_dir / SHIPPED_NAME,
+                   out_dir / "picross.json", out_dir / SOURCE_NAME)
+    return BuiltCart(out_dir / SOURCE_NAME, res.manifest, out_dir / SHIPPED_NAME)
 
 
 def solvable_puzzles(n: int, seed: int, density: float = 0.6) -> list[Puzzle]:

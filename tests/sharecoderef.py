@@ -71,8 +71,8 @@ def type_symbol(p, ch: str) -> None:
     """On the cart's code screen, Player p moves the keyboard's cursor (ki: the symbol's value,
     8 to a row) onto symbol ch and types it with O."""
     k = AB.index(ch)
-    while int(p.g("ki")) != k:
-        ki = int(p.g("ki"))
+    while int(p.g("key_index")) != k:
+        ki = int(p.g("key_index"))
         if ki // 8 != k // 8:
             p.press("down" if k // 8 > ki // 8 else "up")
         else:

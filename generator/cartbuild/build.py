@@ -34,7 +34,8 @@ from generator.cartbuild.p8file import cart_text
 from generator.puzzles.difficulty import Difficulty
 from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
-from generator.cartbuild.lua import Piece, check_cart, check_piece, constants_chunk, inline_includes
+from generator.cartbuild.lua import Piece, check_cart, check_piece, check_shipped, constants_chunk, inline_includes
+from generator.cartbuild.minify import minify
 from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.music import pack_music
@@ -75,13 +76,15 @@ class Placed:
 
 @dataclass
 class BuildResult:
-    text: str
+    text: str              # the cart as shipped: its Lua minified (generator.cartbuild.minify)
     manifest: dict
     per_file: dict[str, Counts] = field(default_factory=dict)
     total: Counts | None = None
     summary: str = ""
     palettes: dict = field(default_factory=dict)   # world -> its 16 Snaps
     inputs: list = field(default_factory=list)     # every file the build read
+    source_text: str = ""  # the same cart with the source's Lua (its names), for tests and tools
+    names: dict = field(default_factory=dict)      # source global -> the shipped cart's name
 
 
 def verify(p: Puzzle, where: str) -> int:
@@ -183,14 +186,20 @@ def build(worlds_path, main_lua) -> BuildResult:
     rom = pack_rom(sheet, placed, Path(main_lua).parent, [w.name for w in cfg.worlds])
     worlds = world_tables(cfg, placed, firsts, sheet.palettes)
     lua = assemble_lua(main_lua, placed, worlds, rom, colouring)
-    text = cart_text(lua.code, rom.rom, label_pixels(cfg.label))
-    per_file, total = count_cart(lua, text)
+    label = label_pixels(cfg.label)
+    source_text = cart_text(lua.code, rom.rom, label)
+    per_file, _ = count_cart(lua, source_text)     # a source over budget is refused as written
+    shipped = minify(lua.code)
+    check_shipped(shipped.lua)
+    text = cart_text(shipped.lua, rom.rom, label)
+    _, total = count_cart(lua, text, per_file)
     manifest = make_manifest(placed, rom, colouring, worlds, sheet.palettes, per_file, total)
+    manifest["names"] = dict(sorted(shipped.names.items()))
     inputs = [cfg.path, cfg.spritesheet, cfg.label, *(ref.path for w in cfg.worlds for ref in w.batches),
               *(pc.path for pc in lua.pieces), *colouring.files, rom.sfx, rom.music]
     return BuildResult(text, manifest, per_file, total,
                        summary_text(placed, rom, colouring, worlds, per_file, total),
-                       sheet.palettes, inputs)
+                       sheet.palettes, inputs, source_text, shipped.names)
 
 
 def place_puzzles(cfg) -> tuple[list[Placed], dict[str, int]]:
@@ -303,10 +312,14 @@ def assemble_lua(main_lua, placed: list[Placed], worlds: list[dict], rom: Packed
     return AssembledLua(chunk, pieces, chunk + main_code)
 
 
-def count_cart(lua: AssembledLua, text: str) -> tuple[dict[str, Counts], Counts]:
-    """shrinko's counts, per file and for the assembled cart; refuses a cart over budget."""
-    per_file = {"(generated constants)": count_text(lua.chunk, name="(generated constants)")}
-    per_file.update((pc.name, count_text(pc.text, name=str(pc.path or pc.name))) for pc in lua.pieces)
+def count_cart(lua: AssembledLua, text: str, per_file: dict[str, Counts] | None = None
+               ) -> tuple[dict[str, Counts], Counts]:
+    """shrinko's counts, per source file (unless given) and for the cart `text` (the build counts
+    the cart with the source's Lua first, then as shipped, minified: what PICO-8 loads and the
+    PNG cart holds); refuses a cart over budget."""
+    if per_file is None:
+        per_file = {"(generated constants)": count_text(lua.chunk, name="(generated constants)")}
+        per_file.update((pc.name, count_text(pc.text, name=str(pc.path or pc.name))) for pc in lua.pieces)
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d) / "cart.p8"
         tmp.write_text(text)
@@ -397,13 +410,18 @@ def source_files(worlds_path, main_lua) -> list[Path]:
     return files
 
 
-def build_to(worlds_path, main_lua, out, manifest_path) -> BuildResult:
-    """Build, then replace the cart and the manifest; a refused build leaves both untouched."""
+def build_to(worlds_path, main_lua, out, manifest_path, source_out=None) -> BuildResult:
+    """Build, then replace the cart and the manifest (and with `source_out`, the unminified cart
+    with the source's names there); a refused build leaves every output untouched."""
     sources = source_files(worlds_path, main_lua)
-    check_output(out, CART, sources, [manifest_path], "cart (--out)")
-    check_output(manifest_path, MANIFEST, sources, [out], "manifest")
+    outputs = [(out, CART, "cart (--out)"), (manifest_path, MANIFEST, "manifest")]
+    if source_out is not None:
+        outputs.append((source_out, CART, "source cart (--source-out)"))
+    for i, (path, kind, flag) in enumerate(outputs):
+        check_output(path, kind, sources, [o for j, (o, _, _) in enumerate(outputs) if j != i], flag)
     res = build(worlds_path, main_lua)
-    check_output(out, CART, res.inputs, flag="cart (--out)")
-    check_output(manifest_path, MANIFEST, res.inputs, flag="manifest")
-    write_all([(out, res.text), (manifest_path, manifest_text(res.manifest))])
+    for path, kind, flag in outputs:
+        check_output(path, kind, res.inputs, flag=flag)
+    texts = [res.text, manifest_text(res.manifest)] + ([res.source_text] if source_out is not None else [])
+    write_all([(path, text) for (path, _, _), text in zip(outputs, texts)])
     return res

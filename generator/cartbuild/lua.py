@@ -198,3 +198,25 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "end",
     ]
     return "\n".join(lines) + "\n"
+
+
+def check_shipped(code: str) -> None:
+    """The minified cart (generator.cartbuild.minify) compiles under z8lua and keeps to the forms
+    every PICO-8 player reads alike: the minifier's output is held to the source's rules."""
+    import shrinko.shrinko8  # noqa: F401
+    import pico_parse
+    import pico_process
+    import pico_tokenize
+
+    src = pico_process.Source("the minified cart", code)
+    tokens, errors = pico_tokenize.tokenize(src)
+    root = None
+    if not errors:
+        root, errors = pico_parse.parse(src, tokens)
+    if errors:
+        raise UserError(f"the minified cart does not parse: {str(errors[0]).splitlines()[0]} "
+                        "(nothing written)")
+    err = _compile(code, "cart")
+    if err is not None:
+        raise UserError(f"the minified cart does not load: {err.splitlines()[0]} (nothing written)")
+    check_portable(tokens, root, code, "the minified cart")

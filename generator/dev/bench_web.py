@@ -43,21 +43,21 @@ def session(cart: Path) -> tuple[Recorder, dict]:
     p.idle(5)
     p.c.choose_menuitem("leave puzzle")
     for _ in range(300):
-        if p.on("pupd") or p.on("wupd"):
+        if p.on("puzzles_update") or p.on("worlds_update"):
             break
-        if p.g("aq"):
+        if p.g("question"):
             p.press("x")
         p.idle(1)
-    while not p.on("wupd"):
+    while not p.on("worlds_update"):
         p.press("x")
         p.idle(2)
     mark("endless: made, a hint")
     p.idle(3)
-    while int(p.g("ws")) <= len(p.g("worlds")):
+    while int(p.g("world_index")) <= len(p.g("worlds")):
         p.press("right")
     p.press("o")
     for _ in range(3000):
-        if p.on("plupd"):
+        if p.on("play_update"):
             break
         p.idle(1)
     p.idle(3)
@@ -66,16 +66,16 @@ def session(cart: Path) -> tuple[Recorder, dict]:
     mark("the editor checking a board")
     p.c.choose_menuitem("leave puzzle")
     for _ in range(300):
-        if p.on("wupd"):
+        if p.on("worlds_update"):
             break
-        if p.g("aq"):
+        if p.g("question"):
             p.press("x")
         p.idle(1)
     p.idle(2)
     p.to_create()
     p.press("o")
     for _ in range(120):
-        if p.on("plupd") and p.g("em"):
+        if p.on("play_update") and p.g("editing"):
             break
         p.idle(1)
     for x, y in ((2, 2), (3, 3), (7, 1), (4, 8)):

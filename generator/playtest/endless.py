@@ -15,20 +15,21 @@ import numpy as np
 from generator import UserError
 from generator.errors import one_line
 from generator.console.console import CartError
-from generator.playtest.player import Player
+from generator.playtest.player import Player, shipped_names
 
 MAX_FRAMES = 900        # 30 s of the cart's time; it takes a few frames
 ENDLESS_SLOT = 255      # the save's board id of the endless puzzle (cart/endless.lua)
 
 
 def endless_grid(cart: str | Path, seed: int) -> np.ndarray:
-    """The 15x15 bool grid the built `cart` draws for endless `seed` (0..32767)."""
+    """The 15x15 bool grid the built `cart` draws for endless `seed` (0..32767); a minified cart
+    is read through the rename map in the manifest beside it."""
     try:
-        p = Player(Path(cart))
+        p = Player(Path(cart), names=shipped_names(Path(cart)))
         p.idle(2)
-        p.c.exec(f"rb={{{ENDLESS_SLOT}}} eseed={int(seed)} startendless()")
+        p.exec(f"recent_boards={{{ENDLESS_SLOT}}} endless_seed={int(seed)} start_endless()")
         for _ in range(MAX_FRAMES):
-            if p.g("plupd") and p.on("plupd"):           # the play screen: the puzzle is drawn
+            if p.g("play_update") and p.on("play_update"):           # the play screen: the puzzle is drawn
                 break
             p.idle(1)
         else:

@@ -42,7 +42,7 @@ from generator.pico8 import COLOURS
 # `seen`): kind, text or value, x, y, the screen slot it draws in (after the draw palette)
 INSTRUMENT = """
 __seen={}
-local _print,_num=print,num
+local _print,_num=print,draw_number
 function print(...)
  local s,x,y,c=...
  if (y==nil) c=x
@@ -50,7 +50,7 @@ function print(...)
  return _print(...)
 end
 if _num then
- function num(v,x,y,c)
+ function draw_number(v,x,y,c)
   add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c})
   return _num(v,x,y,c)
  end

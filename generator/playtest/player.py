@@ -5,6 +5,8 @@ globals just to know when to stop (cursor position, current screen, the board).
 """
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,26 @@ from generator.console.console import Console
 
 FRESH_GAP = 7   # frames between two fresh presses of one direction (closer may be a double tap)
 CARTDATA_ID = "picross8_v1"
+
+_NAME = re.compile(r"(?<![\w.:\"'])[A-Za-z_][A-Za-z0-9_]*")
+
+
+def shipped_names(cart: Path) -> dict[str, str]:
+    """The rename map of a cart as `make cart` ships it (minified: generator/cartbuild/minify.py):
+    source global -> its name there, from the manifest beside it (build/picross.json); {} for a
+    cart with the source's names (build/picross-src.p8) or without a manifest."""
+    manifest = Path(cart).with_suffix(".json")
+    try:
+        names = json.loads(manifest.read_text()).get("names", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return names if isinstance(names, dict) else {}
+
+
+def renamed_lua(code: str, names: dict[str, str]) -> str:
+    """A short Lua snippet without strings, written with the source's names, with every global
+    in `names` written as the minified cart names it; members (after `.` or `:`) keep theirs."""
+    return _NAME.sub(lambda m: names.get(m.group(0), m.group(0)), code)
 
 
 def solution(manifest: dict, p: int) -> np.ndarray:
@@ -33,19 +55,29 @@ def saved_progress(cart: Path, solved: dict[int, int]) -> dict:
 
 
 class Player:
-    def __init__(self, cart: Path, cartdata: dict | None = None, btnp_repeat: bool = True) -> None:
+    """`names`: source global -> the cart's name for it, for a minified cart (shipped_names);
+    the player reads the cart by the source's names either way."""
+    names: dict[str, str] = {}     # (never changed in place: each player sets its own)
+
+    def __init__(self, cart: Path, cartdata: dict | None = None, btnp_repeat: bool = True,
+                 names: dict[str, str] | None = None) -> None:
         self.c = Console.load(cart, cartdata={} if cartdata is None else cartdata,
                               btnp_repeat=btnp_repeat)
         self.c.boot()
         self.last_fresh: dict[str, int] = {}
+        self.names = names or {}
 
     # -- reading the cart
     def g(self, name):
-        return self.c.global_(name)
+        return self.c.global_(self.names.get(name, name))
+
+    def exec(self, code: str):
+        """Run Lua written with the source's names in the cart."""
+        return self.c.exec(renamed_lua(code, self.names))
 
     def on(self, screen: str) -> bool:
         """Is the cart on the screen whose update function is `screen` (e.g. "plupd")?"""
-        return bool(self.c.call("rawequal", self.g("upd"), self.g(screen)))
+        return bool(self.c.call("rawequal", self.g("screen_update"), self.g(screen)))
 
     def best(self, p: int):
         """Puzzle p's best time in seconds (0: solved, time not kept; None: unsolved)."""
@@ -53,15 +85,15 @@ class Player:
         return None if b is None else int(b)
 
     def cursor(self) -> tuple[int, int]:
-        return int(self.g("cx")), int(self.g("cy"))
+        return int(self.g("cursor_x")), int(self.g("cursor_y"))
 
     def size(self) -> int:
         """The board's size (5, 10 or 15)."""
-        return int(self.g("sz"))
+        return int(self.g("board_size"))
 
     def board(self) -> np.ndarray:
         """n x n marks: 0 blank, 1 filled, 2 crossed (cell x,y is g[y*15+x] at every size)."""
-        g, n = self.g("g"), self.size()
+        g, n = self.g("cells"), self.size()
         return np.array([[int(g[y * 15 + x]) for x in range(n)] for y in range(n)])
 
     def recent_text(self, frames: int = 4) -> str:
@@ -69,7 +101,7 @@ class Player:
         return "\n".join(r.text for f in self.c.frames[-frames:] for r in f.prints)
 
     def sol(self) -> np.ndarray:
-        s, n = self.g("sol"), self.size()
+        s, n = self.g("solution"), self.size()
         return np.array([[bool(int(s[y + 1]) >> x & 1) for x in range(n)] for y in range(n)])
 
     # -- pressing buttons
@@ -148,14 +180,14 @@ class Player:
         """Ask for a hint from the pause menu and wait while the cart works it out."""
         self.c.choose_menuitem("hint")
         self.idle(1)
-        while self.g("hc"):
+        while self.g("hint_maker"):
             self.idle(1)
 
     # -- menus
     def to_create(self) -> None:
         """On the worlds screen: step right to the create tile, past every world and the endless
         one (its pages: 5x5, 10x10, 15x15 designs, then entering a share code)."""
-        while int(self.g("ws")) <= len(self.g("worlds")) + 1:
+        while int(self.g("world_index")) <= len(self.g("worlds")) + 1:
             self.press("right")
 
     def open_puzzle(self, world: int, k: int) -> None:
@@ -166,8 +198,8 @@ class Player:
         for _ in range(world):
             self.press("right")
         self.press("o")                  # -> puzzle select
-        at = int(self.g("ps")) - int(self.g("worlds")[world + 1]["first"])
+        at = int(self.g("puzzle_index")) - int(self.g("worlds")[world + 1]["first"])
         for _ in range(abs(k - at)):
             self.press("right" if k > at else "left")
         self.press("o")                  # -> play
-        assert self.on("plupd")
+        assert self.on("play_update")

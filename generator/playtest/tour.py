@@ -23,8 +23,8 @@ import numpy as np
 from generator.playtest import measured_text
 from generator.playtest.player import Player, saved_progress, solution
 
-SCREENS = {"tupd": "title", "wupd": "worlds", "pupd": "list", "plupd": "play", "supd": "solved",
-           "eupd": "endless", "cupd": "code"}
+SCREENS = {"title_update": "title", "worlds_update": "worlds", "puzzles_update": "list", "play_update": "play", "solved_update": "solved",
+           "endless_update": "endless", "code_update": "code"}
 
 
 class Stuck(RuntimeError):
@@ -61,11 +61,11 @@ class Tourist(Player):
             items = self.last = measured_text.seen(self.c)
             if items:
                 screen = next((name for fn, name in SCREENS.items() if self.on(fn)), "?")
-                if screen == "worlds" and int(self.g("ws")) > len(self.g("worlds")) + 1:
+                if screen == "worlds" and int(self.g("world_index")) > len(self.g("worlds")) + 1:
                     screen = "create"
-                if screen == "play" and self.g("em"):
+                if screen == "play" and self.g("editing"):
                     screen = "editor"
-                if screen in ("play", "editor") and self.g("aq"):
+                if screen in ("play", "editor") and self.g("question"):
                     screen = "dialog"
                 for it in items:
                     s = Seen(screen, self.world(), frame.index, it)
@@ -75,7 +75,7 @@ class Tourist(Player):
         self.c.step = measured_step
 
     def world(self) -> str:
-        return str(self.g("worlds")[int(self.g("wo") or 1)]["name"])
+        return str(self.g("worlds")[int(self.g("palette_world") or 1)]["name"])
 
     def until(self, what, frames: int = 600, buttons=()) -> None:
         for _ in range(frames):
@@ -86,9 +86,9 @@ class Tourist(Player):
 
     def tile(self, k: int) -> None:
         """On the puzzle list: the cursor onto the world's tile k (from 0)."""
-        first = int(self.g("worlds")[int(self.g("ws"))]["first"])
+        first = int(self.g("worlds")[int(self.g("world_index"))]["first"])
         for _ in range(300):
-            at = int(self.g("ps")) - first
+            at = int(self.g("puzzle_index")) - first
             if at == k:
                 return
             d = k - at
@@ -97,14 +97,14 @@ class Tourist(Player):
 
     def answer(self, button: str = "o") -> None:
         """A question up (the full save's): answer it."""
-        if self.on("plupd") and self.g("aq"):
+        if self.on("play_update") and self.g("question"):
             self.idle(2)
             self.press(button)
 
     def open_tile(self, k: int) -> None:
         self.tile(k)
         self.press("o")
-        self.until(lambda: self.on("plupd"))
+        self.until(lambda: self.on("play_update"))
         self.idle(2)
 
     def first_mark(self, sol) -> None:
@@ -113,14 +113,14 @@ class Tourist(Player):
         self.idle(5)
         self.move_to(x, y)
         self.press("o")
-        self.until(lambda: self.g("aq"), frames=30)
+        self.until(lambda: self.g("question"), frames=30)
         self.answer("o")
 
     def leave(self) -> None:
         self.c.choose_menuitem("leave puzzle")
         self.idle(2)
         self.answer("x")
-        self.until(lambda: self.on("pupd") or self.on("wupd"))
+        self.until(lambda: self.on("puzzles_update") or self.on("worlds_update"))
         self.idle(2)
 
 
@@ -155,7 +155,7 @@ def _world(cart: Path, manifest: dict, w: int) -> dict:
         t.press("o")
         t.idle(3)
         if n == 3:
-            t.until(lambda: t.g("aq"), frames=30)
+            t.until(lambda: t.g("question"), frames=30)
         t.answer("o")
         t.leave()
     for size in (10, 15):                        # partly entered: lit and dimmed clues
@@ -171,10 +171,10 @@ def _world(cart: Path, manifest: dict, w: int) -> dict:
     t.open_tile(k)
     t.first_mark(solution(manifest, first + k))
     t.enter(solution(manifest, first + k))
-    t.until(lambda: t.on("supd"))
+    t.until(lambda: t.on("solved_update"))
     t.idle(50)
     t.press("o")
-    t.until(lambda: t.on("pupd"))
+    t.until(lambda: t.on("puzzles_update"))
     for _ in range(9):                           # along solved, unsolved and in-progress tiles
         t.press("right")
     t.press("down")
@@ -189,13 +189,13 @@ def _world(cart: Path, manifest: dict, w: int) -> dict:
 def _endless(cart: Path, manifest: dict, w: int) -> dict:
     """Endless in world w's palette: the n-th endless puzzle takes world n % count + 1."""
     t = Tourist(cart, saved_progress(cart, {}))
-    t.c.exec(f"nend={w}")
+    t.c.exec(f"endless_solved={w}")
     t.idle(2)
     t.press("o")
     for _ in range(len(manifest["worlds"])):
         t.press("right")
     t.press("o")
-    t.until(lambda: t.on("plupd"), frames=3000)
+    t.until(lambda: t.on("play_update"), frames=3000)
     t.idle(3)
     sol = t.sol()
     t.enter(sol, rows=range(sol.shape[0] // 2))
@@ -212,39 +212,39 @@ def _create(cart: Path, manifest: dict, w: int) -> dict:
     for _ in range(len(manifest["worlds"]) + 1):  # past the worlds and endless: create
         t.press("right")
     t.idle(3)
-    t.c.exec(f"wo={w + 1}")                      # the editor draws in the last world's colours
+    t.c.exec(f"palette_world={w + 1}")                      # the editor draws in the last world's colours
     t.press("o")                                 # 10x10, the page's first choice
-    t.until(lambda: t.on("plupd") and t.g("em"))
+    t.until(lambda: t.on("play_update") and t.g("editing"))
     t.idle(3)
     for x, y in ((2, 2), (3, 3)):                # two cells on a diagonal: either diagonal fits
         t.move_to(x, y)
         t.press("o")
-    t.until(lambda: t.g("vt") == "needs guess", frames=120)
+    t.until(lambda: t.g("verdict_text") == "needs guess", frames=120)
     t.idle(2)
     t.c.choose_menuitem("share code")            # refused, saying why
     t.idle(3)
     t.move_to(3, 3)
     t.press("o")                                 # one cell: line-solvable
-    t.until(lambda: t.g("vt") == "solvable", frames=120)
+    t.until(lambda: t.g("verdict_text") == "solvable", frames=120)
     t.idle(2)
     t.c.choose_menuitem("share code")            # the code, in a question's box
-    t.until(lambda: t.g("aq"), frames=30)
+    t.until(lambda: t.g("question"), frames=30)
     t.idle(2)
     t.press("o")
     t.c.choose_menuitem("leave puzzle")
-    t.until(lambda: t.on("wupd"))
+    t.until(lambda: t.on("worlds_update"))
     t.idle(2)
     for _ in range(2):                           # enter a code
         t.press("down")
     t.press("o")
-    t.until(lambda: t.on("cupd"))
+    t.until(lambda: t.on("code_update"))
     for b in ("right",) * 5 + ("o",):            # "5" typed: too short
         t.press(b)
     t.idle(2)
     t.c.paste("5azze4wn")                        # damaged
     t.idle(3)
     t.c.paste("5azze4wm")                        # the heart: checked, then played
-    t.until(lambda: t.on("plupd"), frames=300)
+    t.until(lambda: t.on("play_update"), frames=300)
     t.idle(3)
     return t.seen
 
@@ -262,14 +262,14 @@ def tour(cart: Path, manifest: dict) -> list[Seen]:
 def layout(t: Tourist, start: str) -> list[measured_text.Item]:
     """The clue numbers of the play screen once `start` (Lua) has set up a board, blank."""
     t.c.exec(start)
-    t.until(lambda: t.on("plupd"), frames=5000)
+    t.until(lambda: t.on("play_update"), frames=5000)
     t.c.exec("redraw=true")
     t.idle(1)
     return [it for it in t.last if it.kind == "clue"]
 
 
 # puzzle p in its world's colours
-_PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then ws,wo=i,i end end startpz({0})"
+_PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then world_index,palette_world=i,i end end start_puzzle({0})"
 
 
 def layouts(cart: Path, puzzles) -> list[list[measured_text.Item]]:
@@ -279,7 +279,7 @@ def layouts(cart: Path, puzzles) -> list[list[measured_text.Item]]:
 
 
 # the cart's endless generator run to its end within one call (the cart spreads it over frames)
-_ENDLESS = "srand({}) startendless() while costatus(gen)!='dead' do coresume(gen) end wo=ew play()"
+_ENDLESS = "srand({}) start_endless() while costatus(endless_maker)!='dead' do coresume(endless_maker) end palette_world=endless_world play()"
 
 
 def endless_layouts(cart: Path, seeds) -> list[list[measured_text.Item]]:

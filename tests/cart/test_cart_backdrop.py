@@ -54,5 +54,5 @@ def test_no_backdrop_behind_clues_and_a_readable_one_when_solved(cart, wi):
     only_plain(p, w, (52, 0, 128, 52))
     p.enter(solution(m, w["first"] + k))
     p.idle(45)
-    assert p.on("supd")
+    assert p.on("solved_update")
     check_region(p, w, (0, 106, 128, 128), want_clues=True)   # the time and the prompt, under the frame

@@ -79,7 +79,7 @@ def four_boards(path, store: dict) -> Player:
             p.press("right")
         p.press("o")
         some_marks(p, k)
-        assert not p.g("aq")
+        assert not p.g("question")
         leave(p)
     assert saved_ids(store) == [4, 3, 2, 1]
     return p
@@ -93,7 +93,7 @@ def keep_a_fifth(p: Player, store: dict) -> None:
     p.press("o")
     assert "the marks on spires no. 1\n" in p.recent_text()
     p.press("o")                           # keep it: spires no. 1 leaves the save
-    assert p.on("plupd") and not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
+    assert p.on("play_update") and not p.g("question") and saved_ids(store) == [5, 4, 3, 2]
 
 
 def test_a_fifth_board_asks_at_its_first_mark_and_x_leaves_without_it(cart):
@@ -102,18 +102,18 @@ def test_a_fifth_board_asks_at_its_first_mark_and_x_leaves_without_it(cart):
     p = four_boards(path, store)
     p.press("right")
     p.press("o")                           # a fifth board: opening it asks nothing
-    assert p.on("plupd") and not p.g("aq")
+    assert p.on("play_update") and not p.g("question")
     p.idle(40)                             # (the clock ticks over a second: still nothing)
-    assert not p.g("aq")
+    assert not p.g("question")
     p.move_to(1, 1)
     p.press("o")                           # its first mark: the save would have to drop one
     assert "the save keeps 4 boards:\nkeeping this one forgets\nthe marks on spires no. 1\n" in p.recent_text()
     assert "leave unsaved" in p.recent_text()
     assert p.board()[1, 1] == 1 and saved_ids(store) == [4, 3, 2, 1]
     p.press("x")                           # leave: to the list, without the mark
-    assert p.on("pupd") and saved_ids(store) == [4, 3, 2, 1]
+    assert p.on("puzzles_update") and saved_ids(store) == [4, 3, 2, 1]
     p.press("o")
-    assert not p.board().any() and not p.g("aq")
+    assert not p.board().any() and not p.g("question")
     # undo has nothing to take back there (the mark went with the answer)
     p.c.choose_menuitem("undo")
     p.idle(1)
@@ -130,21 +130,21 @@ def test_o_keeps_the_fifth_board_and_the_save_never_asks_again_for_it(cart):
     p.idle(2)
     assert not p.board().any() and saved_ids(store) == [4, 3, 2, 1]
     p.press("o")                           # ...and a mark takes the slot again, asking nothing
-    assert not p.g("aq") and saved_ids(store) == [5, 4, 3, 2]
+    assert not p.g("question") and saved_ids(store) == [5, 4, 3, 2]
     p.move_to(3, 3)
     p.press("x")                           # more marks ask nothing
     leave(p)
-    assert p.on("pupd") and saved_ids(store) == [5, 4, 3, 2]
+    assert p.on("puzzles_update") and saved_ids(store) == [5, 4, 3, 2]
     p.press("o")                           # nor a second visit
     p.move_to(4, 4)
     p.press("o")
-    assert not p.g("aq")
+    assert not p.g("question")
     leave(p)
     # the board that left the save is still in the session: marking it asks, naming the
     # least recent board in the save
-    p.c.exec("ps=0")
+    p.c.exec("puzzle_index=0")
     p.press("o")
-    assert p.board().any() and not p.g("aq")
+    assert p.board().any() and not p.g("question")
     p.move_to(4, 4)
     p.press("o")
     assert "the marks on spires no. 2\n" in p.recent_text()
@@ -165,7 +165,7 @@ def test_blank_solved_and_replayed_boards_take_no_slot_and_never_ask(cart):
     # a puzzle solved: until then it is a board with marks, so its first mark asks; once
     # solved it gives the slot back
     p.press("o")
-    sol = solution(manifest, int(p.g("cur")))
+    sol = solution(manifest, int(p.g("puzzle")))
     y, x = map(int, np.argwhere(~sol)[0])
     p.move_to(x, y)
     p.press("x")
@@ -173,25 +173,25 @@ def test_blank_solved_and_replayed_boards_take_no_slot_and_never_ask(cart):
     p.press("o")
     assert saved_ids(store)[0] == 128
     p.enter(sol)
-    assert p.on("supd")
+    assert p.on("solved_update")
     assert saved_ids(store) == [4, 3, 2, 1]  # spires no. 1 is back in the save
     p.idle(45)
     p.press("o")                           # the list, on the next puzzle
     p.press("left")
     p.press("o")                           # the solved puzzle again: a blank board
-    assert not p.board().any() and not p.g("aq")
+    assert not p.board().any() and not p.g("question")
     leave(p)
     assert saved_ids(store) == [4, 3, 2, 1]
     # endless: a new puzzle and its clock ask nothing until a mark
     p.press("x")
     p.press("right")
     p.press("o")
-    while not p.on("plupd"):
+    while not p.on("play_update"):
         p.idle(1)
     p.idle(40)
-    assert not p.g("aq")
+    assert not p.g("question")
     leave(p)
-    assert p.on("wupd") and saved_ids(store) == [4, 3, 2, 1]
+    assert p.on("worlds_update") and saved_ids(store) == [4, 3, 2, 1]
     within_budget(p)
 
 
@@ -203,7 +203,7 @@ def test_an_endless_board_solved_gives_its_slot_back(cart):
     p.press("right")
     p.press("right")                       # endless
     p.press("o")
-    while not p.on("plupd"):
+    while not p.on("play_update"):
         p.idle(1)
     sol = p.sol()
     y, x = map(int, np.argwhere(~sol)[0])
@@ -213,7 +213,7 @@ def test_an_endless_board_solved_gives_its_slot_back(cart):
     p.press("o")
     assert saved_ids(store) == [255, 4, 3, 2]
     p.enter(sol)
-    assert p.on("supd") and saved_ids(store) == [4, 3, 2, 1]
+    assert p.on("solved_update") and saved_ids(store) == [4, 3, 2, 1]
     within_budget(p)
 
 
@@ -223,15 +223,15 @@ def test_leaving_after_an_undo_in_the_same_pause_still_asks(cart):
     p = four_boards(path, store)
     keep_a_fifth(p, store)
     leave(p)
-    p.c.exec("ps=0")
+    p.c.exec("puzzle_index=0")
     p.press("o")                           # spires no. 1, out of the save, in the session
     before = p.board()
     p.c.choose_menuitem("undo")            # its last step undone...
     p.c.choose_menuitem("leave puzzle")    # ...and left, in one pause
     p.idle(2)
-    assert p.on("plupd") and "the marks on spires no. 2\n" in p.recent_text()
+    assert p.on("play_update") and "the marks on spires no. 2\n" in p.recent_text()
     p.press("x")                           # leave without the change
-    assert p.on("pupd") and saved_ids(store) == [5, 4, 3, 2]
+    assert p.on("puzzles_update") and saved_ids(store) == [5, 4, 3, 2]
     p.press("o")
     assert (p.board() == before).all()
 
@@ -249,9 +249,9 @@ def test_after_a_restart_the_list_opens_on_the_board_in_progress(cart):
     again.press("right")
     assert "no. 10 in progress" in again.recent_text()
     again.press("o")                       # the list: the chosen puzzle is no. 10
-    assert "no. 10\n" in again.recent_text() + "\n" and int(again.g("ps")) == 127 + 9
+    assert "no. 10\n" in again.recent_text() + "\n" and int(again.g("puzzle_index")) == 127 + 9
     again.press("o")
-    assert int(again.g("cur")) == 127 + 9 and again.board().any()
+    assert int(again.g("puzzle")) == 127 + 9 and again.board().any()
 
 
 def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
@@ -312,4 +312,4 @@ def test_the_pause_menu_is_the_play_screens_only(cart):
     assert list(p.c.menu_items().values()) == ["hint", "undo", "redo", "clear board", "leave puzzle"]
     leave(p)
     # the list adds the share code of the puzzle under the cursor
-    assert p.on("pupd") and p.c.menu_items() == music | {4: "share code"}
+    assert p.on("puzzles_update") and p.c.menu_items() == music | {4: "share code"}

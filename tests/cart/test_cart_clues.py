@@ -11,8 +11,8 @@ from generator.console.console import Console
 
 # num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
 LOG = """
-onum=onum or num
-function num(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
+onum=onum or draw_number
+function draw_number(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do
@@ -42,7 +42,7 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     c, manifest = console
     for p in range(len(manifest["puzzles"])):
         # the clues of puzzle p, no cursor highlight, nothing dimmed
-        c.exec(f"startpz({p}) cx,cy=-9,-9 nlog={{}} cls() clues()")
+        c.exec(f"start_puzzle({p}) cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues()")
         # (colour 15: the cursor's strips, not numbers; none here)
         drawn = (c.screen() > 0) & (c.screen() != 15)
         label = np.zeros((128, 128), dtype=int)
@@ -81,9 +81,9 @@ def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
     seen = 0
     for _ in range(300):
         cols = [_line(rng) for _ in range(15)]
-        lua = " ".join(f"cc[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
-        c.exec("cx,cy=-9,-9 nlog={} cls() sz,cz,bx,by=15,5,52,52 cc={} rc={} dm={} rok={} cok={} "
-               "for i=1,15 do rc[i]={} end " + lua + " clues()")
+        lua = " ".join(f"col_clues[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
+        c.exec("cursor_x,cursor_y=-9,-9 nlog={} cls() board_size,cell_px,board_x,board_y=15,5,52,52 col_clues={} row_clues={} placed_runs={} row_done={} col_done={} "
+               "for i=1,15 do row_clues[i]={} end " + lua + " draw_clues()")
         log = c.global_("nlog")
         nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
         col = [(v, (x + (v > 9) - 53) // 5, y) for v, x, y in nums if x >= 52]
@@ -130,7 +130,7 @@ def test_per_number_dimming_agrees_with_every_layout(console, n):
     c, _ = console
     # a blank n x n board set up as the cart sets one up (newboard: the clue-less columns
     # placed() solves a line against)
-    c.exec(f"sz={n} for y=1,15 do sol[y]=0 end newboard()")
+    c.exec(f"board_size={n} for y=1,15 do solution[y]=0 end new_board()")
     rng = random.Random(5 + n)
     cases = 0
     for _ in range(300):
@@ -168,7 +168,7 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     """Dim clue colour (ui 7) against the backdrop (0) and the cursor-row highlight (15), and
     against the plain clue colour (6): WCAG contrast ratios."""
     c, _ = console
-    c.exec(f"usepal({world}) " + " ".join(f"rectfill({k * 8},0,{k * 8 + 7},7,{k})" for k in range(16)))
+    c.exec(f"use_palette({world}) " + " ".join(f"rectfill({k * 8},0,{k * 8 + 7},7,{k})" for k in range(16)))
     rgb = c.rgb()
     col = {k: tuple(int(v) for v in rgb[2, k * 8 + 2]) for k in range(16)}
     assert contrast(col[7], col[0]) >= 2.2
@@ -248,13 +248,13 @@ EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
 def test_the_digits_readers_misread_are_caught(console, dg):
     """Each digit set readers misread or were unsure of fails."""
     c, _ = console
-    old = c.exec("local s='' for v in all(dg) do s..=v..',' end return s")
+    old = c.exec("local s='' for v in all(digit_bits) do s..=v..',' end return s")
     try:
-        c.exec(f'dg=split"{dg}"')
+        c.exec(f'digit_bits=split"{dg}"')
         g = _glyphs(c)
         assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
     finally:
-        c.exec(f'dg=split"{old[:-1]}"')
+        c.exec(f'digit_bits=split"{old[:-1]}"')
 
 
 def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart):
@@ -267,12 +267,12 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     p = Player(built_cart.path)
     p.open_puzzle(0, q["world_index"])
     p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
-    check = ("local n=0 for k in pairs(st) do n+=1 end "
+    check = ("local n=0 for k in pairs(lines_changed) do n+=1 end "
              "for k=1,30 do local i,c=(k-1)%15,k>15 "
-             " local d=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2)) "
-             " for j=1,15 do if (dm[k] and dm[k][j] or false)!=(d[j] or false) then n+=100 end end "
+             " local d=placed((c and col_clues or row_clues)[i+1],line_mask(cells,i,c,1),line_mask(cells,i,c,2)) "
+             " for j=1,15 do if (placed_runs[k] and placed_runs[k][j] or false)!=(d[j] or false) then n+=100 end end "
              "end return n")
-    dims = "local n=0 for k=1,30 do for j=1,15 do if (dm[k] and dm[k][j]) n+=1 end end return n"
+    dims = "local n=0 for k=1,30 do for j=1,15 do if (placed_runs[k] and placed_runs[k][j]) n+=1 end end return n"
     assert int(p.c.exec(dims)) > 10            # runs placed by the marks dim
     p.c.choose_menuitem("clear board")
     p.idle(1)

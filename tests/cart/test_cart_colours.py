@@ -21,8 +21,8 @@ def console(cart):
 def lua_shade(c: Console, sol: np.ndarray, world: int, code: str) -> np.ndarray:
     n = sol.shape[0]
     rows = ",".join(str(line_to_bits(r)) for r in sol)
-    got = c.exec(f'wo={world} shade(split"{rows}",{n},"{code}") local s="" '
-                 f'for y=1,{n} do for x=0,{n - 1} do s=s..(pc[y*16+x] or -1).."," end end return s')
+    got = c.exec(f'palette_world={world} shade(split"{rows}",{n},"{code}") local s="" '
+                 f'for y=1,{n} do for x=0,{n - 1} do s=s..(picture_colours[y*16+x] or -1).."," end end return s')
     return np.array([int(v) for v in got.split(",")[:-1]], dtype=np.int8).reshape(n, n)
 
 
@@ -69,7 +69,7 @@ def test_every_shipped_picture_has_its_own_colours(cart):
 
 def revealed(p: Player) -> np.ndarray:
     """The displayed colour at the centre of each cell of the solved board."""
-    bx, by, cz, n = (int(p.g(k)) for k in ("bx", "by", "cz", "sz"))
+    bx, by, cz, n = (int(p.g(k)) for k in ("board_x", "board_y", "cell_px", "board_size"))
     d = p.c.display()
     return np.array([[d[by + y * cz + cz // 2, bx + x * cz + cz // 2] for x in range(n)]
                      for y in range(n)])
@@ -87,7 +87,7 @@ def test_the_solved_screen_shows_the_pictures_colours(cart, wi):
     sol = solution(m, w["first"] + k)
     p.enter(sol)
     p.idle(60)
-    assert p.on("supd")
+    assert p.on("solved_update")
     want = np.array(w["pal"])[np.maximum(decode_string(q["colours"], sol), 0)]
     got = revealed(p)
     assert (got[sol] == want[sol]).all(), q["name"]

@@ -89,7 +89,7 @@ def session(p: Player) -> tuple[list, np.ndarray, list]:
 
 
 def test_the_cart_plays_the_same_without_upper_memory(cart_path):
-    assert LowPlayer(cart_path).g("nu") and not Player(cart_path).g("nu")
+    assert LowPlayer(cart_path).g("no_upper_memory") and not Player(cart_path).g("no_upper_memory")
     shots, board, saved = session(Player(cart_path))
     low_shots, low_board, low_saved = session(LowPlayer(cart_path))
     assert board.sum() == 3 and (board == low_board).all()   # a fill and a cross, kept
@@ -120,7 +120,7 @@ def test_menu_items_ignore_left_and_right(cart_path, b):
     for item in ("hint", "undo", "redo", "clear board", "leave puzzle"):
         assert p.c.choose_menuitem(item, b) is True         # the menu stays open
         p.idle(1)
-        assert p.on("plupd") and not p.g("hc") and not p.g("aq")
+        assert p.on("play_update") and not p.g("hint_maker") and not p.g("question")
         assert (p.board() == marks).all()
 
 
@@ -135,7 +135,7 @@ def test_menu_items_act_on_o_and_x_or_no_argument(cart_path, b):
     assert p.board().sum() == 1
     p.c.choose_menuitem("leave puzzle", b)
     p.idle(1)
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
 
 
 # -- scans of the cart's Lua
@@ -230,7 +230,7 @@ def test_the_rule_finds_upper_memory():
     found = [a for _, a in calls("x=peek(0xa000+i) y=peek(0x5e00)", "peek")]
     assert found == ["0xa000+i", "0x5e00"]
     # the operators too: @ is peek, % peek2 where unary (not modulo), $ peek4
-    text = "a=@0x9fff b=%(0xa000+i) c=$0x8000 d=x%0x8000 e=t[1]%8 if (%0x8002>0) f=1 g=1+@k"
+    text = "a=@0x9fff b=%(0xa000+i) c=$0x8000 d=x%0x8000 e=t[1]%8 if (%0x8002>0) f=1 cells=1+@k"
     assert list(peek_ops(text)) == [("peek", "0x9fff"), ("peek2", "0xa000+i"),
                                     ("peek4", "0x8000"), ("peek2", "0x8002"), ("peek", "k")]
 

@@ -25,7 +25,7 @@ def test_holding_a_direction_repeats_where_btnp_never_does(path):
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     p.c.hold("right", frames=24)
-    assert int(p.g("ps")) == START + 7
+    assert int(p.g("puzzle_index")) == START + 7
     assert p.c.max_instructions <= p.c.budget
 
 
@@ -77,25 +77,25 @@ def test_the_mouse_works_in_the_menus(path):
     p.idle(2)
     p.c.step([], mouse=(64, 64, 1))        # title: click to start
     p.c.step([], mouse=(64, 64, 0))
-    assert p.on("wupd")
+    assert p.on("worlds_update")
     p.c.step([], mouse=(118, 24, 1))       # the right arrow: next world
     p.c.step([], mouse=(118, 24, 0))
-    assert int(p.g("ws")) == 2
+    assert int(p.g("world_index")) == 2
     p.c.step([], mouse=(6, 24, 1))         # the left arrow: back
     p.c.step([], mouse=(6, 24, 0))
-    assert int(p.g("ws")) == 1
+    assert int(p.g("world_index")) == 1
     p.c.step([], mouse=(64, 64, 1))        # the middle: play
     p.c.step([], mouse=(64, 64, 0))
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
     # tile 9 (second row, third column): the pointer picks it, a click opens it
     p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 0))
-    assert int(p.g("ps")) == 9
+    assert int(p.g("puzzle_index")) == 9
     p.c.step([], mouse=(120, 120, 1))      # a click off the tiles does nothing
     p.c.step([], mouse=(120, 120, 0))
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
     p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 1))
     p.c.step([], mouse=(1 + 2 * 18 + 8, 12 + 18 + 8, 0))
-    assert p.on("plupd") and int(p.g("cur")) == 9
+    assert p.on("play_update") and int(p.g("puzzle")) == 9
 
 
 def _frame_at(p: Player, x0: int, y0: int, size: int, colours) -> bool:
@@ -126,13 +126,13 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
         p.press("right")
     p.press("o")
     p.idle(2)
-    assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == int(w["first"])
     assert on_tile(1, 12) and not on_tile(*tile18)
     # no. 1 opens (5x5, 15 px cells) with the pointer at rest over its cell 0,0: the cursor
     # starts in the middle
     p.press("o")
     p.idle(2)
-    assert p.on("plupd") and p.size() == 5
+    assert p.on("play_update") and p.size() == 5
     assert p.cursor() == (2, 2) and _frame_at(p, 52 + 30, 52 + 30, 15, cursor)
     assert not _frame_at(p, 52, 52, 15, cursor)
     p.c.step([], mouse=(tile18[0] + 9, tile18[1] + 8, 0))  # moved: it picks that cell
@@ -141,7 +141,7 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     # back on the list, at rest over no. 18: the list is on no. 1; moved, it picks no. 18
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
-    assert p.on("pupd") and int(p.g("ps")) == int(w["first"])
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == int(w["first"])
     assert on_tile(1, 12)
     p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
     p.idle(1)

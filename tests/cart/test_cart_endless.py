@@ -14,9 +14,9 @@ def test_endless_puzzles_are_symmetric_outlined_sprites_within_the_budget(built_
     p.press("o")
     seen = set()
     for k in range(12):
-        p.c.exec(f"srand({k}) startendless()")       # a fresh seed each time
+        p.c.exec(f"srand({k}) start_endless()")       # a fresh seed each time
         frames = 0
-        while not p.on("plupd"):
+        while not p.on("play_update"):
             p.idle(1)
             frames += 1
             assert frames < 300, "no endless puzzle after 10 s"
@@ -33,7 +33,7 @@ def test_endless_puzzles_are_symmetric_outlined_sprites_within_the_budget(built_
         p.idle(1)
     assert len(seen) >= 10
     assert p.c.max_instructions <= p.c.budget, f"a frame took {p.c.max_instructions} instructions"
-    assert int(p.g("wo")) == 1                         # none solved: the first world's palette
+    assert int(p.g("palette_world")) == 1                         # none solved: the first world's palette
 
 
 def test_each_endless_puzzle_takes_the_next_worlds_colours_and_music(built_cart):
@@ -42,11 +42,11 @@ def test_each_endless_puzzle_takes_the_next_worlds_colours_and_music(built_cart)
     p.press("o")
     worlds = int(p.c.exec("return #worlds"))
     for solved in range(3):
-        p.c.exec(f"ws=#worlds+1 nend={solved} srand(5) startendless()")   # from the endless card
-        while not p.on("plupd"):
+        p.c.exec(f"world_index=#worlds+1 endless_solved={solved} srand(5) start_endless()")   # from the endless card
+        while not p.on("play_update"):
             p.idle(1)
         p.idle(2)
         want = solved % worlds + 1
-        assert int(p.g("wo")) == want and int(p.g("mw")) == want   # palette and music
+        assert int(p.g("palette_world")) == want and int(p.g("music_world")) == want   # palette and music
         p.c.exec("go'worlds'")
         p.idle(1)

@@ -41,14 +41,14 @@ def world(request, built_cart):
     first = wd["first"]
     p = Player(path, saved_progress(path, {first + k: 100 for k in SOLVED}))
     for k in IN_PROGRESS:
-        p.c.exec(f"tf=0 loadpz({first + k}) getb() g[0]=1 keep()")
+        p.c.exec(f"play_seconds=0 load_puzzle({first + k}) load_board() cells[0]=1 keep()")
     p.idle(2)
     p.press("o")
     for _ in range(w):
         p.press("right")
     p.press("o")
     p.idle(9)                                       # the solved tiles' pictures drawn
-    assert p.on("pupd") and int(p.g("ps")) == first + IN_PROGRESS[-1]
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == first + IN_PROGRESS[-1]
     return p, wd, manifest
 
 
@@ -100,7 +100,7 @@ def test_tiles_pips_progress_and_picture_marks(world):
 
 def test_the_footers_pips(world):
     p, wd, manifest = world
-    ps = int(p.g("ps"))
+    ps = int(p.g("puzzle_index"))
     ground = at(p, 112, 121)                       # the footer, left of the marks
     marks = pip_marks(p, 113, 121, ground)
     assert_marks_stand_out(p, 113, 121, marks, manifest["puzzles"][ps]["difficulty"]["pips"], "footer")
@@ -114,7 +114,7 @@ def test_the_lists_cursor(world):
     for k, away in ((20, ("left", "left")), (18, ("right", "right"))):
         x = 1 + k % 7 * 18
         frame = ring(x - 1, y - 1, x + 17, y + 17)
-        assert int(p.g("ps")) == wd["first"] + k
+        assert int(p.g("puzzle_index")) == wd["first"] + k
         focused = {q: at(p, *q) for q in frame}
         for d in away:
             p.press(d)
@@ -175,7 +175,7 @@ def test_the_code_keyboards_selection(built_cart):
     for _ in range(3):
         p.press("down")
     p.press("o")
-    assert p.on("cupd") and int(p.g("ki")) == 0
+    assert p.on("code_update") and int(p.g("key_index")) == 0
     p.idle(1)
     frame = ring(22 - 3, 36 - 3, 22 + 5, 36 + 7)     # the box round symbol 0
     focused = {q: at(p, *q) for q in frame}
@@ -195,19 +195,19 @@ def test_the_editors_dots(built_cart, world):
     p.press("o")
     p.to_create()
     p.press("up")                                      # 5x5
-    p.c.exec(f"wo={world + 1}")
+    p.c.exec(f"palette_world={world + 1}")
     p.press("o")
-    assert p.on("plupd") and p.g("em") and p.size() == 5
+    assert p.on("play_update") and p.g("editing") and p.size() == 5
     for c in (0, 1):
         p.move_to(c, c)
         p.press("o")
     p.move_to(4, 1)                                    # the lit row crosses a dotted cell
     for _ in range(60):
         p.idle(1)
-        if p.g("vs") == "stalled":
+        if p.g("verdict_status") == "stalled":
             break
     p.idle(2)
-    assert p.g("vs") == "stalled"
+    assert p.g("verdict_status") == "stalled"
     cz = 15
     dotted = 0
     for y in range(5):

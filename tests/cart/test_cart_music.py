@@ -39,18 +39,18 @@ def test_each_world_plays_its_loop(built_cart):
     assert music(p) == 16 and p.c.peek(MUSIC + 64, 1)[0] & 0x80
     p.press("o")                                      # its list: still its music
     p.press("o")                                      # play
-    assert p.on("plupd") and music(p) == 16
+    assert p.on("play_update") and music(p) == 16
     n = len(p.c.music_calls)
     p.idle(30)
     assert len(p.c.music_calls) == n                  # started once, not every frame
     p.press("right")
-    p.enter(solution(built_cart.manifest, p.g("cur")))
-    assert p.on("supd") and music(p) == 63            # the solve's jingle
+    p.enter(solution(built_cart.manifest, p.g("puzzle")))
+    assert p.on("solved_update") and music(p) == 63            # the solve's jingle
     p.idle(45)
     assert music(p) == 63
     p.press("o")
     p.idle(2)
-    assert p.on("pupd") and music(p) == 16             # back in the world: its loop again
+    assert p.on("puzzles_update") and music(p) == 16             # back in the world: its loop again
 
 
 def test_the_pause_menu_turns_music_off_and_the_save_keeps_it(built_cart):

@@ -76,7 +76,7 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
     data = bytearray(raw(store))
     data[255] = 0xF9
     p = Player(path, words(bytes(data)))
-    assert int(p.g("op")) == 0 and p.c.menu_items() == OFF
+    assert int(p.g("options")) == 0 and p.c.menu_items() == OFF
 
 
 def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
@@ -138,7 +138,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     p.press("o")                           # spires no. 1, 5x5
     p.idle(300)                            # a slow solve: 10 s and more
     p.enter(solution(manifest, 0))
-    assert p.on("supd")
+    assert p.on("solved_update")
     p.idle(45)
     p.press("o")
     p.press("left")                        # the list, back on no. 1
@@ -150,7 +150,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     again.press("o")
     again.press("o")
     again.idle(1)
-    assert int(again.g("bo")[0]) == 2 and "+check" in row_text(again, 120)
+    assert int(again.g("best_options")[0]) == 2 and "+check" in row_text(again, 120)
     # a faster solve without options is the new best, and says nothing more
     again.c.choose_menuitem("auto-check: on")
     again.press("o")
@@ -174,13 +174,13 @@ def test_best_times_come_back_with_their_options_or_not_at_all(cart, solves, boa
     store = {}
     c = Player(path, store).c
     for k in range(boards):
-        c.exec(f"cur={k + 200} sol={{}} sz=5 g={{}} for i=0,224 do g[i]=0 end g[7]=1 tf=3 keep()")
+        c.exec(f"puzzle={k + 200} solution={{}} board_size=5 cells={{}} for i=0,224 do cells[i]=0 end cells[7]=1 play_seconds=3 keep()")
     for p, t, o in solves:
-        c.exec(f"op={o} won({p},{t})")
+        c.exec(f"options={o} won({p},{t})")
     c.save_cartdata()
     again = Player(path, store)
-    best, bo = c.global_("best"), c.global_("bo")
-    best2, bo2 = again.g("best"), again.g("bo")
+    best, bo = c.global_("best"), c.global_("best_options")
+    best2, bo2 = again.g("best"), again.g("best_options")
     kept = [p for p in range(254) if best2[p] is not None and int(best2[p]) > 0]
     for p in kept:
         assert int(best2[p]) == int(best[p]) and int(bo2[p]) == int(bo[p])
@@ -191,7 +191,7 @@ def test_best_times_come_back_with_their_options_or_not_at_all(cart, solves, boa
     recent = list(dict.fromkeys(p for p, _, _ in reversed(solves)))
     alike = len({o for _, _, o in solves} | {0}) == 1
     assert set(recent[:7 if alike else 3]) <= set(kept)
-    assert len(again.g("rb")) == boards
+    assert len(again.g("recent_boards")) == boards
 
 
 def test_a_save_from_before_the_options_reads_the_same(cart):
@@ -215,10 +215,10 @@ def test_a_save_from_before_the_options_reads_the_same(cart):
         data[a + 1:a + 3] = (0x8000 | t).to_bytes(2, "little")
         a += 3
     p = Player(path, words(bytes(data)))
-    assert int(p.g("op")) == 1             # music off, no options
+    assert int(p.g("options")) == 1             # music off, no options
     assert p.best(3) == 640 and p.best(130) == 75 and p.best(0) == 0
-    assert int(p.g("bo")[3]) == 0 and int(p.g("bo")[130]) == 0
-    assert [int(p.g("rb")[1])] == [8] and float(p.g("clk")[8]) == 99
+    assert int(p.g("best_options")[3]) == 0 and int(p.g("best_options")[130]) == 0
+    assert [int(p.g("recent_boards")[1])] == [8] and float(p.g("board_clocks")[8]) == 99
     # written back byte for byte (nothing new to say)
     assert raw(p.c.cartdata_store) == bytes(data)
     p.idle(2)
@@ -241,10 +241,10 @@ def test_the_cart_boots_on_random_options_bytes(cart):
         data[40 + 3 * rng.randrange(3)] = 255     # an option mark where an entry was
         data[41 + 3 * rng.randrange(3)] = rng.randrange(256)
         p = Player(path, words(bytes(data)))
-        assert 0 <= int(p.g("op")) <= 7
-        bo = p.g("bo")
+        assert 0 <= int(p.g("options")) <= 7
+        bo = p.g("best_options")
         assert all(int(bo[q]) in (0, 2, 4, 6) for q in range(254) if bo[q] is not None)
         p.idle(2)
         p.press("o")
         p.press("o")
-        assert p.on("pupd")
+        assert p.on("puzzles_update")

@@ -11,18 +11,18 @@ from generator.console import Console
 # then the cart's solver from a blank board, in a coroutine as in play (its solve_hook yields).
 CHECK = """
 local p={p}
-startpz(p)
+start_puzzle(p)
 local rf,re={{}},{{}}
-for y=1,sz do rf[y],re[y]=0,0 end
+for y=1,board_size do rf[y],re[y]=0,0 end
 local co=cocreate(solve)
-local ok,st,it=coresume(co,rc,cc,rf,re,{{}})
+local ok,st,it=coresume(co,row_clues,col_clues,rf,re,{{}})
 while costatus(co)!="dead" do ok,st,it=coresume(co) end
 local out=st.." "..it.."|"
-for y=1,sz do out..=ckey(rc[y]).."/" end
+for y=1,board_size do out..=clue_key(row_clues[y]).."/" end
 out..="|"
-for x=1,sz do out..=ckey(cc[x]).."/" end
+for x=1,board_size do out..=clue_key(col_clues[x]).."/" end
 out..="|"
-for y=1,sz do out..=(rf[y]==sol[y] and "=" or "x") end
+for y=1,board_size do out..=(rf[y]==solution[y] and "=" or "x") end
 return out
 """
 

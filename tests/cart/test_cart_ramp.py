@@ -128,7 +128,7 @@ def test_a_small_puzzle_played_to_the_end_and_found_solved_after_a_restart(cart,
     p.press("down")
     assert p.cursor() == (n - 1, n - 1)
     p.enter(sol)
-    assert p.on("supd")
+    assert p.on("solved_update")
     assert (p.board() == 1).sum() == sol.sum()
     p.idle(45)
     assert "time" in p.c.text()
@@ -143,7 +143,7 @@ def test_a_small_puzzle_played_to_the_end_and_found_solved_after_a_restart(cart,
     again.press("o")                       # lookout's puzzle list, on its first puzzle
     for _ in range(k):
         again.press("right")
-    assert again.on("pupd")
+    assert again.on("puzzles_update")
     assert again.best(w["first"] + k) == best
     assert "solved" in again.recent_text()
 
@@ -154,7 +154,7 @@ def test_the_list_draws_pips_and_marks_pictures(cart):
     p.idle(2)
     p.press("o")
     p.press("o")                           # spires' list, first puzzle selected
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
     px = p.c.screen()
     w = m["worlds"][0]
     ps = world_puzzles(m, w)
@@ -174,7 +174,7 @@ def test_the_list_draws_pips_and_marks_pictures(cart):
     p.idle(2)
     k = first_random
     px = p.c.screen()
-    top = int(p.g("top"))
+    top = int(p.g("top_row"))
     x, y = 1 + k % 7 * 18, 12 + (k // 7 - top) * 18
     assert px[y + 1, x + 3] == w["ui"][1]     # paper: no mark
     p.c.exec("redraw=true")                # the list prints on a redraw, then copies

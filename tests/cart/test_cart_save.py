@@ -27,9 +27,9 @@ def raw(store: dict) -> bytes:
 def progress(p: Player, n: int):
     """(best times, board ids in progress, clocks) as the cart holds them."""
     best = {q: p.best(q) for q in range(n) if p.best(q) is not None}
-    rb = p.g("rb")
+    rb = p.g("recent_boards")
     ids = [int(rb[k]) for k in range(1, len(rb) + 1)]
-    clk = p.g("clk")
+    clk = p.g("board_clocks")
     return best, ids, {i: float(clk[i]) for i in ids}
 
 
@@ -39,20 +39,20 @@ def check_valid(p: Player, n: int):
     assert len(ids) == len(set(ids)) <= NB
     assert all(1 <= i <= n or i == 255 for i in ids)
     assert all(0 <= t <= 32767 for t in clocks.values())
-    assert 0 <= int(p.g("nend")) <= 32767
+    assert 0 <= int(p.g("endless_solved")) <= 32767
     # the settings are three bits; a best time's options are the two options' bits
-    assert 0 <= int(p.g("op")) <= 7
-    bo = p.g("bo")
+    assert 0 <= int(p.g("options")) <= 7
+    bo = p.g("best_options")
     assert all(int(bo[q]) in (0, 2, 4, 6) for q, t in best.items() if t > 0)
     # every board's cells are marks
-    bd = p.g("bd")
+    bd = p.g("board_cells")
     for i in ids:
         cells = [int(bd[i][k]) for k in range(1, 46)]
         assert max(cells) < 243
     # a design read from the save is a size the editor has, its rows within it, and it takes a
     # board's place
-    if p.g("ds"):
-        z, de = int(p.g("dz")), p.g("de")
+    if p.g("design_saved"):
+        z, de = int(p.g("design_size")), p.g("design_rows")
         assert z in (5, 10, 15) and len(ids) <= NB - 1
         assert all(0 <= int(de[y]) < (1 << z) if y <= z else int(de[y]) == 0 for y in range(1, 16))
 
@@ -77,19 +77,19 @@ def test_best_times_are_kept_to_the_second_and_the_clock_saturates(cart):
     p.open_puzzle(0, START)                           # a 15x15 board, after the start
     p.press("o")
     # a board left with its clock near the largest number comes back and stops at 32767 s
-    p.c.exec("tf=32760 keep()")
+    p.c.exec("play_seconds=32760 keep()")
     p.c.choose_menuitem("leave puzzle")
     p.idle(1)
     again = Player(path, store)
     again.open_puzzle(0, START)
-    assert float(again.g("tf")) >= 32760
+    assert float(again.g("play_seconds")) >= 32760
     again.idle(300)
-    assert float(again.g("tf")) == 32767
+    assert float(again.g("play_seconds")) == 32767
     from generator.playtest.player import solution
     sol = solution(manifest, START)
-    again.c.exec("g[7*15+7]=0")
+    again.c.exec("cells[7*15+7]=0")
     again.enter(sol)
-    assert again.on("supd")
+    assert again.on("solved_update")
     assert again.best(START) == 32767                 # not wrapped negative
     again.idle(40)
     assert "time 546:07" in again.c.text()
@@ -125,9 +125,9 @@ def test_the_cart_boots_on_random_cartdata_and_shows_only_valid_progress(cart):
         p.press("right")
         p.press("o")
         p.press("o")
-        if p.g("aq"):
+        if p.g("question"):
             p.press("o")                        # the save is full: play anyway
-        assert p.on("plupd")
+        assert p.on("play_update")
         p.press("x")
         p.idle(31)
         check_valid(p, n)
@@ -164,11 +164,11 @@ def test_a_design_entry_is_read_only_when_valid(cart):
         p = Player(path, words(bytes(data)))
         check_valid(p, n)
         if want is None:
-            assert not p.g("ds")
+            assert not p.g("design_saved")
         else:
-            de = p.g("de")
-            assert int(p.g("dz")) == want[0] and [int(de[y]) for y in range(1, 6)] == want[1][:5]
-            assert p.best(3) == 99 and int(p.g("nb")) == NB - 1
+            de = p.g("design_rows")
+            assert int(p.g("design_size")) == want[0] and [int(de[y]) for y in range(1, 6)] == want[1][:5]
+            assert p.best(3) == 99 and int(p.g("max_boards")) == NB - 1
 
 
 def test_cartdata_lives_in_save_lua_only():
@@ -201,7 +201,7 @@ def test_no_multi_value_poke_anywhere():
 
 
 def test_the_rule_finds_a_multi_value_poke():
-    text = "poke2(0x5e00,cur+1,tf)"
+    text = "poke2(0x5e00,puzzle+1,play_seconds)"
     assert _top_level_args(text, text.index("(") + 1) == 3
 
 

@@ -119,7 +119,7 @@ class SavePolicy(RuleBasedStateMachine):
         return self.p.sol()
 
     def _live(self) -> np.ndarray:
-        g = self.p.g("g")
+        g = self.p.g("cells")
         return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
 
     def _changed(self):
@@ -144,7 +144,7 @@ class SavePolicy(RuleBasedStateMachine):
         return board_name(self.manifest, self.R[self.nb - 1])
 
     def _expect_question(self, name):
-        aq = self.p.g("aq")
+        aq = self.p.g("question")
         if name is None:
             assert not aq, f"asked needlessly: {aq!r}"
         else:
@@ -157,9 +157,9 @@ class SavePolicy(RuleBasedStateMachine):
 
     def _to_menu(self):
         """From the list (or the title after a restart) to the worlds screen."""
-        if self.p.on("pupd"):
+        if self.p.on("puzzles_update"):
             self.p.press("x")
-        assert self.p.on("wupd")
+        assert self.p.on("worlds_update")
         self.screen = "menu"
         self.cur = None
 
@@ -175,20 +175,20 @@ class SavePolicy(RuleBasedStateMachine):
     @rule(world=st.integers(0, 1), k=st.sampled_from([0, 1, 2, 3, 4, 6, 40]))
     def open_puzzle(self, world, k):
         p = self.p
-        while int(p.g("ws")) != world + 1:
+        while int(p.g("world_index")) != world + 1:
             p.press("right")
         p.press("o")
         first = int(p.g("worlds")[world + 1]["first"])
         count = int(p.g("worlds")[world + 1]["count"])
         # the list opens on the world's most recent board in progress
         mine = [i for i in self.R if 0 < i - first <= count]
-        assert int(p.g("ps")) == (mine[0] - 1 if mine else first)
-        at = int(p.g("ps")) - first
+        assert int(p.g("puzzle_index")) == (mine[0] - 1 if mine else first)
+        at = int(p.g("puzzle_index")) - first
         for _ in range(abs(k - at)):
             p.press("right" if k > at else "left")
         p.press("o")
         p.idle(1)
-        assert p.on("plupd")
+        assert p.on("play_update")
         self.cur = first + k + 1
         self._enter()
 
@@ -196,10 +196,10 @@ class SavePolicy(RuleBasedStateMachine):
     @rule()
     def open_endless(self):
         p = self.p
-        while int(p.g("ws")) != len(p.g("worlds")) + 1:
+        while int(p.g("world_index")) != len(p.g("worlds")) + 1:
             p.press("right")
         p.press("o")
-        while not p.on("plupd"):
+        while not p.on("play_update"):
             p.idle(1)
         self.cur = ENDLESS
         self._enter()
@@ -207,7 +207,7 @@ class SavePolicy(RuleBasedStateMachine):
     def _enter(self):
         # opening asks nothing, and shows the board as left; a board in the save is now its most
         # recent
-        assert not self.p.g("aq"), "asked on opening a board"
+        assert not self.p.g("question"), "asked on opening a board"
         if self.cur in self.R[:self.nb]:
             self.R.remove(self.cur)
             self.R.insert(0, self.cur)
@@ -252,7 +252,7 @@ class SavePolicy(RuleBasedStateMachine):
         p.idle(2)
         if (self._live() == before).all():
             if then_leave:
-                assert not p.g("aq")
+                assert not p.g("question")
                 self._to_menu()
             else:
                 assert "no undo" in p.recent_text(3)
@@ -270,7 +270,7 @@ class SavePolicy(RuleBasedStateMachine):
     def leave(self):
         self.p.c.choose_menuitem("leave puzzle")
         self.p.idle(2)
-        assert not self.p.g("aq")
+        assert not self.p.g("question")
         self._to_menu()
 
     @precondition(lambda self: self.screen == "ask")
@@ -300,12 +300,12 @@ class SavePolicy(RuleBasedStateMachine):
             if self.asked_from_leave:
                 self._to_menu()
             else:
-                assert p.on("plupd") and not p.g("aq")
+                assert p.on("play_update") and not p.g("question")
                 self.screen = "play"
         else:
             # leaves without the change (to the list; from endless to the worlds): the board
             # stays as it was left before
-            assert p.on("wupd" if x == ENDLESS else "pupd")
+            assert p.on("worlds_update" if x == ENDLESS else "puzzles_update")
             self._to_menu()
 
     # (the small boards only: a 15x15 takes long to fill; endless solved: test_cart_boards.py)
@@ -331,20 +331,20 @@ class SavePolicy(RuleBasedStateMachine):
             self.asked_from_leave = False
             return
         p.enter(sol)
-        assert not p.g("aq") and self._changed() == "solved"
+        assert not p.g("question") and self._changed() == "solved"
         self._solved()
 
     def _solved(self):
         p, x = self.p, self.cur
         event(f"solved {'endless' if x == ENDLESS else 'a puzzle'}")
-        assert p.on("supd")
+        assert p.on("solved_update")
         if x in self.R:
             self.R.remove(x)
         self.cells.pop(x, None)
         p.idle(42)
         p.press("o")
         if x == ENDLESS:
-            while not p.on("plupd"):
+            while not p.on("play_update"):
                 p.idle(1)
             self._enter()
         else:
@@ -355,12 +355,12 @@ class SavePolicy(RuleBasedStateMachine):
     def draw_design(self, fill):
         """The create page's 5x5: draw the heart (fill) or clear the design, then leave."""
         p = self.p
-        while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+        while not int(p.g("world_index")) > len(p.g("worlds")) + 1:
             p.press("right")
         for _ in range(3):
             p.press("up")
         p.press("o")
-        assert p.on("plupd") and p.g("em") and p.size() == 5
+        assert p.on("play_update") and p.g("editing") and p.size() == 5
         # the editor opens on the design as left (kept for the session, or from the save)
         assert (p.board()[:5, :5] == 1).tolist() == (self.design if self.design is not None
                                                       else np.zeros((5, 5), bool)).tolist()
@@ -381,7 +381,7 @@ class SavePolicy(RuleBasedStateMachine):
             assert ("not saved" in p.recent_text(120)) == (not self.ds)
         p.c.choose_menuitem("leave puzzle")
         p.idle(2)
-        assert not p.g("aq")
+        assert not p.g("question")
         self._to_menu()
 
     @precondition(lambda self: self.screen != "menu")
@@ -395,7 +395,7 @@ class SavePolicy(RuleBasedStateMachine):
         self.R = [i for i, _ in saved]
         self.cells = {i: c for i, c in saved}
         self.design = self.design if self.ds else None
-        rb = self.p.g("rb")
+        rb = self.p.g("recent_boards")
         assert [int(rb[k]) for k in range(1, len(rb) + 1)] == self.R
         self.p.idle(2)
         self.p.press("o")
@@ -412,7 +412,7 @@ class SavePolicy(RuleBasedStateMachine):
             assert (c == self.cells[i]).all(), f"board {i} saved with other cells"
         # never lost silently: a saved board with marks leaves only when the player said so
         # (the question that named it) or once solved or cleared
-        now, bd = {i for i, _ in saved}, self.p.g("bd")
+        now, bd = {i for i, _ in saved}, self.p.g("board_cells")
         for i in set(self.last_saved) - now:
             marked = bd[i] is not None and any(int(bd[i][k]) for k in range(1, 46))
             assert i in (getattr(self, "lost_ok", None), getattr(self, "kept_over", None)) or \

@@ -136,8 +136,8 @@ def test_the_cart_sounds_its_worlds_music_and_the_jingle(built_cart):
     assert p.c.synth.stat(54) == 16
     p.press("o")
     p.press("o")
-    p.enter(solution(built_cart.manifest, p.g("cur")))
-    assert p.on("supd") and p.c.synth.stat(54) == 63           # the jingle
+    p.enter(solution(built_cart.manifest, p.g("puzzle")))
+    assert p.on("solved_update") and p.c.synth.stat(54) == 63           # the jingle
     at = len(p.c.audio())
     p.idle(90)                                                 # 2.1 s of jingle, then quiet
     x = p.c.audio()[at:]

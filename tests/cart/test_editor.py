@@ -46,7 +46,7 @@ def to_editor(cart_path, size: int, cartdata=None) -> Player:
     for _ in range(SIZES[size]):
         p.press("down")
     p.press("o")
-    assert p.on("plupd") and p.g("em") and p.size() == size
+    assert p.on("play_update") and p.g("editing") and p.size() == size
     return p
 
 
@@ -54,7 +54,7 @@ def settle(p: Player, frames: int = 60) -> None:
     """Frames until the verdict is in (the solver works a few lines a frame)."""
     for _ in range(frames):
         p.idle(1)
-        if p.g("vs"):
+        if p.g("verdict_status"):
             break
     p.idle(2)
 
@@ -72,7 +72,7 @@ def with_heart(cart_path, cartdata=None) -> Player:
 
 def dotted(p: Player) -> np.ndarray:
     """The cells with a dot: the centre pixel differs from the cell's own colour (its corner)."""
-    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cz")), int(p.g("bx")), int(p.g("by"))
+    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cell_px")), int(p.g("board_x")), int(p.g("board_y"))
     out = np.zeros((n, n), dtype=bool)
     for y in range(n):
         for x in range(n):
@@ -96,7 +96,7 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     for item in ("play it", "share code"):
         p.c.choose_menuitem(item)
         p.idle(1)
-        assert p.on("plupd") and p.g("em") and "needs guess" in p.recent_text(1)
+        assert p.on("play_update") and p.g("editing") and "needs guess" in p.recent_text(1)
     # the fix: the flipped cell cleared (o on a fill clears it)
     p.move_to(fx, fy)
     p.press("o")
@@ -169,12 +169,12 @@ def test_clues_follow_the_drawing(cart):
     p.idle(2)
     part = np.zeros_like(pic)
     part[:4] = pic[:4]
-    rc = p.g("rc")
+    rc = p.g("row_clues")
     assert [tuple(int(v) for v in rc[y + 1].values()) for y in range(10)] == \
         [tuple(r) for r in grid_clues(part).rows]
     p.enter(pic)
     settle(p)
-    cc = p.g("cc")
+    cc = p.g("col_clues")
     assert [tuple(int(v) for v in cc[x + 1].values()) for x in range(10)] == \
         [tuple(c) for c in grid_clues(pic).cols]
     assert "solvable" in p.recent_text(1)
@@ -183,7 +183,7 @@ def test_clues_follow_the_drawing(cart):
     now = p.board() == 1
     assert not np.array_equal(now, pic)
     settle(p)
-    rc = p.g("rc")
+    rc = p.g("row_clues")
     assert [tuple(int(v) for v in rc[y + 1].values()) for y in range(10)] == \
         [tuple(r) for r in grid_clues(now).rows]
     want = "solvable" if solve(grid_clues(now)).status == SOLVED else "needs guess"
@@ -195,28 +195,28 @@ def test_play_it_then_back_to_the_design(cart):
     p = with_heart(cart[0], store)
     p.c.choose_menuitem("play it")
     p.idle(2)
-    assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
+    assert p.on("play_update") and not p.g("editing") and p.board().sum() == 0
     assert np.array_equal(p.sol(), HEART)
     p.enter(HEART)
     p.idle(45)
-    assert p.on("supd")
+    assert p.on("solved_update")
     p.press("o")                          # continue: back to the editor, the design kept
-    assert p.on("plupd") and p.g("em")
+    assert p.on("play_update") and p.g("editing")
     assert np.array_equal(p.board() == 1, HEART)
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
-    assert p.on("wupd")
+    assert p.on("worlds_update")
     p.press("o")                          # the same size again: the design is still there
     assert np.array_equal(p.board() == 1, HEART)
     # no design and no code puzzle among the boards in progress; the design is in the save
     # (an entry id 255, w 0xc000 + its size) and comes back in a new console (a reset)
-    assert len(p.g("rb")) == 0
+    assert len(p.g("recent_boards")) == 0
     p.c.save_cartdata()
     words = list(store.values())[0]
     assert words[10] & 0xFF == 255 and (words[10] >> 8) & 0xFFFF == 0xC005
     q = to_editor(cart[0], 5, dict(store))
     assert np.array_equal(q.board() == 1, HEART)
-    assert int(q.g("nb")) == 3            # the design holds a board's place
+    assert int(q.g("max_boards")) == 3            # the design holds a board's place
 
 
 def test_a_design_is_not_saved_beside_4_boards(cart):
@@ -226,7 +226,7 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
         store: dict = {}
         p = Player(cart[0], store)
         for q in range(n):                  # n boards in progress, a fill each
-            p.c.exec(f"loadpz({q}) getb() g[0]=1 tf=0 keep()")
+            p.c.exec(f"load_puzzle({q}) load_board() cells[0]=1 play_seconds=0 keep()")
         p.c.save_cartdata()
         p = to_editor(cart[0], 5, store)
         p.enter(grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
@@ -258,10 +258,10 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     for _ in range(3):
         p.press("down")
     p.press("o")
-    assert p.on("cupd")
+    assert p.on("code_update")
     p.c.paste()                            # ctrl-v: what the cart copied
     p.idle(5)
-    assert p.on("plupd") and not p.g("em") and np.array_equal(p.sol(), HEART)
+    assert p.on("play_update") and not p.g("editing") and np.array_equal(p.sol(), HEART)
 
 
 VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues
@@ -291,7 +291,7 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     store: dict = {}
     q = Player(path, store)
     for k in range(4):                            # 4 boards in progress: the design is not saved
-        q.c.exec(f"loadpz({k}) getb() g[0]=1 tf=0 keep()")
+        q.c.exec(f"load_puzzle({k}) load_board() cells[0]=1 play_seconds=0 keep()")
     q.c.save_cartdata()
     p = to_editor(path, 15, store)
     measured_text.instrument(p.c)
@@ -317,7 +317,7 @@ def test_the_create_page_and_the_editor_tell_where_play_it_and_share_code_are(ca
     p = Player(cart[0])
     p.idle(2)
     p.press("o")
-    while not int(p.g("ws")) > len(p.g("worlds")) + 1:
+    while not int(p.g("world_index")) > len(p.g("worlds")) + 1:
         p.press("right")
     p.idle(2)
     assert "pause menu: play it, share" in p.recent_text(2)
@@ -335,12 +335,12 @@ def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
     p.c.step(["up"])
     p.c.step(["up", "down"])
     p.idle(1)
-    assert p.g("aq") and "clear the whole board?" in p.recent_text(2)
+    assert p.g("question") and "clear the whole board?" in p.recent_text(2)
     p.press("o")
     settle(p)
-    assert not p.board().any() and p.g("vt") == "empty"
+    assert not p.board().any() and p.g("verdict_text") == "empty"
     p.c.save_cartdata()
     assert to_editor(cart[0], 5, dict(store)).board().sum() == 0     # the save lets it go
     p.c.choose_menuitem("undo")
     settle(p)
-    assert np.array_equal(p.board() == 1, HEART) and p.g("vt") == "solvable"
+    assert np.array_equal(p.board() == 1, HEART) and p.g("verdict_text") == "solvable"

@@ -27,7 +27,7 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     assert not p.board().any()
     sol = solution(manifest, 0)
     p.enter(sol)
-    assert p.on("supd")
+    assert p.on("solved_update")
     assert (p.board() == 1).sum() == sol.sum()
     p.idle(45)
     assert "time" in p.c.text()
@@ -41,13 +41,13 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     for n in played:
         assert p.c.peek(0x3200 + 68 * n, 68) == effects[n]
     best = p.best(0)
-    assert best == int(p.g("tf"))        # to the second
+    assert best == int(p.g("play_seconds"))        # to the second
 
     again = Player(path, store)
     again.idle(2)
     again.press("o")
     again.press("o")                      # puzzle select, on puzzle 0
-    assert again.on("pupd")
+    assert again.on("puzzles_update")
     assert "best" in again.recent_text()
     assert again.best(0) == best
     assert again.best(1) is None
@@ -69,7 +69,7 @@ def test_a_puzzle_left_half_done_comes_back(cart):
     assert before.sum() == 1 + 2 * 3 + 1
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
     within_budget(p)
 
     again = Player(path, store)
@@ -116,7 +116,7 @@ def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
         p.press("right")
     p.press("o")
     frames = 0
-    while not p.on("plupd"):
+    while not p.on("play_update"):
         p.idle(1)
         frames += 1
         assert frames < 3000, "no endless puzzle after 100 s"
@@ -149,7 +149,7 @@ def test_an_endless_puzzle_left_half_done_comes_back(cart):
         for _ in range(len(p.g("worlds"))):
             p.press("right")
         p.press("o")
-        while not p.on("plupd"):
+        while not p.on("play_update"):
             p.idle(1)
 
     p = Player(path, store)
@@ -162,7 +162,7 @@ def test_an_endless_puzzle_left_half_done_comes_back(cart):
     board = p.board()
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
-    assert p.on("wupd")
+    assert p.on("worlds_update")
 
     again = Player(path, store)
     start_endless(again)
@@ -239,7 +239,7 @@ def test_clear_board_from_the_menu(cart):
     p.idle(1)
     p.press("o")                          # yes
     assert not p.board().any()
-    assert p.on("plupd")
+    assert p.on("play_update")
     p.c.choose_menuitem("undo")           # and it comes back
     p.idle(1)
     assert (p.board() == before).all()
@@ -275,7 +275,7 @@ def _endless(p: Player) -> None:
     p.press("right")
     p.press("right")                      # endless, past the two worlds
     p.press("o")
-    while not p.on("plupd"):
+    while not p.on("play_update"):
         p.idle(1)
 
 
@@ -283,16 +283,16 @@ def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart)
     p = Player(cart[0])
     _endless(p)
     p.enter(p.sol())
-    assert p.on("supd")
+    assert p.on("solved_update")
     p.idle(45)
     said = p.recent_text(30)
     assert "⬅️ back" in said and "🅾️ next" in said, said
     p.press("left")
     p.idle(1)
-    assert p.on("wupd") and int(p.g("ws")) == len(cart[1]["worlds"]) + 1   # on endless
+    assert p.on("worlds_update") and int(p.g("world_index")) == len(cart[1]["worlds"]) + 1   # on endless
     assert "endless" in p.recent_text(2)
     p.press("o")                          # a new endless puzzle from there, as ever
-    while not p.on("plupd"):
+    while not p.on("play_update"):
         p.idle(1)
     assert not p.board().any()
     within_budget(p)
@@ -303,8 +303,8 @@ def _solved_until_prompt(cart, k: int = 0) -> tuple[Player, str]:
     (and that prompt)."""
     p = Player(cart[0])
     p.open_puzzle(0, k)
-    p.enter(solution(cart[1], int(p.g("cur"))))
-    assert p.on("supd")
+    p.enter(solution(cart[1], int(p.g("puzzle"))))
+    assert p.on("solved_update")
     for _ in range(90):
         p.c.step([])
         prompt = [r.text for r in p.c.frames[-1].prints if r.y == 118]
@@ -322,7 +322,7 @@ def test_the_solved_prompt_stays_and_shows_only_once_presses_are_taken(cart):
     # a press on the frame after the prompt first shows is taken, o and x alike
     p, _ = _solved_until_prompt(cart)
     p.c.step(["o"])
-    assert p.on("pupd")
+    assert p.on("puzzles_update")
     p, _ = _solved_until_prompt(cart)
     p.c.step(["x"])
-    assert p.g("aq") and "share code" in p.recent_text(2)
+    assert p.g("question") and "share code" in p.recent_text(2)

@@ -258,9 +258,9 @@ MISREAD = {
     "column numbers 1 px apart": ("   y-=6\n", "   y-=5\n", _tight_stacks),
     "two-digit column numbers not lifted": ("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "",
                                             _not_apart),
-    "the backdrop behind the row clues": ("  clues()\n  preview()", "  backdrop(wo,104,1)\n  clues()\n  preview()",
+    "the backdrop behind the row clues": ("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()",
                                           _not_plain),
-    "zeros dimmed": ("num(v,x,y,d[j] and 7", "num(v,x,y,(rok[i+1] or d[j]) and 7", _dim_zeros),
+    "zeros dimmed": ("draw_number(v,x,y,d[j] and 7", "draw_number(v,x,y,(row_done[i+1] or d[j]) and 7", _dim_zeros),
 }
 
 
@@ -283,13 +283,13 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 # in the text colour (readers: "yellow on the light stripe", an 8 or a 3?), its numbers cut out
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
-BAND = "rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)"
-INK = "num(v,x-v\\10,y,d[j] and 7 or 6)"
+BAND = "rectfill(x-1,i==cursor_x and 0 or y-6*k+5,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)"
+INK = "draw_number(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
-    "lit": [(INK, INK.replace("7 or 6)", "7 or i==cx and 10 or 6)"))],
-    "cut out": [(INK, INK.replace("7 or 6)", "7 or i==cx and 0 or 6)")),
-                (BAND, BAND.replace("i==cx and 15", "i==cx and 6"))],
-    "no strip": [(BAND, BAND.replace("i==cx and 15", "i==cx and 0"))],
+    "lit": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 10 or 6)"))],
+    "cut out": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 0 or 6)")),
+                (BAND, BAND.replace("i==cursor_x and 15", "i==cursor_x and 6"))],
+    "no strip": [(BAND, BAND.replace("i==cursor_x and 15", "i==cursor_x and 0"))],
 }
 
 
@@ -302,12 +302,12 @@ def _cursor_unlike_the_rest(cart: Path, puzzles) -> list:
     out = []
     for p in puzzles:
         tour.layout(t, tour._PACKED.format(int(p)))
-        t.c.exec("cx,cy=sz\\2,sz\\2")
+        t.c.exec("cursor_x,cursor_y=board_size\\2,board_size\\2")
         t.idle(2)
         t.c.exec("redraw=true")        # one whole frame drawn, as tour.layout draws it
         t.idle(1)
         items = [it for it in t.last if it.kind == "clue" and it.visible]
-        sz, cz, ox = int(t.g("sz")), int(t.g("cz")), measured_text.BOARD_X
+        sz, cz, ox = int(t.g("board_size")), int(t.g("cell_px")), measured_text.BOARD_X
         backdrop = collections.Counter(it.bg_rgb for it in items).most_common(1)[0][0]
         col = [it for it in items if it.ink[:, 1].min() >= ox + sz // 2 * cz - 1
                and it.ink[:, 1].max() < ox + (sz // 2 + 1) * cz]

@@ -77,13 +77,13 @@ def test_the_cursor_comes_back_where_it_was_left(cart):
     p.idle(2)
     p.press("right")
     p.press("o")                                 # another board: its own cursor, the middle
-    assert p.on("plupd") and p.cursor() == (7, 7)
+    assert p.on("play_update") and p.cursor() == (7, 7)
     p.move_to(9, 1)
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     p.press("left")
     p.press("o")
-    assert p.on("plupd") and p.cursor() == (2, 12)
+    assert p.on("play_update") and p.cursor() == (2, 12)
     assert p.board()[11, 3] == 1
 
 
@@ -92,21 +92,21 @@ def test_left_and_right_together_turn_the_music_off_and_on(cart):
     p = Player(cart[0], store)
     p.open_puzzle(0, START + 2)
     p.idle(3)
-    assert int(p.g("op")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
+    assert int(p.g("options")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
     at = p.cursor()
     p.c.step(["left"])
     p.c.step(["left", "right"])
     p.idle(2)
-    assert int(p.g("op")) & 1 == 1 and p.c.music_calls[-1][1] == -1
+    assert int(p.g("options")) & 1 == 1 and p.c.music_calls[-1][1] == -1
     assert "music: off" in p.recent_text(3)
-    assert p.on("plupd") and p.cursor() == at     # (left, then right: back where it was)
+    assert p.on("play_update") and p.cursor() == at     # (left, then right: back where it was)
     p.c.save_cartdata()
-    assert int(Player(cart[0], dict(store)).g("op")) & 1 == 1    # kept in the save
+    assert int(Player(cart[0], dict(store)).g("options")) & 1 == 1    # kept in the save
     p.idle(3)
     p.c.step(["right"])
     p.c.step(["right", "left"])
     p.idle(2)
-    assert int(p.g("op")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
+    assert int(p.g("options")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
     assert "music: on" in p.recent_text(3)
 
 
@@ -121,7 +121,7 @@ def test_up_and_down_together_ask_to_clear_the_board(cart):
     p.c.step(["up"])
     p.c.step(["up", "down"])
     p.idle(1)
-    assert p.g("aq") and "clear the whole board?" in p.recent_text(2)
+    assert p.g("question") and "clear the whole board?" in p.recent_text(2)
     p.press("x")                                  # keep
     assert (p.board() == before).all()
     p.c.step(["down"])
@@ -185,5 +185,5 @@ def test_every_puzzle_says_how_to_open_the_pause_menu(cart):
             p.press("right")
             p.press("right")                     # endless
             p.press("o")
-            while not p.on("plupd"):
+            while not p.on("play_update"):
                 p.idle(1)

@@ -32,16 +32,16 @@ def console(cart):
 def lua_code(c: Console, grid: np.ndarray) -> str:
     n = grid.shape[0]
     rows = ",".join(str(sum(1 << x for x in range(n) if grid[y, x])) for y in range(n))
-    return c.exec(f'cur,sz=0,{n} for y=1,15 do sol[y]=0 end '
-                  f'for y,r in ipairs(split"{rows}") do sol[y]=r end return code()')
+    return c.exec(f'puzzle,board_size=0,{n} for y=1,15 do solution[y]=0 end '
+                  f'for y,r in ipairs(split"{rows}") do solution[y]=r end return share_code()')
 
 
 def lua_decode(c: Console, text: str):
     """What decode() answers: the reason, or (size, grid), or (14, seed)."""
     lit = "".join(ch if " " <= ch <= "~" and ch not in '"\\' else f"\\{ord(ch):03d}" for ch in text)
-    got = c.exec(f'local a,b=decode("{lit}")\nif (a) return a\n'
+    got = c.exec(f'local a,b=read_code("{lit}")\nif (a) return a\n'
                  f'if (b) return "seed "..b\n'
-                 f'local s=sz.."|" for y=1,sz do s..=sol[y].."," end return s')
+                 f'local s=board_size.."|" for y=1,board_size do s..=solution[y].."," end return s')
     if got.startswith("seed "):
         return 14, int(got[5:])
     if "|" not in got:
@@ -67,7 +67,7 @@ def test_the_docs_vectors(console, cart, repo):
     assert lua_code(console, grid_of(first_random["rows"])) == code15
     for seed, code in ((0, "e000mm"), (1234, "e16js4"), (32767, "ezzzsd")):
         assert f"`{code}`" in doc
-        assert console.exec(f"cur,eseed=-2,{seed} return code()") == code == encode_seed(seed)
+        assert console.exec(f"puzzle,endless_seed=-2,{seed} return share_code()") == code == encode_seed(seed)
         assert lua_decode(console, code) == (14, seed)
     assert lua_decode(console, "500000g3") == "empty"
     assert same_answer(lua_decode(console, "5azze4wm"), (5, heart))
@@ -142,7 +142,7 @@ def to_code_screen(cart_path) -> Player:
     for _ in range(3):
         p.press("down")              # 5x5, 10x10, 15x15, enter a code
     p.press("o")
-    assert p.on("cupd")
+    assert p.on("code_update")
     return p
 
 
@@ -159,7 +159,7 @@ def paste(p: Player, text: str, frames: int = 3) -> str:
 def test_hostile_codes_are_refused_on_screen(cart, text, shown):
     p = to_code_screen(cart[0])
     assert shown in paste(p, text)
-    assert p.on("cupd")
+    assert p.on("code_update")
 
 
 def test_a_huge_paste_is_refused_within_the_frame_budget(cart):
@@ -175,7 +175,7 @@ def test_a_code_that_needs_a_guess_is_refused_after_the_check(cart):
     p = to_code_screen(cart[0])
     paste(p, encode(g), frames=30)
     assert "needs a guess" in p.recent_text(1)
-    assert p.on("cupd")
+    assert p.on("code_update")
 
 
 def test_a_pasted_code_plays_with_the_same_clues(cart):
@@ -186,11 +186,11 @@ def test_a_pasted_code_plays_with_the_same_clues(cart):
     p.c.paste("-".join(encode(g)[i:i + 8] for i in range(0, 48, 8)).upper())
     for _ in range(60):
         p.idle(1)
-        if p.on("plupd"):
+        if p.on("play_update"):
             break
-    assert p.on("plupd") and p.size() == 15
+    assert p.on("play_update") and p.size() == 15
     assert np.array_equal(p.sol(), g)
-    rc, cc = p.g("rc"), p.g("cc")
+    rc, cc = p.g("row_clues"), p.g("col_clues")
     lua_rows = [tuple(int(v) for v in rc[y + 1].values()) for y in range(15)]
     lua_cols = [tuple(int(v) for v in cc[x + 1].values()) for x in range(15)]
     clues = grid_clues(g)
@@ -200,7 +200,7 @@ def test_a_pasted_code_plays_with_the_same_clues(cart):
     # and it is played like a random puzzle: solved, shaded, its code shown again
     p.enter(g)
     p.idle(45)
-    assert p.on("supd")
+    assert p.on("solved_update")
     p.press("x")
     assert p.c.clipboard == encode(g)
 
@@ -210,10 +210,10 @@ def test_an_endless_code_starts_that_seed(cart):
     p.c.paste("E16JS4")
     for _ in range(300):
         p.idle(1)
-        if p.on("plupd"):
+        if p.on("play_update"):
             break
-    assert p.on("plupd") and int(p.g("eseed")) == 1234 and int(p.g("cur")) == -2
-    assert p.c.exec("return code()") == "e16js4"
+    assert p.on("play_update") and int(p.g("endless_seed")) == 1234 and int(p.g("puzzle")) == -2
+    assert p.c.exec("return share_code()") == "e16js4"
     assert p.c.max_instructions < frame_budget(30)
 
 
@@ -229,7 +229,7 @@ def test_typed_on_the_keyboard(cart):
             p.press("x")                      # x deletes it
             assert "5/8" in p.recent_text(1)
     p.idle(3)
-    assert p.on("plupd")
+    assert p.on("play_update")
     assert np.array_equal(p.sol(), grid_of([".#.#.", "#####", "#####", ".###.", "..#.."]))
 
 
@@ -242,17 +242,17 @@ def test_the_list_shares_the_puzzle_under_the_cursor(cart):
     p.press("o")
     for _ in range(9):
         p.press("right")
-    assert p.on("pupd")
-    k = int(p.g("ps"))
+    assert p.on("puzzles_update")
+    k = int(p.g("puzzle_index"))
     p.c.choose_menuitem("share code")
     p.idle(1)
     code = encode(grid_of(manifest["puzzles"][k]["rows"]))
     assert p.c.clipboard == code and code[:24] in p.recent_text(1)
     p.press("o")                          # the box closes; the list is as it was
     p.idle(1)
-    assert p.on("pupd") and int(p.g("ps")) == k and not p.g("aq")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k and not p.g("question")
     p.press("o")                          # and the puzzle opens as usual
-    assert p.on("plupd") and int(p.g("cur")) == k
+    assert p.on("play_update") and int(p.g("puzzle")) == k
 
 
 def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
@@ -261,7 +261,7 @@ def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
     for _ in range(3):
         p.press("up")
     p.press("o")
-    assert p.on("plupd") and p.g("em")
+    assert p.on("play_update") and p.g("editing")
     p.press("o")                          # a mark in the design
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
@@ -269,7 +269,7 @@ def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
         p.press("down")
     p.press("o")
     paste(p, "5azze4wm", frames=5)
-    assert p.on("plupd") and not p.g("em") and p.board().sum() == 0
+    assert p.on("play_update") and not p.g("editing") and p.board().sum() == 0
     p.c.choose_menuitem("undo")
     p.idle(1)
     assert p.board().sum() == 0 and "no undo" in p.recent_text(1)

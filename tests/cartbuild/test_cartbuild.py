@@ -36,9 +36,16 @@ def sections(text):
 
 
 def do_build(d, out_name="picross.p8"):
+    """Build as `make cart` does: the cart as shipped (minified) at `out`, the same with the
+    source's names beside it (source_of(out)), the manifest."""
     out = d.parent / "build" / out_name
-    res = build_to(d / "worlds.json", d / "main.lua", out, out.with_suffix(".json"))
+    res = build_to(d / "worlds.json", d / "main.lua", out, out.with_suffix(".json"), source_of(out))
     return res, out
+
+
+def source_of(out):
+    """The unminified cart do_build writes beside `out` (the generated constants by name)."""
+    return out.with_name(out.stem + "-src.p8")
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +114,7 @@ def test_puzzle_bits_read_back_from_cart_memory(full):
 def test_lua_reads_puzzles_worlds_and_names_like_the_game_will(full):
     """Run the cart's own Lua in lupaz8 over the cart's ROM: peek2 per the contract."""
     d, res, out = full
-    cart = pico_cart.read_cart(str(out))
+    cart = pico_cart.read_cart(str(source_of(out)))
     rt = luaz8.LuaRuntime()
     rom = bytes(cart.rom[0:0x4300])
     for a in range(0, len(rom), 64):
@@ -148,7 +155,7 @@ def test_token_count_matches_shrinko_reading_the_cart(small):
 
 def test_palettes_in_lua_and_manifest(small):
     _, res, out = small
-    cart = pico_cart.read_cart(str(out))
+    cart = pico_cart.read_cart(str(source_of(out)))
     # the worlds table as the cart's Lua reads it (lupaz8), against the manifest
     rt = luaz8.LuaRuntime()
     start = cart.code.index("worlds={}")
@@ -166,6 +173,7 @@ def test_two_builds_are_byte_identical(tmp_path, small):
     d, res, out = small
     res2, out2 = do_build(d, "again.p8")
     assert out2.read_bytes() == out.read_bytes()
+    assert source_of(out2).read_bytes() == source_of(out).read_bytes()
     assert out2.with_suffix(".json").read_bytes() == out.with_suffix(".json").read_bytes()
 
 
@@ -179,7 +187,7 @@ def test_failed_build_leaves_the_previous_cart(tmp_path):
     with pytest.raises(UserError, match=r"world lookout: .*b1.json puzzle 0: not line-solvable \(stalled"):
         do_build(d)
     assert out.read_bytes() == before and out.with_suffix(".json").read_bytes() == before_m
-    assert sorted(p.name for p in out.parent.iterdir()) == ["picross.json", "picross.p8"]
+    assert sorted(p.name for p in out.parent.iterdir()) == ["picross-src.p8", "picross.json", "picross.p8"]
 
 
 def test_clue_mismatch_and_size_refused(tmp_path):
@@ -235,7 +243,7 @@ def test_names_are_lowercased_and_checked(tmp_path):
     write_batch(d / "b0.json", Batch(pz))
     res, out = do_build(d)
     # the ramp puts a world's pictures before its random puzzles
-    assert 'pz_names=split("crow,,",",",false)' in out.read_text()
+    assert 'pz_names=split("crow,,",",",false)' in source_of(out).read_text()
     assert res.manifest["puzzles"][0]["name"] == "crow" and res.manifest["puzzles"][0]["source"] == "b0.json#1"
     pz[1].name = "a,b"
     write_batch(d / "b0.json", Batch(pz))

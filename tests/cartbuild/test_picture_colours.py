@@ -93,7 +93,7 @@ def test_the_build_codes_each_pictures_colours_and_shades_the_rest(tmp_path):
     assert res.manifest["counts"]["colours"]["by_rule"] == [str(d / "pics" / "pine.png")]
     assert "1 pictures from their PNGs" in res.summary
     assert "among them 1 picture without a colour PNG (pine.png)" in res.summary
-    line = next(ln for ln in res.text.splitlines() if ln.startswith("pz_cols="))
+    line = next(ln for ln in res.source_text.splitlines() if ln.startswith("pz_cols="))
     codes = re.match(r'pz_cols=split\("(.*)",",",false\)$', line).group(1).split(",")
     assert codes[[p["name"] for p in res.manifest["puzzles"]].index("moon over ridge")] == got["moon over ridge"]
     assert (d / "pics" / "moon-over-ridge.png") in res.inputs

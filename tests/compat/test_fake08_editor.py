@@ -1,4 +1,5 @@
-"""The editor and the code screen played in fake-08 (the handhelds' PICO-8) and in the console:
+"""The editor and the code screen of the cart as shipped (minified) played in fake-08 (the
+handhelds' PICO-8) and in the console:
 every frame's screen the same palette indices, the same save, no frame over the budget in
 fake-08's own count. fake-08 has no clipboard (stat(4) is always ""; printh(s, "@clip") prints
 s on stdout): there a code is typed on the on-screen keyboard, and a shared code shows on stdout.
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cartfixtures import shipped_cart
 from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
@@ -19,7 +21,7 @@ HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
 
 
 def same(cart_path, rec, out):
-    a, b = compare(cart_path, rec, out)
+    a, b = compare(shipped_cart(cart_path), rec, out)
     assert differing(a, b) == {}
     assert a.cartdata == b.cartdata
     assert b.max_instructions < frame_budget(30)
@@ -44,12 +46,12 @@ def test_the_editor_in_fake08(cart_path, tmp_path):
     to_create(p, 0)                        # 5x5
     p.enter(grid_of(["#....", ".#...", ".....", ".....", "....."]))
     p.idle(10)                             # needs a guess: four cells dotted
-    assert p.g("vs") == "stalled"
+    assert p.g("verdict_status") == "stalled"
     p.move_to(0, 0)
     p.press("o")                           # cleared again (1,1 is the heart's)
     p.enter(HEART)
     p.idle(10)
-    assert p.g("vs") == "solved"
+    assert p.g("verdict_status") == "solved"
     p.c.choose_menuitem("share code")
     p.idle(5)
     p.press("o")
@@ -64,7 +66,7 @@ def test_the_editor_in_fake08(cart_path, tmp_path):
     p.idle(2)
     p.press("o")                           # continue: back in the editor
     p.idle(5)
-    assert p.on("plupd") and p.g("em")
+    assert p.on("play_update") and p.g("editing")
     _, b = same(cart_path, rec, tmp_path)
     assert b.stdout.count(encode(HEART)) == 2     # fake-08's printh ignores "@clip"
 
@@ -73,16 +75,16 @@ def test_the_code_screen_in_fake08(cart_path, tmp_path):
     p = Player(cart_path)
     rec = record(p)
     to_create(p, 3)                        # enter a code
-    assert p.on("cupd")
+    assert p.on("code_update")
     typed = "5azze4wn"                     # damaged, then mended
     for ch in typed + "\bm":
         if ch == "\b":
             p.press("x")
             continue
         type_symbol(p, ch)
-        if len(p.g("tx")) == len(typed) and ch == "n":
+        if len(p.g("typed")) == len(typed) and ch == "n":
             p.idle(2)
             assert "damaged" in p.recent_text(1)
     p.idle(10)
-    assert p.on("plupd")
+    assert p.on("play_update")
     same(cart_path, rec, tmp_path)

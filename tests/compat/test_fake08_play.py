@@ -1,11 +1,13 @@
-"""The built cart played in fake-08 (the handhelds' PICO-8) and in the console, as a player
-would: every frame's screen the same palette indices, 0 pixels apart, and the same save.
+"""The built cart as shipped (minified) played in fake-08 (the handhelds' PICO-8) and in the
+console, as a player would: every frame's screen the same palette indices, 0 pixels apart, and
+the same save (the sessions are played by the source-named cart, whose globals Player reads).
 Skips, saying why, unless FAKE08_RUNNER names a runner (`make compat` builds one)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from cartfixtures import shipped_cart
 from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player, saved_progress, solution
 from generator.pico8 import frame_budget
@@ -15,7 +17,7 @@ pytestmark = [needs_fake08, pytest.mark.slow]
 
 
 def same(cart_path, rec, out, cartdata=None, frames=None):
-    a, b = compare(cart_path, rec, out, frames=frames, cartdata=cartdata)
+    a, b = compare(shipped_cart(cart_path), rec, out, frames=frames, cartdata=cartdata)
     assert differing(a, b) == {}
     assert a.cartdata == b.cartdata
     assert b.max_instructions < frame_budget(30)    # counted by fake-08's Lua too
@@ -44,7 +46,7 @@ def test_a_whole_puzzle_solved_in_each_world(cart, tmp_path):
         first = manifest["puzzles"].index(next(q for q in manifest["puzzles"]
                                                if q["world_index"] == 3 and q["world"] == manifest["worlds"][w]["name"]))
         p.enter(solution(manifest, first))
-        assert p.on("supd")
+        assert p.on("solved_update")
         p.idle(60)                   # the reveal, the time, the best
         same(path, rec, tmp_path / f"w{w}")
 
@@ -148,7 +150,7 @@ def test_endless_with_the_same_random_numbers(cart, tmp_path):
     for _ in range(len(p.g("worlds"))):
         p.press("right")
     p.press("o")
-    while not p.on("plupd"):         # the cart makes and checks a sprite with its own solver
+    while not p.on("play_update"):         # the cart makes and checks a sprite with its own solver
         p.idle(1)
     p.move_to(3, 4)
     p.press("o")
@@ -188,13 +190,13 @@ def test_options_from_fake08s_menu_a_full_save_and_the_answers(cart, tmp_path):
     q.press("right")
     q.press("o")                        # no. 5, a 10x10: no question on opening
     q.idle(5)
-    assert q.on("plupd") and not q.g("aq")
+    assert q.on("play_update") and not q.g("question")
     sol = solution(manifest, 4)
     wy, wx = map(int, np.argwhere(~sol)[0])
     q.move_to(wx, wy)
     q.press("o")                        # a wrong fill: crossed, and the save asks
     q.idle(5)
-    assert q.board()[wy, wx] == 2 and "the marks on spires no. 1\n" in q.g("aq")
+    assert q.board()[wy, wx] == 2 and "the marks on spires no. 1\n" in q.g("question")
     q.press("o")                        # keep
     y = next(y for y in range(10) if 0 < sol[y].sum() < 10 and y != wy)
     q.enter(sol, rows=[y])              # the row matches: its blanks crossed
@@ -228,11 +230,11 @@ def test_chords_a_stroke_count_and_the_cursor_kept(cart, tmp_path):
     p.c.step(["left"])
     p.c.step(["left", "right"])
     p.idle(5)
-    assert int(p.g("op")) & 1 == 1
+    assert int(p.g("options")) & 1 == 1
     p.c.step(["up"])
     p.c.step(["up", "down"])
     p.idle(3)
-    assert p.g("aq")
+    assert p.g("question")
     p.press("x")
     p.c.choose_menuitem("leave puzzle")
     p.idle(5)

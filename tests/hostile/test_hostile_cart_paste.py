@@ -40,7 +40,7 @@ def screen(built_cart):
     for _ in range(3):
         p.press("down")                         # 5x5, 10x10, 15x15, enter a code
     p.press("o")
-    assert p.on("cupd")
+    assert p.on("code_update")
     p.idle(2)
     return p
 
@@ -89,7 +89,7 @@ def test_every_byte_and_p8scii_command_pasted_is_shown_safely(screen):
         bad = re.match(r"bad symbol (.) at (\d+)", message)
         if bad:
             assert bad.group(1) == want[int(bad.group(2)) - 1], repr(text)
-        assert p.on("cupd"), repr(text)
+        assert p.on("code_update"), repr(text)
         assert p.c.peek(SAVE.start, len(SAVE)) == save, repr(text)
         assert p.c.peek(DATA.start, len(DATA)) == data, repr(text)
     assert p.c.max_instructions <= p.c.budget

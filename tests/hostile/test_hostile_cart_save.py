@@ -130,7 +130,7 @@ def base(built_cart):
     p.press("o")
     for _ in range(600):
         p.idle(1)
-        if p.on("plupd"):
+        if p.on("play_update"):
             break
     p.press("o")
     p.c.choose_menuitem("leave puzzle")
@@ -140,7 +140,7 @@ def base(built_cart):
     sid = int.from_bytes(data[:4], "little")
     s = read_save(data, sid, sizes)
     assert not s.faults and len(s.boards) == 3 and set(s.best) == {1, 2, 9}, s
-    assert s.seed == int(p.g("eseed"))
+    assert s.seed == int(p.g("endless_seed"))
     return path, data, sid, sizes
 
 
@@ -216,7 +216,7 @@ def test_every_save_field_out_of_range(base):
             shown.append(p.recent_text(1))
             p.press("right")
         assert not any("-" in t for t in shown), (what, shown)
-        assert all(0 <= int(p.g("eseed")) <= 32767 for _ in [0]), what
+        assert all(0 <= int(p.g("endless_seed")) <= 32767 for _ in [0]), what
         assert p.c.max_instructions <= p.c.budget, what
 
 
@@ -225,7 +225,7 @@ def test_an_endless_seed_out_of_range_plays_the_puzzle_its_code_names(base):
     d = bytearray(data)
     d[4:6] = (0xFFFF).to_bytes(2, "little")
     p = Player(path, words(bytes(d)))
-    seed = int(p.g("eseed"))
+    seed = int(p.g("endless_seed"))
     assert 0 <= seed <= 32767
     p.idle(2)
     p.press("o")
@@ -234,15 +234,15 @@ def test_an_endless_seed_out_of_range_plays_the_puzzle_its_code_names(base):
     p.press("o")
     for _ in range(600):
         p.idle(1)
-        if p.on("plupd"):
+        if p.on("play_update"):
             break
-    assert p.on("plupd") and int(p.g("eseed")) == seed
-    assert p.c.exec("return code()") == encode_seed(seed)
+    assert p.on("play_update") and int(p.g("endless_seed")) == seed
+    assert p.c.exec("return share_code()") == encode_seed(seed)
     # the same seed, started from its code, is the same puzzle
     q = Player(path, {})
-    q.c.exec(f"startendless({seed})")
+    q.c.exec(f"start_endless({seed})")
     for _ in range(600):
         q.idle(1)
-        if q.on("plupd"):
+        if q.on("play_update"):
             break
     assert q.sol().tolist() == p.sol().tolist()

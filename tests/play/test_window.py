@@ -39,11 +39,11 @@ def tap(p, k, idle=3):
 
 def on_play_screen(p) -> bool:
     c = p.console
-    return bool(c.call("rawequal", c.global_("upd"), c.global_("plupd")))
+    return bool(c.call("rawequal", c.global_("screen_update"), c.global_("play_update")))
 
 
 def board(p) -> np.ndarray:
-    g = p.console.global_("g")
+    g = p.console.global_("cells")
     return np.array([[int(g[y * 15 + x]) for x in range(15)] for y in range(15)])
 
 
@@ -67,16 +67,16 @@ def test_a_window_of_whole_pixels_titled_with_sound(player):
 def test_keys_play_the_cart_and_the_mouse_marks(player, tmp_path):
     to_the_first_puzzle(player)
     c = player.console
-    x, y = int(c.global_("cx")), int(c.global_("cy"))
+    x, y = int(c.global_("cursor_x")), int(c.global_("cursor_y"))
     tap(player, pg.K_RIGHT, idle=8)
-    assert (int(c.global_("cx")), int(c.global_("cy"))) == (x + 1, y)
+    assert (int(c.global_("cursor_x")), int(c.global_("cursor_y"))) == (x + 1, y)
     tap(player, pg.K_x)                         # X crosses
     tap(player, pg.K_v)                         # and again (V) clears
     tap(player, pg.K_m)                         # M crosses too
     assert board(player)[y, x + 1] == 2
     # the mouse: the middle of the board's cell (3, 2), where the cart lays the board out
     # (bx, by: its corner; cz: a cell's pixels)
-    bx, by, cz = (int(c.global_(v)) for v in ("bx", "by", "cz"))
+    bx, by, cz = (int(c.global_(v)) for v in ("board_x", "board_y", "cell_px"))
     at = (bx + 3 * cz + cz // 2, by + 2 * cz + cz // 2)
     pos = (at[0] * SCALE, at[1] * SCALE)
     for e in (pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import webkit
 from webkit import CHROMIUM, BoundedBrowser, need_browser, need_runtime, z8_factory
 
 BROWSER_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
@@ -13,12 +14,14 @@ BROWSER_ARGS = ["--no-sandbox", "--autoplay-policy=no-user-gesture-required"]
 
 @pytest.fixture(scope="session")
 def web_page(built_cart, tmp_path_factory):
-    """build/web's index.html for the real cart, built into a temporary folder."""
+    """build/web's index.html for the real cart as shipped (minified), built into a temporary
+    folder; the tests' Lua snippets name its globals through webkit.shipped."""
     need_browser()
     need_runtime()
     factory = z8_factory()
     from generator.web.page import build_page
-    html, _ = build_page(built_cart.path, factory)
+    html, _ = build_page(built_cart.shipped, factory)
+    webkit.SHIPPED_NAMES.update(built_cart.manifest["names"])
     out = tmp_path_factory.mktemp("web") / "index.html"
     out.write_text(html)
     return out

@@ -7,21 +7,22 @@ import pytest
 
 from generator.playtest.player import Player
 from generator.web.sessions import Recorder, replay
-from webkit import WAIT_MS
+from webkit import WAIT_MS, shipped
 
 
 def lua(pg, code: str):
-    return pg.evaluate("(c) => pico8.exec(c)", code)
+    """Run Lua written with the source's names in the page's (minified) cart."""
+    return pg.evaluate("(c) => pico8.exec(c)", shipped(code))
 
 
 def wait_lua(pg, condition: str) -> None:
-    """Wait (in real time) until the Lua expression holds in the cart."""
+    """Wait (in real time) until the Lua expression (source names) holds in the cart."""
     pg.wait_for_function("(c) => { const r = pico8.exec('return ' + c); return r[0] === true; }",
-                         arg=condition, timeout=WAIT_MS, polling=50)
+                         arg=shipped(condition), timeout=WAIT_MS, polling=50)
 
 
 def on(screen: str) -> str:
-    return f"rawequal(upd, {screen})"
+    return f"rawequal(screen_update, {screen})"
 
 
 @pytest.fixture()
@@ -36,11 +37,11 @@ def live(context, web_page):
 def to_play(pg) -> None:
     """Title -> worlds -> the first world's list -> its first puzzle, by key presses (each
     a few frames after the last: a press on the frame after another is no fresh press)."""
-    for screen in ("tupd", "wupd", "pupd"):
+    for screen in ("title_update", "worlds_update", "puzzles_update"):
         wait_lua(pg, on(screen))
         wait_frames(pg, 3)
         pg.keyboard.press("z")
-    wait_lua(pg, on("plupd"))
+    wait_lua(pg, on("play_update"))
     wait_frames(pg, 20)             # the board opening
 
 
@@ -51,43 +52,43 @@ def wait_frames(pg, n: int) -> None:
 
 
 def test_key_presses_move_the_cart_in_real_time(live):
-    wait_lua(live, on("tupd"))
+    wait_lua(live, on("title_update"))
     start = live.evaluate("pico8.frame()")
     wait_frames(live, 3)
     live.keyboard.press("c")                       # C is O as well as Z
-    wait_lua(live, on("wupd"))
-    ws = lua(live, "return ws")[0]
+    wait_lua(live, on("worlds_update"))
+    ws = lua(live, "return world_index")[0]
     wait_frames(live, 3)
     live.keyboard.press("ArrowRight")
-    wait_lua(live, f"ws == {ws + 1}")
+    wait_lua(live, f"world_index == {ws + 1}")
     wait_frames(live, 3)
     live.keyboard.press("x")                       # back to the title
-    wait_lua(live, on("tupd"))
+    wait_lua(live, on("title_update"))
     assert live.evaluate("pico8.frame()") > start
 
 
 def test_a_mouse_click_fills_a_cell(live):
     to_play(live)
-    bx, by, cz = lua(live, "return bx, by, cz")
+    bx, by, cz = lua(live, "return board_x, board_y, cell_px")
     box = live.locator("#screen").bounding_box()
     x, y = 2, 3
     px = box["x"] + (bx + cz * x + cz / 2) * box["width"] / 128
     py = box["y"] + (by + cz * y + cz / 2) * box["height"] / 128
-    assert lua(live, f"return g[{y * 15 + x}]")[0] == 0
+    assert lua(live, f"return cells[{y * 15 + x}]")[0] == 0
     live.mouse.move(px, py)
     live.mouse.down()
     live.mouse.up()
-    wait_lua(live, f"g[{y * 15 + x}] == 1")
+    wait_lua(live, f"cells[{y * 15 + x}] == 1")
 
 
 def test_cartdata_survives_a_reload(live):
     """A cell filled, the puzzle left through the pause menu (drawn by the page's Lua, driven by
     keys), the page reloaded: the save is the same."""
     to_play(live)
-    x, y = (int(v) for v in lua(live, "return cx, cy"))
+    x, y = (int(v) for v in lua(live, "return cursor_x, cursor_y"))
     wait_frames(live, 3)
     live.keyboard.press("z")
-    wait_lua(live, f"g[{y * 15 + x}] == 1")
+    wait_lua(live, f"cells[{y * 15 + x}] == 1")
     wait_frames(live, 3)
     live.keyboard.press("Enter")
     live.wait_for_function("pico8.paused()", timeout=WAIT_MS, polling=50)
@@ -98,7 +99,7 @@ def test_cartdata_survives_a_reload(live):
         live.keyboard.press("ArrowDown")
     wait_frames(live, 2)
     live.keyboard.press("z")
-    wait_lua(live, f"{on('pupd')} or {on('wupd')} or aq")
+    wait_lua(live, f"{on('puzzles_update')} or {on('worlds_update')} or question")
     wait_frames(live, 5)
     saved = live.evaluate("pico8.cartdata()")
     assert any(saved)
@@ -123,11 +124,11 @@ def test_a_tap_on_the_on_screen_button_fills_a_cell(browser, web_page, built_car
         p.idle(3)
         assert replay(pg, rec)["display"] is None
         assert pg.locator("[data-btn='4']").is_visible()
-        x, y = (int(v) for v in lua(pg, "return cx, cy"))
-        assert lua(pg, f"return g[{y * 15 + x}]")[0] == 0
+        x, y = (int(v) for v in lua(pg, "return cursor_x, cursor_y"))
+        assert lua(pg, f"return cells[{y * 15 + x}]")[0] == 0
         pg.evaluate("pico8.realtime()")
         pg.locator("[data-btn='4']").tap()
-        wait_lua(pg, f"g[{y * 15 + x}] == 1")
+        wait_lua(pg, f"cells[{y * 15 + x}] == 1")
     finally:
         ctx.close()
 
@@ -148,8 +149,8 @@ def test_the_clipboard_round_trips_a_share_code(browser, web_page, built_cart):
         # now on the code screen: paste it back with ctrl-v, in real time
         pg.evaluate("pico8.realtime()")
         pg.keyboard.press("Control+V")
-        wait_lua(pg, on("plupd"))
-        assert not lua(pg, "return em")[0]
+        wait_lua(pg, on("play_update"))
+        assert not lua(pg, "return editing")[0]
     finally:
         ctx.close()
 
@@ -162,14 +163,14 @@ def to_editor_code(p: Player) -> None:
     p.to_create()
     p.press("o")
     for _ in range(60):
-        if p.on("plupd") and p.g("em"):
+        if p.on("play_update") and p.g("editing"):
             break
         p.idle(1)
     p.idle(3)
     p.move_to(3, 3)
     p.press("o")
     for _ in range(120):
-        if p.g("vt") == "solvable":
+        if p.g("verdict_text") == "solvable":
             break
         p.idle(1)
     p.idle(2)
@@ -178,14 +179,14 @@ def to_editor_code(p: Player) -> None:
     p.press("o")
     p.c.choose_menuitem("leave puzzle")
     for _ in range(120):
-        if p.on("wupd"):
+        if p.on("worlds_update"):
             break
         p.idle(1)
     p.idle(2)
     for _ in range(2):
         p.press("down")
     p.press("o")
-    assert p.on("cupd"), worlds
+    assert p.on("code_update"), worlds
 
 
 def test_served_by_a_static_server_as_from_disk(context, web_page):
@@ -215,7 +216,7 @@ def test_served_by_a_static_server_as_from_disk(context, web_page):
 
 def test_a_gamepad_button_presses_o(live):
     """The Gamepad API, read once a frame: A held on a (stand-in) standard pad is 🅾️."""
-    wait_lua(live, on("tupd"))
+    wait_lua(live, on("title_update"))
     wait_frames(live, 3)
     live.evaluate("""() => {
         const pad = {buttons: Array.from({length: 17}, () => ({pressed: false})), axes: [0, 0]};
@@ -223,5 +224,5 @@ def test_a_gamepad_button_presses_o(live):
         navigator.getGamepads = () => [pad];
         window.releasePad = () => { pad.buttons[0].pressed = false; };
     }""")
-    wait_lua(live, on("wupd"))
+    wait_lua(live, on("worlds_update"))
     live.evaluate("releasePad()")

@@ -52,7 +52,7 @@ def test_a_puzzle_solved_with_a_hint_and_undo(page, built_cart):
     p = Player(built_cart.path)
     rec = Recorder(p.c)
     p.open_puzzle(0, 0)
-    sol = solution(built_cart.manifest, int(p.g("cur")))
+    sol = solution(built_cart.manifest, int(p.g("puzzle")))
     p.move_to(0, 0)
     p.press("x")
     p.c.choose_menuitem("undo")
@@ -80,12 +80,12 @@ def test_endless_with_a_hint_and_the_mouse(page, built_cart):
     for _ in range(len(built_cart.manifest["worlds"])):
         p.press("right")
     p.press("o")
-    until(p, lambda: p.on("plupd"), frames=3000)
+    until(p, lambda: p.on("play_update"), frames=3000)
     p.idle(3)
     sol = p.sol()
     p.enter(sol, rows=range(2))
     p.hint()
-    bx, by, cz = (int(p.g(k)) for k in ("bx", "by", "cz"))
+    bx, by, cz = (int(p.g(k)) for k in ("board_x", "board_y", "cell_px"))
     for x, y, b in ((bx + cz * 3, by + cz * 4, 0), (bx + cz * 3, by + cz * 4, 1),
                     (bx + cz * 3, by + cz * 4, 0), (bx + cz * 5, by + cz * 4, 2),
                     (bx + cz * 5, by + cz * 4, 0), (3, 3, 0)):
@@ -104,33 +104,33 @@ def test_the_editor_a_share_code_and_a_pasted_code(page, built_cart):
         p.press("right")
     p.idle(3)
     p.press("o")                                # the editor, 10x10
-    until(p, lambda: p.on("plupd") and p.g("em"))
+    until(p, lambda: p.on("play_update") and p.g("editing"))
     p.idle(3)
     for x, y in ((2, 2), (3, 3)):
         p.move_to(x, y)
         p.press("o")
-    until(p, lambda: p.g("vt") == "needs guess", frames=120)
+    until(p, lambda: p.g("verdict_text") == "needs guess", frames=120)
     p.move_to(3, 3)
     p.press("o")
-    until(p, lambda: p.g("vt") == "solvable", frames=120)
+    until(p, lambda: p.g("verdict_text") == "solvable", frames=120)
     p.idle(2)
     p.c.choose_menuitem("share code")
-    until(p, lambda: p.g("aq"), frames=30)
+    until(p, lambda: p.g("question"), frames=30)
     p.idle(2)
     p.press("o")
     p.c.choose_menuitem("leave puzzle")
-    until(p, lambda: p.on("wupd"))
+    until(p, lambda: p.on("worlds_update"))
     p.idle(2)
     for _ in range(2):
         p.press("down")
     p.press("o")                                # enter a code
-    until(p, lambda: p.on("cupd"))
+    until(p, lambda: p.on("code_update"))
     for b in ("right",) * 5 + ("o",):
         p.press(b)
     p.idle(2)
     p.c.paste("5azze4wn")                       # damaged
     p.idle(3)
     p.c.paste("5azze4wm")                       # the heart
-    until(p, lambda: p.on("plupd"), frames=300)
+    until(p, lambda: p.on("play_update"), frames=300)
     p.idle(3)
     check(page, rec, p.c)

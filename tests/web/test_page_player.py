@@ -13,6 +13,7 @@ from PIL import Image
 
 from generator.pico8 import COLOURS
 from generator.web.icon import label_pixels
+from webkit import shipped
 
 WAIT_MS = 60_000     # the most a wait may take on a loaded machine
 
@@ -207,8 +208,8 @@ def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
     """The help line says Z; on AZERTY the key marked Z sits where QWERTY has W (code KeyW)."""
     pg = open_page(context, web_page)
     pg.evaluate("pico8.reset({seed: 0, cartdata: null}).then(() => pico8.realtime())")
-    on = "(s) => pico8.exec('return rawequal(upd, ' + s + ')')[0] === true"
-    pg.wait_for_function(on, arg="tupd", timeout=WAIT_MS, polling=50)
+    on = "(c) => pico8.exec(c)[0] === true"
+    pg.wait_for_function(on, arg=shipped("return rawequal(screen_update, title_update)"), timeout=WAIT_MS, polling=50)
     pg.wait_for_function("(n) => pico8.frame() >= n", arg=pg.evaluate("pico8.frame()") + 3,
                          timeout=WAIT_MS, polling=50)
     pg.evaluate("""() => {
@@ -216,7 +217,7 @@ def test_the_key_marked_z_is_o_on_an_azerty_keyboard(context, web_page):
         document.body.dispatchEvent(new KeyboardEvent('keydown', key));
         document.body.dispatchEvent(new KeyboardEvent('keyup', key));
     }""")
-    pg.wait_for_function(on, arg="wupd", timeout=WAIT_MS, polling=50)
+    pg.wait_for_function(on, arg=shipped("return rawequal(screen_update, worlds_update)"), timeout=WAIT_MS, polling=50)
 
 
 def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp_path):
@@ -242,12 +243,11 @@ def test_embedded_in_another_page_the_keys_reach_the_game(context, web_page, tmp
         pg = context.new_page()
         pg.goto(f"http://localhost:{port}/outer.html", wait_until="load")   # the iframe's too
         game = next(f for f in pg.frames if f.url.endswith("/index.html"))
-        game.wait_for_function("window.pico8 && pico8.frame() > 3 &&"
-                               " pico8.exec('return rawequal(upd, tupd)')[0] === true",
-                               timeout=WAIT_MS, polling=50)
+        game.wait_for_function("(c) => window.pico8 && pico8.frame() > 3 && pico8.exec(c)[0] === true",
+                               arg=shipped("return rawequal(screen_update, title_update)"), timeout=WAIT_MS, polling=50)
         pg.keyboard.press("z")
-        game.wait_for_function("pico8.exec('return rawequal(upd, wupd)')[0] === true",
-                               timeout=WAIT_MS, polling=50)
+        game.wait_for_function("(c) => pico8.exec(c)[0] === true",
+                               arg=shipped("return rawequal(screen_update, worlds_update)"), timeout=WAIT_MS, polling=50)
     finally:
         server.shutdown()
 
@@ -261,10 +261,12 @@ def test_a_mouse_button_let_go_off_the_screen_is_let_go(context, web_page):
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     pg.mouse.move(x, y)
     pg.mouse.down()
-    pg.wait_for_function("pico8.exec('return mb')[0] === 1", timeout=WAIT_MS, polling=50)
+    pg.wait_for_function("(c) => pico8.exec(c)[0] === 1", arg=shipped("return mouse_buttons"), timeout=WAIT_MS,
+                         polling=50)
     pg.mouse.move(box["x"] - 50, y, steps=4)           # off the screen, onto the page's margin
     pg.mouse.up()
-    pg.wait_for_function("pico8.exec('return mb')[0] === 0", timeout=WAIT_MS, polling=50)
+    pg.wait_for_function("(c) => pico8.exec(c)[0] === 0", arg=shipped("return mouse_buttons"), timeout=WAIT_MS,
+                         polling=50)
 
 
 def test_without_webassembly_the_page_says_why(context, web_page):

@@ -17,7 +17,7 @@ def test_a_session_sounds_as_in_the_console(page, built_cart):
     rec = Recorder(p.c)
     p.idle(30)                              # the title's music
     p.open_puzzle(0, 0)
-    sol = solution(built_cart.manifest, int(p.g("cur")))
+    sol = solution(built_cart.manifest, int(p.g("puzzle")))
     p.move_to(0, 0)
     p.press("x")                            # a cross, an undo: their sounds
     p.c.choose_menuitem("undo")

@@ -13,8 +13,19 @@ from pathlib import Path
 import pytest
 
 from cartfixtures import REPO
+from generator.playtest.player import renamed_lua
 
 CACHE = REPO / "build" / "web-src"
+
+# the web page plays the cart as shipped (minified): its globals' names there, by source name
+# (filled by conftest's web_page, which builds the page)
+SHIPPED_NAMES: dict[str, str] = {}
+
+
+def shipped(code: str) -> str:
+    """A Lua snippet written with the source's names, for the page's (minified) cart."""
+    assert SHIPPED_NAMES, "the web_page fixture builds the page and fills SHIPPED_NAMES"
+    return renamed_lua(code, SHIPPED_NAMES)
 CHROMIUM = Path("/usr/bin/chromium")
 
 
