@@ -37,7 +37,8 @@ def main(worlds_path, main_lua, out, manifest, source_out, palettes):
     shrinko8, and print its counts (the source's per file; the cart's as shipped)."""
     manifest = manifest or str(Path(out).with_suffix(".json"))
     res = build_to(worlds_path, main_lua, out, manifest, source_out)
-    click.echo(f"wrote {out}{f', {source_out}' if source_out else ''} and {manifest}")
+    also = f", {source_out} with {Path(source_out).with_suffix('.json')}" if source_out else ""
+    click.echo(f"wrote {out} with {manifest}{also}")
     click.echo(res.summary)
     if palettes:
         click.echo(palette_report(res.palettes))

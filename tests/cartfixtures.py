@@ -53,7 +53,7 @@ def shipped_cart(source: Path) -> Path:
 
 def build_cart(out_dir: Path, cart: Path = CART) -> BuiltCart:
     """Build the cart in `cart` (default: the real one) into out_dir, exactly as `make cart`:
-    picross.p8 (shipped), picross-src.p8 (source names) and picross.json."""
+    picross.p8 (shipped), picross-src.p8 (source names), and each one's manifest beside it."""
     res = build_to(cart / "worlds.json", cart / "main.lua", out_dir / SHIPPED_NAME,
                    out_dir / "picross.json", out_dir / SOURCE_NAME)
     return BuiltCart(out_dir / SOURCE_NAME, res.manifest, out_dir / SHIPPED_NAME)

@@ -412,16 +412,22 @@ def source_files(worlds_path, main_lua) -> list[Path]:
 
 def build_to(worlds_path, main_lua, out, manifest_path, source_out=None) -> BuildResult:
     """Build, then replace the cart and the manifest (and with `source_out`, the unminified cart
-    with the source's names there); a refused build leaves every output untouched."""
+    with the source's names there, and its own manifest beside it: the same, without the rename
+    map, since its names are the source's); a refused build leaves every output untouched."""
     sources = source_files(worlds_path, main_lua)
     outputs = [(out, CART, "cart (--out)"), (manifest_path, MANIFEST, "manifest")]
     if source_out is not None:
         outputs.append((source_out, CART, "source cart (--source-out)"))
+        outputs.append((str(Path(source_out).with_suffix(".json")), MANIFEST,
+                        "source cart's manifest (--source-out, .json)"))
     for i, (path, kind, flag) in enumerate(outputs):
         check_output(path, kind, sources, [o for j, (o, _, _) in enumerate(outputs) if j != i], flag)
     res = build(worlds_path, main_lua)
     for path, kind, flag in outputs:
         check_output(path, kind, res.inputs, flag=flag)
-    texts = [res.text, manifest_text(res.manifest)] + ([res.source_text] if source_out is not None else [])
+    texts = [res.text, manifest_text(res.manifest)]
+    if source_out is not None:
+        source_manifest = {k: v for k, v in res.manifest.items() if k != "names"}
+        texts += [res.source_text, manifest_text(source_manifest)]
     write_all([(path, text) for (path, _, _), text in zip(outputs, texts)])
     return res
