@@ -9,7 +9,7 @@
 --           count, the redraw flag, whether upper memory is there
 --  board    the puzzle played: solution, cells, clues, lines done and
 --           clue numbers placed, board and cell sizes
---  save     the session's progress and the cartdata layout (best
+--  save     the session's progress and the save layout (best
 --           times, boards in progress, options, the design's place)
 --  input    button and mouse timing, the stroke being painted, undo
 --  play     the rom's puzzle table, the puzzle played, its clock, the
