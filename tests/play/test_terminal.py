@@ -125,10 +125,13 @@ def test_shows_the_board_in_80x24_and_saves_a_mark(term, tmp_path):
 
 
 def test_a_too_small_terminal_says_so(term):
-    t = term([VALLEY, "-i", "0"], rows=10, cols=30)
+    # one row short of the puzzle's column clues and five rows of cells (the menu still fits)
+    first = json.loads(VALLEY.read_text())["puzzles"][0]
+    rows = max(len(col) or 1 for col in first["col_clues"]) + 5
+    t = term([VALLEY, "-i", "0"], rows=rows, cols=30)
     screen = t.read_until("pressq")
     assert "Terminaltoosmall" in screen and re.search(r"a15x15puzzleneeds\d+x\d+", screen)
-    assert "thisoneis30x10" in screen
+    assert f"thisoneis30x{rows}" in screen
     t.send("q")                                       # back to the menu, which fits
     t.read_until("quit")
     t.send("q")
