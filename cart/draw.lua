@@ -12,16 +12,22 @@ bx,by,pc=52,52,{}
 -- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
 -- (readers confused them at 1-2); the 1 is a flag and a stroke, no
 -- foot, so 1s in neighbouring columns and a two-digit bar stand apart
-dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"
+-- column numbers, with lines 7 px apart, have room for 3x5 digits
+-- (d5, bit 3*row+column as above; each font's 11th entry: its height
+-- less 1) in the shapes of pico-8's own font,
+-- an 8 with its two holes and a 6 with its top, apart from b and 0
+dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,3"
+d5=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,4"
 
--- a clue number; 10-15 as a bar, a 1 px gap and a digit (5 px)
+-- a clue number in font fn (dg or d5); 10-15 as a bar, a 1 px gap
+-- and a digit (5 px)
 function num(v,x,y,c)
  if v>9 then
-  line(x,y,x,y+3,c)
+  line(x,y,x,y+fn[11],c)
   x+=2 v-=10
  end
- for b=0,11 do
-  if (dg[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
+ for b=0,14 do
+  if (fn[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
  end
 end
 
@@ -51,6 +57,7 @@ function clues()
  local o,ls,ln,lw=(cz-3)\2,0,0
  for i=0,sz-1 do
   local x,y=bx-2,by+i*cz+o
+  fn=dg
   if (i==cy) rectfill(0,y,bx-1,y+3,15)
   local t,d=dc(rc[i+1]),dm[i+1] or {}
   for j=#t,1,-1 do
@@ -65,16 +72,16 @@ function clues()
    if (t[j]>9) q=k-j
   end
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  ls,ln,lw,x,y=s,k,q and s+q,bx+i*cz+o,by-6-6*s
+  ls,ln,lw,x,y,fn=s,k,q and s+q,bx+i*cz+o,by-7-7*s,d5
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- up to its top number, so that a line of single digits reads as
   -- columns, not a string. the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-7*k+6,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    num(v,x-v\10,y,d[j] and 7 or 6)
-   y-=6
+   y-=7
   end
  end
 end
