@@ -56,15 +56,19 @@ end
 function clues()
  local o,ls,ln,lw=(cz-3)\2,0,0
  for i=0,sz-1 do
-  local x,y=bx-2,by+i*cz+o
+  local x,y,t,d=bx-2,by+i*cz+o,dc(rc[i+1]),dm[i+1] or {}
+  local g,e=min(5,180\#t\#t),x
   fn=dg
-  if (i==cy) rectfill(0,y,bx-1,y+3,15)
-  local t,d=dc(rc[i+1]),dm[i+1] or {}
+  for v in all(t) do e-=(v>9 and 6 or 4)+g end
+  -- 15x15: every other row's clues on a band (15) its cell high, from
+  -- its first number, so that rows 1 px apart read as rows; the
+  -- cursor's row at every size: a band from the screen's edge
+  rectfill(i==cy and 0 or e+g-1,y-1,bx-1,y+3,i==cy and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
    num(v,x,y,d[j] and 7 or 6)
-   x-=min(5,180\#t\#t)
+   x-=g
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
   local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
