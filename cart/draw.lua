@@ -17,6 +17,7 @@ bx,by,pc=52,52,{}
 -- less 1) in the shapes of pico-8's own font,
 -- an 8 with its two holes and a 6 with its top, apart from b and 0
 dg=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,3"
+fn=dg
 d5=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,4"
 
 -- a clue number in font fn (dg or d5); 10-15 as a bar, a 1 px gap
@@ -52,7 +53,10 @@ end
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
--- lw: the last column's lift, count and two-digit number's line)
+-- lw: the last column's lift, count and two-digit number's line).
+-- column lines are 7 px apart in 3x5 digits (p), and 6 px in 3x4 in
+-- a column lifted past 7 lines (its top would be off the screen).
+-- the rows' font, dg, is left in fn for other callers (the list)
 function clues()
  local o,ls,ln,lw=(cz-3)\2,0,0
  for i=0,sz-1 do
@@ -72,18 +76,20 @@ function clues()
    if (t[j]>9) q=k-j
   end
   while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  ls,ln,lw,x,y,fn=s,k,q and s+q,bx+i*cz+o,by-7-7*s,d5
+  local p=s+k>7 and 6 or 7
+  ls,ln,lw,x,y,fn=s,k,q and s+q,bx+i*cz+o,by-p-p*s,p>6 and d5 or dg
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- up to its top number, so that a line of single digits reads as
   -- columns, not a string. the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-7*k+6,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-p*k+p-1,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    num(v,x-v\10,y,d[j] and 7 or 6)
-   y-=7
+   y-=p
   end
  end
+ fn=dg
 end
 
 -- the solved picture's colours as world slots, pc[y*16+x] for the
