@@ -45,8 +45,7 @@ end
 
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (dm: a line that matches its clue has every
--- run placed; a 0, an empty line, has no run and never dims: it stays
--- as readable as the others).
+-- run placed; a 0, an empty line, is dim until a cell of it is filled).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide

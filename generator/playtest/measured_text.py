@@ -39,19 +39,27 @@ from generator.console.picture import display_colours
 from generator.pico8 import COLOURS
 
 # Lua run once after boot: each print and num call of a frame is noted in __seen (reset by
-# `seen`): kind, text or value, x, y, the screen slot it draws in (after the draw palette)
+# `seen`): kind, text or value, x, y on the screen (less the camera, 0x5f28: the list's tiles
+# are drawn with the camera on their corner), the screen slot it draws in (after the draw
+# palette)
 INSTRUMENT = """
 __seen={}
 local _print,_num=print,num
+local function cam(x,y)
+ if (y) return x-peek2(0x5f28),y-peek2(0x5f2a)
+ return x,y
+end
 function print(...)
  local s,x,y,c=...
  if (y==nil) c=x
+ x,y=cam(x,y)
  add(__seen,{"t",tostr(s),x,y,peek(0x5f00+((c or peek(0x5f25))&15))&15})
  return _print(...)
 end
 if _num then
  function num(v,x,y,c)
-  add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c})
+  local sx,sy=cam(x,y)
+  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c})
   return _num(v,x,y,c)
  end
 end
