@@ -298,7 +298,7 @@ MISREAD = {
     "row numbers 3 px apart": ("x-=min(5,180\\#t\\#t)", "x-=2", _not_apart),
     "row numbers 4 px apart": ("x-=min(5,180\\#t\\#t)", "x-=#t>7 and 2 or 3", _crowded_rows),
     "six row numbers 5 px apart": ("x-=min(5,180\\#t\\#t)", "x-=min(5,10-#t)", _crowded_rows),
-    "column numbers 1 px apart": ("   y-=6\n", "   y-=5\n", _tight_stacks),
+    "column numbers 1 px apart": ("   y-=p\n", "   y-=p-1\n", _tight_stacks),
     "two-digit column numbers not lifted": ("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "",
                                             _not_apart),
     "the backdrop behind the row clues": ("  clues()\n  preview()", "  backdrop(wo,104,1)\n  clues()\n  preview()",
@@ -326,7 +326,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 # in the text colour (readers: "yellow on the light stripe", an 8 or a 3?), its numbers cut out
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
-BAND = "rectfill(x-1,i==cx and 0 or y-6*k+5,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)"
+BAND = "rectfill(x-1,i==cx and 0 or y-p*#t+p-1,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)"
 INK = "num(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cx and 10 or 6)"))],
