@@ -75,6 +75,8 @@ end
 -- number dims when every way of laying out its line's clue t that
 -- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
 -- puts its run on the same cells, and the player filled them all.
+-- an empty line's 0 (d[1]) dims while the marks agree with it: from
+-- the start, as picross s greys its 0 lines, until a cell is filled.
 -- the solver's sweeps find those ways: the line is solved alone, as
 -- the one row of a grid whose sz columns have no clue (nc), and
 -- s[j] holds the cells where run j can start: one cell (q&q-1==0;
@@ -85,6 +87,7 @@ function placed(t,f,x)
  local d,s={},{}
  hn=0
  if solve({t},nc,{f},{x},s)!="contradiction" then
+  d[1]=1
   for j,l in ipairs(t) do
    local q=s[j]
    local m=((1<<l)-1)*q

@@ -45,20 +45,31 @@ end
 
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (dm: a line that matches its clue has every
--- run placed; a 0, an empty line, has no run and never dims: it stays
--- as readable as the others).
+-- run placed; a 0, an empty line, is dim until a cell of it is filled).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
 -- as a 15x15 column, so its column's stack is lifted (s lines) until
 -- no number of the columns beside it shares its line, and none of its
 -- numbers shares the line of the last column's two-digit one (ls,ln,
--- lw: the last column's lift, count and two-digit number's line).
--- column lines are 7 px apart in 3x5 digits (p), and 6 px in 3x4 in
--- a column lifted past 7 lines (its top would be off the screen).
--- the rows' font, dg, is left in fn for other callers (the list)
+-- lw: the last column's lift, count and two-digit number's line; u:
+-- each column's lift, worked out first). column lines are 7 px apart
+-- in 3x5 digits (p), or on a board whose lifted stacks reach past 7
+-- lines (the top would be off the screen) 6 px in 3x4, every column
+-- alike so that their lines stay level. the rows' font, dg, is left
+-- in fn for other callers (the list)
 function clues()
- local o,ls,ln,lw=(cz-3)\2,0,0
+ local o,ls,ln,lw,u,p=(cz-3)\2,0,0,nil,{},7
+ for i=0,sz-1 do
+  local t=dc(cc[i+1])
+  local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
+  for j=1,k do
+   if (t[j]>9) q=k-j
+  end
+  while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
+  ls,ln,lw,u[i]=s,k,q and s+q,s
+  if (s+k>7) p=6
+ end
  for i=0,sz-1 do
   local x,y,t,d=bx-2,by+i*cz+o,dc(rc[i+1]),dm[i+1] or {}
   local g,e=min(5,180\#t\#t),x
@@ -75,18 +86,12 @@ function clues()
    x-=g
   end
   t,d=dc(cc[i+1]),dm[i+16] or {}
-  local s,n,k,q=0,cc[i+2] and #dc(cc[i+2]) or 0,#t
-  for j=1,k do
-   if (t[j]>9) q=k-j
-  end
-  while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  local p=s+k>7 and 6 or 7
-  ls,ln,lw,x,y,fn=s,k,q and s+q,bx+i*cz+o,by-p-p*s,p>6 and d5 or dg
+  x,y,fn=bx+i*cz+o,by-p-p*u[i],p>6 and d5 or dg
   -- 15x15: every other column's clues on a band (15) its cell wide,
   -- up to its top number, so that a line of single digits reads as
   -- columns, not a string. the cursor's column at every size: a band
   -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cx and 0 or y-p*k+p-1,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
+  rectfill(x-1,i==cx and 0 or y-p*#t+p-1,x+3,by-2,i==cx and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    num(v,x-v\10,y,d[j] and 7 or 6)

@@ -148,8 +148,9 @@ function pips(p,x,y,c)
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
--- an unsolved one its number and difficulty; a picture puzzle's
--- tile has a corner mark
+-- an unsolved one its number, difficulty and, top right in the clue
+-- digits, its size (5, 10, 15); a picture puzzle's tile has a corner
+-- mark
 -- (the pointer picks the tile under it, a click opens it)
 function pupd()
  local wd=worlds[ws]
@@ -200,7 +201,8 @@ function pdrw()
    if best[p] then
     add(tq,{p,x,y})
    else
-    ct(k+1 .."",9,4,c)
+    ct(k+1 .."",9,6,c)
+    num(pzs[p],12-pzs[p]\10*2,1,c)
     pips(p,-1,12,c)
     if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
    end

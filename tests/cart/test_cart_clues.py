@@ -9,14 +9,16 @@ import pytest
 
 from generator.console.console import Console
 
-# num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
+# num() wrapped to log what clues() draws (and in which font, fn); numpix() draws each number
+# alone and lists its pixels
 LOG = """
 onum=onum or num
-function num(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
+function num(v,x,y,c) add(nlog,{v,x,y,fn}) onum(v,x,y,c) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do
   cls()
+  fn=n[4]
   onum(n[1],n[2],n[3],1)
   for x=n[2]-2,n[2]+6 do
    for y=n[3]-1,n[3]+5 do
@@ -178,8 +180,9 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 
 
 def _glyphs(c) -> list:
-    """Each digit as the cart's num() draws it, read back from the screen (3x4 booleans)."""
-    c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
+    """Each digit as the cart's num() draws it in the rows' font, read back from the screen
+    (3x4 booleans)."""
+    c.exec("pal() cls() fn=dg for d=0,9 do onum(d,2+d*6,2,7) end")
     px = c.screen()
     glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
@@ -235,6 +238,54 @@ def _unknown_shapes(glyphs) -> list:
 def test_clue_digits_have_the_shapes_readers_know(console):
     c, _ = console
     assert _unknown_shapes(_glyphs(c)) == []
+
+
+def _glyphs5(c) -> list:
+    """Each digit as num() draws it in the columns' font (d5), read back (3x5 booleans)."""
+    c.exec("pal() cls() fn=d5 for d=0,9 do onum(d,2+d*6,2,7) end fn=dg")
+    px = c.screen()
+    glyphs = [px[2:7, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x5
+    return glyphs
+
+
+def _hole_parts(g) -> int:
+    """Separate holes (4-connected background regions shut off from the outside) of a glyph."""
+    pad = np.pad(~g, 1, constant_values=True)
+    seen, parts = np.zeros_like(pad), 0
+    for start in zip(*np.nonzero(pad)):
+        if seen[start]:
+            continue
+        parts += 1
+        todo, seen[start], edge = [start], True, False
+        while todo:
+            y, x = todo.pop()
+            edge |= y in (0, pad.shape[0] - 1) or x in (0, pad.shape[1] - 1)
+            for q in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                if 0 <= q[0] < pad.shape[0] and 0 <= q[1] < pad.shape[1] and pad[q] and not seen[q]:
+                    seen[q] = True
+                    todo.append(q)
+        parts -= edge
+    return parts
+
+
+def test_column_digits_are_the_3x5_shapes_readers_know(console):
+    """Readers took the 3x4 8 for a 0, the 6 for a b, a 2 for a 3, all in the columns, where
+    lines 7 px apart leave room for 3x5 digits: within 4 px of each of PICO-8's own font's digits
+    (generator/runtime/font.py, an independent drawing: the 1 a flag with no foot, so that 1s in
+    neighbouring columns stand apart, the 6 and 9 closed by a bar, the 7's stem bent); the 8 with
+    two holes and a bar across its middle, the 0 one hole, the 6 a top bar (not a b) over one
+    hole, the 9 one hole; every two digits apart."""
+    from generator.runtime.font import cells
+    c, _ = console
+    g = _glyphs5(c)
+    font = cells()
+    for d in range(10):
+        assert int((g[d] != font[ord("0") + d][:5, :3]).sum()) <= 4, d
+    assert [_hole_parts(g[d]) for d in (0, 6, 8, 9)] == [1, 1, 2, 1]
+    assert g[8][2].all() and g[6][0].all() and not g[6][1, 1:].any()
+    assert g[1][4].sum() == 1
+    assert min(int((g[a] != g[b]).sum()) for a, b in itertools.combinations(range(10), 2)) >= 1
 
 
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
