@@ -295,9 +295,9 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 # (a drawing fresh readers misread or were unsure of, as a change to the built source; the check
 # that catches it)
 MISREAD = {
-    "row numbers 3 px apart": ("x-=min(5,180\\#t\\#t)", "x-=2", _not_apart),
-    "row numbers 4 px apart": ("x-=min(5,180\\#t\\#t)", "x-=#t>7 and 2 or 3", _crowded_rows),
-    "six row numbers 5 px apart": ("x-=min(5,180\\#t\\#t)", "x-=min(5,10-#t)", _crowded_rows),
+    "row numbers 3 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=2", _not_apart),
+    "row numbers 4 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=#t>7 and 2 or 3", _crowded_rows),
+    "six row numbers 5 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=min(5,10-#t)", _crowded_rows),
     "column numbers 1 px apart": ("   y-=p\n", "   y-=p-1\n", _tight_stacks),
     "two-digit column numbers not lifted": ("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "",
                                             _not_apart),
