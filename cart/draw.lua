@@ -76,9 +76,10 @@ function clues()
   fn=dg
   for v in all(t) do e-=(v>9 and 6 or 4)+g end
   -- 15x15: every other row's clues on a band (15) its cell high, from
-  -- its first number, so that rows 1 px apart read as rows; the
-  -- cursor's row at every size: a band from the screen's edge
-  rectfill(i==cy and 0 or e+g-1,y-1,bx-1,y+3,i==cy and 15 or sz>14 and i%2*15 or 0)
+  -- 5 px left of its first number (its edge no nearer: readers counted
+  -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
+  -- rows; the cursor's row at every size: a band from the screen's edge
+  rectfill(i==cy and 0 or e+g-5,y-1,bx-1,y+3,i==cy and 15 or sz>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4

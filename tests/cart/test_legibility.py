@@ -292,28 +292,59 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     assert ratios and max(ratios) < 1.5
 
 
-# (a drawing fresh readers misread or were unsure of, as a change to the built source; the check
+ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
+
+
+def _rows_off_their_bands(layouts) -> list:
+    """15x15 boards whose rows' clue numbers do not stand on alternating colours (every other
+    row on a band): neighbouring rows whose numbers share a background, more than the cursor's
+    row makes (its band is the bands' colour: alike with the rows either side)."""
+    out = []
+    for items in layouts:
+        rows = collections.defaultdict(collections.Counter)
+        for it in items:
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
+                rows[it.y][it.bg_rgb] += 1
+        if len(rows) != 15:
+            continue
+        bg = [rows[y].most_common(1)[0][0] for y in sorted(rows)]
+        alike = [(y, a) for y, a, b in zip(sorted(rows), bg, bg[1:]) if a == b]
+        if len(alike) > ROWS_ALIKE:
+            out.append(alike)
+    return out
+
+
+# (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
+ROW_BAND = "rectfill(i==cy and 0 or e+g-5,y-1,bx-1,y+3,i==cy and 15 or sz>14 and i%2*15 or 0)"
 MISREAD = {
-    "row numbers 3 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=2", _not_apart),
-    "row numbers 4 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=#t>7 and 2 or 3", _crowded_rows),
-    "six row numbers 5 px apart": ("g,e=min(5,180\\#t\\#t)", "g,e=min(5,10-#t)", _crowded_rows),
-    "column numbers 1 px apart": ("   y-=p\n", "   y-=p-1\n", _tight_stacks),
-    "two-digit column numbers not lifted": ("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "",
-                                            _not_apart),
-    "the backdrop behind the row clues": ("  clues()\n  preview()", "  backdrop(wo,104,1)\n  clues()\n  preview()",
-                                          _not_plain),
-    "zeros never dimmed": ("  d[1]=1\n", "", _live_zeros),
+    "row numbers 3 px apart": ([("g,e=min(5,180\\#t\\#t)", "g,e=2")], _not_apart),
+    "row numbers 4 px apart": ([("g,e=min(5,180\\#t\\#t)", "g,e=#t>7 and 2 or 3")], _crowded_rows),
+    "six row numbers 5 px apart": ([("g,e=min(5,180\\#t\\#t)", "g,e=min(5,10-#t)")], _crowded_rows),
+    "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
+    "two-digit column numbers not lifted": (
+        [("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "")],
+        _not_apart),
+    "the backdrop behind the row clues": (
+        [("  clues()\n  preview()", "  backdrop(wo,104,1)\n  clues()\n  preview()"),
+         (ROW_BAND, "if (i==cy) rectfill(0,y-1,bx-1,y+3,15)")], _not_plain),
+    "a row's band edge 1 px from its first number": ([(ROW_BAND, ROW_BAND.replace("e+g-5", "e+g-1"))],
+                                                      _not_plain),
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("sz>14 and i%2*15 or 0", "0"))],
+                                 _rows_off_their_bands),
+    "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
 }
 
 
 @pytest.mark.parametrize("what", list(MISREAD))
 def test_what_readers_misread_is_caught(cart, tmp_path, what):
-    shipped, misread, check = MISREAD[what]
+    changes, check = MISREAD[what]
     src = cart[0].read_text()
-    assert src.count(shipped) == 1, what
+    for shipped, misread in changes:
+        assert src.count(shipped) == 1, (what, shipped)
+        src = src.replace(shipped, misread)
     path = tmp_path / "misread.p8"
-    path.write_text(src.replace(shipped, misread))
+    path.write_text(src)
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # rows of six numbers
