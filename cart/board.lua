@@ -15,11 +15,11 @@ function ckey(t)
  return s
 end
 
--- mask of the cells equal to v in row i (c false) or column i
-function lmask(a,i,c,v)
+-- mask of the cells of g equal to v in row i (c nil) or column i
+function lmask(i,v,c)
  local m=0
  for j=0,sz-1 do
-  if a[c and j*15+i or i*15+j]==v then m|=1<<j end
+  if g[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
 end
@@ -58,8 +58,8 @@ function check(x,y)
  local i,j=y+1,x+1
  local r,c=rok[i],cok[j]
  st[i],st[j+15]=1,1
- rok[i]=ckey(line_clue(lmask(g,y,false,1)))==ckey(rc[i])
- cok[j]=ckey(line_clue(lmask(g,x,true,1)))==ckey(cc[j])
+ rok[i]=ckey(line_clue(lmask(y,1)))==ckey(rc[i])
+ cok[j]=ckey(line_clue(lmask(x,1,1)))==ckey(cc[j])
  return rok[i] and not r or cok[j] and not c
 end
 
@@ -104,7 +104,7 @@ function dims()
  for k in pairs(st) do
   st[k]=nil
   local i,c=(k-1)%15,k>15
-  dm[k]=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2))
+  dm[k]=placed((c and cc or rc)[i+1],lmask(i,1,c),lmask(i,2,c))
   redraw=true
  end
 end

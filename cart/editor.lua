@@ -27,7 +27,7 @@ end
 function redesign()
  de,dz={},sz
  for y=1,15 do
-  sol[y]=lmask(g,y-1,false,1)
+  sol[y]=lmask(y-1,1)
   de[y]=sol[y]
  end
  -- saved if it has a fill and there is room (at most 3 boards)
@@ -77,7 +77,7 @@ end
 function ifok(f)
  return function()
   if (vt=="solvable") return f()
-  say(vt,cx,cy)
+  say(vt)
  end
 end
 

@@ -8,14 +8,15 @@ end
 function dohint()
  local f,e={},{}
  for y=1,sz do
-  local a,b,s=lmask(g,y-1,false,1),lmask(g,y-1,false,2),sol[y]
+  local a,b,s=lmask(y-1,1),lmask(y-1,2),sol[y]
   f[y],e[y]=a,b
   -- a fill the solution leaves empty or a cross on a filled cell:
   -- the first in reading order is pointed at
   local m,x=a&~s|b&s,0
   if m>0 then
    while m>>x&1<1 do x+=1 end
-   return say("mistake!",x,y-1)
+   cx,cy=x,y-1
+   return say"mistake!"
   end
  end
  solve(rc,cc,f,e,{})
@@ -33,10 +34,10 @@ function dohint()
   cx,cy,ns=hx,hy,true
   mark(hv)
  end
- say(hv and "hint" or "no hint",cx,cy)
+ say(hv and "hint" or "no hint")
 end
 
--- show s for two seconds with the cursor on x,y
-function say(s,x,y)
- msg,mt,cx,cy,redraw=s,60,x,y,true
+-- show s for two seconds (at the cursor's cell)
+function say(s)
+ msg,mt,redraw=s,60,true
 end

@@ -61,7 +61,7 @@ function mark(v)
  set(i,v)
  -- (fill 0, cross 1, clear 2)
  sfx((v+2)%3)
- if (w) say("mistake!",cx,cy)
+ if (w) say"mistake!"
  if check(cx,cy) and not em then
   sfx(3)
   if op&4>0 then
@@ -85,7 +85,7 @@ function chords()
  if min(hf[0],hf[1])==1 then
   op^^=1
   persist()
-  say(ol[op%2+1],cx,cy)
+  say(ol[op%2+1])
  end
  if (min(hf[2],hf[3])==1) clearask()
 end
@@ -101,7 +101,7 @@ function undo(r)
  else
   -- nothing to take back or redo: a dull sound and a word
   sfx(19)
-  say(r and "no redo" or "no undo",cx,cy)
+  say(r and "no redo" or "no undo")
  end
  -- the pause menu stays open for more
  return true

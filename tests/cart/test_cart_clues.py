@@ -320,7 +320,7 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
     check = ("local n=0 for k in pairs(st) do n+=1 end "
              "for k=1,30 do local i,c=(k-1)%15,k>15 "
-             " local d=placed((c and cc or rc)[i+1],lmask(g,i,c,1),lmask(g,i,c,2)) "
+             " local d=placed((c and cc or rc)[i+1],lmask(i,1,c),lmask(i,2,c)) "
              " for j=1,15 do if (dm[k] and dm[k][j] or false)!=(d[j] or false) then n+=100 end end "
              "end return n")
     dims = "local n=0 for k=1,30 do for j=1,15 do if (dm[k] and dm[k][j]) n+=1 end end return n"
