@@ -31,7 +31,8 @@ function each(f)
  end
 end
 
--- two tables of 15 rows of 0: nothing known yet, for solve
+-- two tables of 15 rows of 0: nothing known yet, for solve (or a
+-- share code's solution before its cells are set)
 function zeros()
  local f,e={},{}
  for y=1,15 do f[y],e[y]=0,0 end

@@ -65,7 +65,7 @@ end
 function eddrw()
  if (vt=="solvable") pips(-1,16,51,10)
  local t=split(vu..(vt=="solvable" and ",pause menu:,play it,share code" or "")..((ds or nofill()) and "" or ",not saved:,4 boards,in progress"))
- ct(t[sf\30%#t+1],24,45,6)
+ ct(t[sf\30%#t+1],45,6,24)
  if vs=="stalled" then
   each(function(x,y,i)
    if ((vf[y+1]|ve[y+1])>>x&1<1) circfill(bx+(x+.5)*cz,by+(y+.5)*cz,cz\5,g[i]==1 and 1 or 4)
@@ -94,8 +94,8 @@ function crupd(o)
 end
 
 function crdrw()
- texts"create|64|22|10/draw a puzzle or enter a code|64|32|6/pause menu: play it, share|64|116|13/\148\131 both: clear it|60|122|13"
+ texts"create|22|10/draw a puzzle or enter a code|32|6/pause menu: play it, share|116|13/\148\131 both: clear it|122|13|60"
  for k=1,4 do
-  ct((k==ek and "\148\131 " or "")..ol2[k],64,68+k*8,k==ek and 10 or 6)
+  ct((k==ek and "\148\131 " or "")..ol2[k],68+k*8,k==ek and 10 or 6)
  end
 end

@@ -63,5 +63,5 @@ function edrw()
   rectfill(x*5,y*5,x*5+3,y*5+3,(x+y-sf\2)%20<3 and 4 or 1)
  end)
  camera()
- ct("making a puzzle",64,110,10)
+ ct("making a puzzle",110,10)
 end

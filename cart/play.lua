@@ -163,10 +163,10 @@ function pldrw()
   memcpy(0x6000,0x8000,0x2000)
  end
  board(0)
- ct(msg or stroke() or em and vt or clock(tf),26,38,msg and 13 or 10)
+ ct(msg or stroke() or em and vt or clock(tf),38,msg and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave (the editor's verdict is there)
- ct(not em and sf%120<60 and "pause: menu" or cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,26,45,13)
+ ct(not em and sf%120<60 and "pause: menu" or cur<-1 and "endless" or cur<0 and "" or "#"..cur-worlds[wo].first+1,45,13,26)
  if (em) eddrw()
 end
 
@@ -216,8 +216,8 @@ function sdrw()
  backdrop(wo,104,1)
  board(sf+1)
  if sf>30 then
-  ct(cur<0 and "solved!" or pname(cur),64,10,10)
-  ct("time "..clock(tf)..bs,64,108,6)
-  ct(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",64,118,10)
+  ct(cur<0 and "solved!" or pname(cur),10,10)
+  ct("time "..clock(tf)..bs,108,6)
+  ct(cur==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
  end
 end

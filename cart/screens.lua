@@ -22,20 +22,21 @@ function backdrop(w,y,d)
  pal(a.ui)
 end
 
--- text centred on x
-function ct(s,x,y,c)
- print(s,x-#s*2,y,c)
+-- text centred on x (the screen's middle if nil)
+function ct(s,y,c,x)
+ print(s,(x or 64)-#s*2,y,c)
 end
 
--- a screen's fixed texts as data: records "text|x|y|colour" apart
--- by "/", each centred on x (a glyph counts 4 px there: 8 wide)
+-- a screen's fixed texts as data: records "text|y|colour|x" apart
+-- by "/", each centred on x, the middle if left out (a glyph counts
+-- 4 px there: 8 wide)
 function texts(s)
  for r in all(split(s,"/")) do ct(unpack(split(r,"|"))) end
 end
 
 -- o = blinking prompt
 function blink(s,y)
- if (sf%30<20) ct(s,64,y,10)
+ if (sf%30<20) ct(s,y,10)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
@@ -62,11 +63,11 @@ function tdrw()
    end
   end
  end
- ct("picture logic, 5x5 to 15x15",64,52,6)
+ ct("picture logic, 5x5 to 15x15",52,6)
  -- the controls once the logo is done (the label shows it before)
  -- (ct counts the button glyphs as 4 px: they are 8)
  if sf>50 then
-  texts"\142 fill   \151 cross|60|60|13/hold while moving: paint|64|67|13/double tap: jump 5|64|74|13/pause menu: hint, undo|64|81|13/\139\145 both: music|60|88|13"
+  texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
  end
  blink("press \142",97)
 end
@@ -109,18 +110,18 @@ function wdrw()
  local w=ws>#worlds and 1 or ws
  usepal(w)
  backdrop(w,48)
- texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
+ texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
  if ws>#worlds+1 then
   crdrw()
  elseif ws>#worlds then
-  texts"endless|64|22|10/new puzzles, made here|64|32|6"
-  ct(nend.." solved",64,84,6)
+  texts"endless|22|10/new puzzles, made here|32|6"
+  ct(nend.." solved",84,6)
  else
   local wd,s=worlds[ws],nsolved()
-  ct(wd.title,64,22,10)
-  ct(s.."/"..wd.count.." solved",64,32,6)
+  ct(wd.title,22,10)
+  ct(s.."/"..wd.count.." solved",32,6)
   local k=wip()
-  if (k) ct("no. "..k.." in progress",64,92,13)
+  if (k) ct("no. "..k.." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
@@ -201,7 +202,7 @@ function pdrw()
    if best[p] then
     add(tq,{p,x,y})
    else
-    ct(k+1 .."",9,6,c)
+    ct(k+1 .."",6,c,9)
     num(pzs[p],12-pzs[p]\10*2,1,c)
     pips(p,-1,12,c)
     if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)

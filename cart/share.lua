@@ -84,7 +84,7 @@ function decode(s)
  if (hsum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
  cur,sz=-1,k
- for y=1,15 do sol[y]=0 end
+ sol=zeros()
  for j=0,k*k-1 do
   sol[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
@@ -139,7 +139,7 @@ end
 
 function cdrw()
  usepal(1)
- texts"enter a share code|64|4|10/\142 type  \151 delete|58|104|6/or paste it: ctrl-v|64|110|6"
+ texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  local s=printable(tx)
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
@@ -147,5 +147,5 @@ function cdrw()
   if (k==ki) rect(x-3,y-3,x+5,y+7,10)
   print(sym(k),x,y,10)
  end
- ct(cm,64,90,10)
+ ct(cm,90,10)
 end
