@@ -73,6 +73,7 @@ function clues()
  for i=0,sz-1 do
   local x,y,t,d=bx-2,by+i*cz+o,dc(rc[i+1]),dm[i+1] or {}
   local g,e=min(5,180\#t\#t),x
+  fn=dg
   for v in all(t) do e-=(v>9 and 6 or 4)+g end
   -- 15x15: every other row's clues on a band (15) its cell high, from
   -- 5 px left of its first number (its edge no nearer: readers counted
@@ -97,8 +98,8 @@ function clues()
    num(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end
-  fn=dg
  end
+ fn=dg
 end
 
 -- the solved picture's colours as world slots, pc[y*16+x] for the
