@@ -15,11 +15,11 @@ function clue_key(t)
  return s
 end
 
--- mask of the cells equal to v in row i (c false) or column i
-function line_mask(a,i,c,v)
+-- mask of the cells of cells equal to v in row i (c nil) or column i
+function line_mask(i,v,c)
  local m=0
  for j=0,board_size-1 do
-  if a[c and j*15+i or i*15+j]==v then m|=1<<j end
+  if cells[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
 end
@@ -31,7 +31,8 @@ function each(f)
  end
 end
 
--- two tables of 15 rows of 0: nothing known yet, for solve
+-- two tables of 15 rows of 0: nothing known yet, for solve (or a
+-- share code's solution before its cells are set)
 function zeros()
  local f,e={},{}
  for y=1,15 do f[y],e[y]=0,0 end
@@ -58,8 +59,8 @@ function check(x,y)
  local i,j=y+1,x+1
  local r,c=row_done[i],col_done[j]
  lines_changed[i],lines_changed[j+15]=1,1
- row_done[i]=clue_key(line_clue(line_mask(cells,y,false,1)))==clue_key(row_clues[i])
- col_done[j]=clue_key(line_clue(line_mask(cells,x,true,1)))==clue_key(col_clues[j])
+ row_done[i]=clue_key(line_clue(line_mask(y,1)))==clue_key(row_clues[i])
+ col_done[j]=clue_key(line_clue(line_mask(x,1,1)))==clue_key(col_clues[j])
  return row_done[i] and not r or col_done[j] and not c
 end
 
@@ -75,6 +76,8 @@ end
 -- number dims when every way of laying out its line's clue t that
 -- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
 -- puts its run on the same cells, and the player filled them all.
+-- an empty line's 0 (d[1]) dims while the marks agree with it: from
+-- the start, as picross s greys its 0 lines, until a cell is filled.
 -- the solver's sweeps find those ways: the line is solved alone, as
 -- the one row of a grid whose board_size columns have no clue (no_clues), and
 -- s[j] holds the cells where run j can start: one cell (q&q-1==0;
@@ -85,6 +88,7 @@ function placed(t,f,x)
  local d,s={},{}
  hook_lines=0
  if solve({t},no_clues,{f},{x},s)!="contradiction" then
+  d[1]=1
   for j,l in ipairs(t) do
    local q=s[j]
    local m=((1<<l)-1)*q
@@ -101,7 +105,7 @@ function dims()
  for k in pairs(lines_changed) do
   lines_changed[k]=nil
   local i,c=(k-1)%15,k>15
-  placed_runs[k]=placed((c and col_clues or row_clues)[i+1],line_mask(cells,i,c,1),line_mask(cells,i,c,2))
+  placed_runs[k]=placed((c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c))
   redraw=true
  end
 end

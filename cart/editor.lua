@@ -27,7 +27,7 @@ end
 function redesign()
  design_rows,design_size={},board_size
  for y=1,15 do
-  solution[y]=line_mask(cells,y-1,false,1)
+  solution[y]=line_mask(y-1,1)
   design_rows[y]=solution[y]
  end
  -- saved if it has a fill and there is room (at most 3 boards)
@@ -65,7 +65,7 @@ end
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
  local t=split(verdict_more..(verdict_text=="solvable" and ",pause menu:,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
- print_centred(t[screen_frames\30%#t+1],24,45,6)
+ print_centred(t[screen_frames\30%#t+1],45,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)
    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
@@ -77,7 +77,7 @@ end
 function if_solvable(f)
  return function()
   if (verdict_text=="solvable") return f()
-  say(verdict_text,cursor_x,cursor_y)
+  say(verdict_text)
  end
 end
 
@@ -94,8 +94,8 @@ function create_update(o)
 end
 
 function create_draw()
- print_texts"create|64|22|10/draw a puzzle or enter a code|64|32|6/pause menu: play it, share|64|116|13/\148\131 both: clear it|60|122|13"
+ print_texts"create|22|10/draw a puzzle or enter a code|32|6/pause menu: play it, share|116|13/\148\131 both: clear it|122|13|60"
  for k=1,4 do
-  print_centred((k==create_choice and "\148\131 " or "")..create_labels[k],64,68+k*8,k==create_choice and 10 or 6)
+  print_centred((k==create_choice and "\148\131 " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end
 end

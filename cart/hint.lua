@@ -8,14 +8,15 @@ end
 function find_hint()
  local f,e={},{}
  for y=1,board_size do
-  local a,b,s=line_mask(cells,y-1,false,1),line_mask(cells,y-1,false,2),solution[y]
+  local a,b,s=line_mask(y-1,1),line_mask(y-1,2),solution[y]
   f[y],e[y]=a,b
   -- a fill the solution leaves empty or a cross on a filled cell:
   -- the first in reading order is pointed at
   local m,x=a&~s|b&s,0
   if m>0 then
    while m>>x&1<1 do x+=1 end
-   return say("mistake!",x,y-1)
+   cursor_x,cursor_y=x,y-1
+   return say"mistake!"
   end
  end
  solve(row_clues,col_clues,f,e,{})
@@ -33,10 +34,10 @@ function find_hint()
   cursor_x,cursor_y,new_step=hx,hy,true
   mark(hv)
  end
- say(hv and "hint" or "no hint",cursor_x,cursor_y)
+ say(hv and "hint" or "no hint")
 end
 
--- show s for two seconds with the cursor on x,y
-function say(s,x,y)
- message,message_frames,cursor_x,cursor_y,redraw=s,60,x,y,true
+-- show s for two seconds (at the cursor's cell)
+function say(s)
+ message,message_frames,redraw=s,60,true
 end

@@ -61,7 +61,7 @@ function mark(v)
  set_cell(i,v)
  -- (fill 0, cross 1, clear 2)
  sfx((v+2)%3)
- if (w) say("mistake!",cursor_x,cursor_y)
+ if (w) say"mistake!"
  if check(cursor_x,cursor_y) and not editing then
   sfx(3)
   if options&4>0 then
@@ -85,7 +85,7 @@ function chords()
  if min(held_frames[0],held_frames[1])==1 then
   options^^=1
   persist()
-  say(option_labels[options%2+1],cursor_x,cursor_y)
+  say(option_labels[options%2+1])
  end
  if (min(held_frames[2],held_frames[3])==1) ask_clear()
 end
@@ -101,7 +101,7 @@ function undo(r)
  else
   -- nothing to take back or redo: a dull sound and a word
   sfx(19)
-  say(r and "no redo" or "no undo",cursor_x,cursor_y)
+  say(r and "no redo" or "no undo")
  end
  -- the pause menu stays open for more
  return true

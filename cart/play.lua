@@ -163,10 +163,10 @@ function play_draw()
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- print_centred(message or stroke_text() or editing and verdict_text or clock(play_seconds),26,38,message and 13 or 10)
+ print_centred(message or stroke_text() or editing and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(not editing and screen_frames%120<60 and "pause: menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,26,45,13)
+ print_centred(not editing and screen_frames%120<60 and "pause: menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,45,13,26)
  if (editing) editor_draw()
 end
 
@@ -216,8 +216,8 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(puzzle<0 and "solved!" or puzzle_name(puzzle),64,10,10)
-  print_centred("time "..clock(play_seconds)..best_text,64,108,6)
-  print_centred(puzzle==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",64,118,10)
+  print_centred(puzzle<0 and "solved!" or puzzle_name(puzzle),10,10)
+  print_centred("time "..clock(play_seconds)..best_text,108,6)
+  print_centred(puzzle==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
  end
 end

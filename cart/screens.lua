@@ -22,20 +22,21 @@ function backdrop(w,y,d)
  pal(a.ui)
 end
 
--- text centred on x
-function print_centred(s,x,y,c)
- print(s,x-#s*2,y,c)
+-- text centred on x (the screen's middle if nil)
+function print_centred(s,y,c,x)
+ print(s,(x or 64)-#s*2,y,c)
 end
 
--- a screen's fixed texts as data: records "text|x|y|colour" apart
--- by "/", each centred on x (a glyph counts 4 px there: 8 wide)
+-- a screen's fixed texts as data: records "text|y|colour|x" apart
+-- by "/", each centred on x, the middle if left out (a glyph counts
+-- 4 px there: 8 wide)
 function print_texts(s)
  for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
 -- o = blinking prompt
 function blink(s,y)
- if (screen_frames%30<20) print_centred(s,64,y,10)
+ if (screen_frames%30<20) print_centred(s,y,10)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
@@ -62,11 +63,11 @@ function title_draw()
    end
   end
  end
- print_centred("picture logic, 5x5 to 15x15",64,52,6)
+ print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls once the logo is done (the label shows it before)
  -- (print_centred counts the button glyphs as 4 px: they are 8)
  if screen_frames>50 then
-  print_texts"\142 fill   \151 cross|60|60|13/hold while moving: paint|64|67|13/double tap: jump 5|64|74|13/pause menu: hint, undo|64|81|13/\139\145 both: music|60|88|13"
+  print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
  end
  blink("press \142",97)
 end
@@ -109,18 +110,18 @@ function worlds_draw()
  local w=world_index>#worlds and 1 or world_index
  use_palette(w)
  backdrop(w,48)
- print_texts"choose a world|64|8|13/\139|6|22|13/\145|119|22|13"
+ print_texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
-  print_texts"endless|64|22|10/new puzzles, made here|64|32|6"
-  print_centred(endless_solved.." solved",64,84,6)
+  print_texts"endless|22|10/new puzzles, made here|32|6"
+  print_centred(endless_solved.." solved",84,6)
  else
   local wd,s=worlds[world_index],solved_count()
-  print_centred(wd.title,64,22,10)
-  print_centred(s.."/"..wd.count.." solved",64,32,6)
+  print_centred(wd.title,22,10)
+  print_centred(s.."/"..wd.count.." solved",32,6)
   local k=world_in_progress()
-  if (k) print_centred("no. "..k.." in progress",64,92,13)
+  if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
@@ -148,8 +149,9 @@ function pips(p,x,y,c)
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
--- an unsolved one its number and difficulty; a picture puzzle's
--- tile has a corner mark
+-- an unsolved one its number, difficulty and, top right in the clue
+-- digits, its size (5, 10, 15); a picture puzzle's tile has a corner
+-- mark
 -- (the pointer picks the tile under it, a click opens it)
 function puzzles_update()
  local wd=worlds[world_index]
@@ -200,7 +202,8 @@ function puzzles_draw()
    if best[p] then
     add(thumbs_queued,{p,x,y})
    else
-    print_centred(k+1 .."",9,4,c)
+    print_centred(k+1 .."",6,c,9)
+    draw_number(puzzle_size[p],12-puzzle_size[p]\10*2,1,c)
     pips(p,-1,12,c)
     if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
    end

@@ -84,7 +84,7 @@ function read_code(s)
  if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
  puzzle,board_size=-1,k
- for y=1,15 do solution[y]=0 end
+ solution=zeros()
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
@@ -139,7 +139,7 @@ end
 
 function code_draw()
  use_palette(1)
- print_texts"enter a share code|64|4|10/\142 type  \151 delete|58|104|6/or paste it: ctrl-v|64|110|6"
+ print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  local s=printable(typed)
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
  for k=0,31 do
@@ -147,5 +147,5 @@ function code_draw()
   if (k==key_index) rect(x-3,y-3,x+5,y+7,10)
   print(symbol(k),x,y,10)
  end
- print_centred(code_message,64,90,10)
+ print_centred(code_message,90,10)
 end

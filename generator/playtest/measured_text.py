@@ -39,19 +39,27 @@ from generator.console.picture import display_colours
 from generator.pico8 import COLOURS
 
 # Lua run once after boot: each print and num call of a frame is noted in __seen (reset by
-# `seen`): kind, text or value, x, y, the screen slot it draws in (after the draw palette)
+# `seen`): kind, text or value, x, y on the screen (less the camera, 0x5f28: the list's tiles
+# are drawn with the camera on their corner), the screen slot it draws in (after the draw
+# palette)
 INSTRUMENT = """
 __seen={}
 local _print,_num=print,draw_number
+local function cam(x,y)
+ if (y) return x-peek2(0x5f28),y-peek2(0x5f2a)
+ return x,y
+end
 function print(...)
  local s,x,y,c=...
  if (y==nil) c=x
+ x,y=cam(x,y)
  add(__seen,{"t",tostr(s),x,y,peek(0x5f00+((c or peek(0x5f25))&15))&15})
  return _print(...)
 end
 if _num then
  function draw_number(v,x,y,c)
-  add(__seen,{"n",tostr(v),x,y,peek(0x5f00+(c&15))&15,c})
+  local sx,sy=cam(x,y)
+  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[11]})
   return _num(v,x,y,c)
  end
 end
@@ -62,10 +70,10 @@ def instrument(console) -> None:
     console.exec(INSTRUMENT, "=measured_text")
 
 
-def clue_box(value: int) -> tuple[int, int]:
-    """(width, height) of a clue number as cart/draw.lua's num draws it: 3x4 digits, 10-15 a
-    bar, a gap and a digit."""
-    return (5 if value > 9 else 3), 4
+def clue_box(value: int, height: int = 4) -> tuple[int, int]:
+    """(width, height) of a clue number as cart/draw.lua's num draws it: 3 px digits `height`
+    tall (4 for the rows' font, 5 for the columns'), 10-15 a bar, a gap and a digit."""
+    return (5 if value > 9 else 3), height
 
 
 @dataclass
@@ -165,7 +173,8 @@ def seen(console) -> list[Item]:
         kind, text = ("text" if r[1] == "t" else "clue"), str(r[2])
         x, y, slot = int(r[3]), int(r[4]), int(r[5])
         role = None if kind == "text" else int(r[6])
-        m = _measure(kind, text, x, y, int(lut[slot]), shown)
+        high = 4 if kind == "text" or r[7] is None else int(r[7]) + 1   # the font num drew in
+        m = _measure(kind, text, x, y, int(lut[slot]), shown, high)
         if m is not None:
             items.append(Item(kind, text, x, y, role, *m))
     return items
@@ -174,28 +183,30 @@ def seen(console) -> list[Item]:
 _measured: dict = {}
 
 
-def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
-    """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number, and for a clue
-    number the colours behind it (`_behind`), or None when none of it is on screen."""
-    m = _measure_once(kind, text, x, y, colour, shown)
+def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, high: int = 4):
+    """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number (`high` px tall),
+    and for a clue number the colours behind it (`_behind`), or None when none of it is on
+    screen."""
+    m = _measure_once(kind, text, x, y, colour, shown, high)
     if m is None or kind != "clue":
         return m
-    w, h = clue_box(int(float(text)))
+    w, h = clue_box(int(float(text)), high)
     return m + (_behind(shown, x, y, x + w, y + h, colour),)
 
 
-def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray):
+def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray,
+                  high: int = 4):
     """`_measure`'s first five, the same item on the same pixels measured once."""
     if kind == "text":
         drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
     else:
-        w, h = clue_box(int(float(text)))
+        w, h = clue_box(int(float(text)), high)
         y0, y1, x0, x1 = y, y + h, x, x + w
         drawn = None
     if y1 <= y0 or x1 <= x0:
         return None
     here = _window(shown, y0 - 1, y1 + 1, x0 - 1, x1 + 1, -1)
-    key = (kind, text, x, y, colour, here.tobytes())
+    key = (kind, text, x, y, colour, high, here.tobytes())
     if key in _measured:
         return _measured[key]
     if drawn is None:

@@ -9,14 +9,16 @@ import pytest
 
 from generator.console.console import Console
 
-# num() wrapped to log what clues() draws; pixels(k) draws number k alone and lists its pixels
+# draw_number() wrapped to log what draw_clues() draws (and in which font, clue_font);
+# numpix() draws each number alone and lists its pixels
 LOG = """
 onum=onum or draw_number
-function draw_number(v,x,y,c) add(nlog,{v,x,y}) onum(v,x,y,c) end
+function draw_number(v,x,y,c) add(nlog,{v,x,y,clue_font}) onum(v,x,y,c) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do
   cls()
+  clue_font=n[4]
   onum(n[1],n[2],n[3],1)
   for x=n[2]-2,n[2]+6 do
    for y=n[3]-1,n[3]+5 do
@@ -50,7 +52,7 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
             x, y, k = map(int, item.split(","))
             assert label[y, x] == 0, f"puzzle {p}: two numbers on pixel {x},{y}"
             label[y, x] = k
-        # the numbers logged are exactly what clues() drew
+        # the numbers logged are exactly what draw_clues() drew
         assert ((label > 0) == drawn).all(), f"puzzle {p}"
         ys, xs = np.nonzero(label)
         for y, x in zip(ys, xs):
@@ -178,8 +180,9 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 
 
 def _glyphs(c) -> list:
-    """Each digit as the cart's num() draws it, read back from the screen (3x4 booleans)."""
-    c.exec("pal() cls() for d=0,9 do onum(d,2+d*6,2,7) end")
+    """Each digit as the cart's draw_number() draws it in the rows' font, read back from the screen
+    (3x4 booleans)."""
+    c.exec("pal() cls() clue_font=digit_bits for d=0,9 do onum(d,2+d*6,2,7) end")
     px = c.screen()
     glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
@@ -196,7 +199,7 @@ GLYPH_LEAST = 3      # pixels in which every two digits differ (readers confused
 
 def test_every_two_clue_digits_differ_by_three_pixels_or_more(console):
     """Readers took an 8 for a 0 when they differed by one pixel, and 3 for 8, 4 for 9, 1 for 2
-    at two: each digit drawn by the cart's num() and read back from the screen differs from
+    at two: each digit drawn by the cart's draw_number() and read back from the screen differs from
     every other in at least GLYPH_LEAST pixels. More is not better by itself: a set whose
     digits all differ by 4 px or more (an 8 of a top bar, a dot, two sides and a bottom bar, a
     diamond 0, a 6 filled below) matched no digit a reader knew, so the count is a floor and
@@ -237,6 +240,54 @@ def test_clue_digits_have_the_shapes_readers_know(console):
     assert _unknown_shapes(_glyphs(c)) == []
 
 
+def _glyphs5(c) -> list:
+    """Each digit as draw_number() draws it in the columns' font (digit_bits_tall), read back (3x5 booleans)."""
+    c.exec("pal() cls() clue_font=digit_bits_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
+    px = c.screen()
+    glyphs = [px[2:7, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x5
+    return glyphs
+
+
+def _hole_parts(g) -> int:
+    """Separate holes (4-connected background regions shut off from the outside) of a glyph."""
+    pad = np.pad(~g, 1, constant_values=True)
+    seen, parts = np.zeros_like(pad), 0
+    for start in zip(*np.nonzero(pad)):
+        if seen[start]:
+            continue
+        parts += 1
+        todo, seen[start], edge = [start], True, False
+        while todo:
+            y, x = todo.pop()
+            edge |= y in (0, pad.shape[0] - 1) or x in (0, pad.shape[1] - 1)
+            for q in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                if 0 <= q[0] < pad.shape[0] and 0 <= q[1] < pad.shape[1] and pad[q] and not seen[q]:
+                    seen[q] = True
+                    todo.append(q)
+        parts -= edge
+    return parts
+
+
+def test_column_digits_are_the_3x5_shapes_readers_know(console):
+    """Readers took the 3x4 8 for a 0, the 6 for a b, a 2 for a 3, all in the columns, where
+    lines 7 px apart leave room for 3x5 digits: within 4 px of each of PICO-8's own font's digits
+    (generator/runtime/font.py, an independent drawing: the 1 a flag with no foot, so that 1s in
+    neighbouring columns stand apart, the 6 and 9 closed by a bar, the 7's stem bent); the 8 with
+    two holes and a bar across its middle, the 0 one hole, the 6 a top bar (not a b) over one
+    hole, the 9 one hole; every two digits apart."""
+    from generator.runtime.font import cells
+    c, _ = console
+    g = _glyphs5(c)
+    font = cells()
+    for d in range(10):
+        assert int((g[d] != font[ord("0") + d][:5, :3]).sum()) <= 4, d
+    assert [_hole_parts(g[d]) for d in (0, 6, 8, 9)] == [1, 1, 2, 1]
+    assert g[8][2].all() and g[6][0].all() and not g[6][1, 1:].any()
+    assert g[1][4].sum() == 1
+    assert min(int((g[a] != g[b]).sum()) for a, b in itertools.combinations(range(10), 2)) >= 1
+
+
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
 # (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole
 EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
@@ -269,7 +320,7 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
     check = ("local n=0 for k in pairs(lines_changed) do n+=1 end "
              "for k=1,30 do local i,c=(k-1)%15,k>15 "
-             " local d=placed((c and col_clues or row_clues)[i+1],line_mask(cells,i,c,1),line_mask(cells,i,c,2)) "
+             " local d=placed((c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)) "
              " for j=1,15 do if (placed_runs[k] and placed_runs[k][j] or false)!=(d[j] or false) then n+=100 end end "
              "end return n")
     dims = "local n=0 for k=1,30 do for j=1,15 do if (placed_runs[k] and placed_runs[k][j]) n+=1 end end return n"

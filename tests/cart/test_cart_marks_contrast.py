@@ -6,6 +6,8 @@ focus indicator against the same pixels unfocused (2.4.13).
   pips, each 3:1 against every pixel beside it (the tile, its border, the footer);
 - a board in progress: its tile 3:1 from a tile not in progress; a picture's corner mark 3:1
   against its tile;
+- a puzzle's size (5, 10, 15) on every tile not yet solved, in the clue digits at its top right,
+  read back from the pixels as the manifest's size and 4.5:1 against the tile (it is text);
 - the cursors (the list's frame, the board's blinking frame in either of its two colours, the
   code keyboard's box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere;
 - the worlds' progress bar: the part solved 3:1 against the track.
@@ -18,6 +20,7 @@ from generator.colour.contrast import contrast
 from generator.playtest.player import Player, saved_progress
 
 MARK = 3.0
+TEXT = 4.5                         # WCAG 2 AA for text (tests/cart/test_legibility.py's)
 IN_PROGRESS = (3, 11, 20)          # puzzles of the world (from 0) with a board in progress
 SOLVED = (0, 1, 2)
 
@@ -96,6 +99,44 @@ def test_tiles_pips_progress_and_picture_marks(world):
     # one ground for boards in progress, another for the rest, apart by 3:1
     assert len(grounds[True]) == 1 and len(grounds[False]) == 1, grounds
     assert contrast(*grounds[True], *grounds[False]) >= MARK, grounds
+
+
+def clue_digits(p: Player, value: int) -> set[tuple[int, int]]:
+    """The pixels (x, y from the number's corner) of `value` as cart/draw.lua's num draws it,
+    from the cart's digit table dg (bit 3*row+column): 10-15 a bar, a 1 px gap and a digit."""
+    dg = p.g("digit_bits")
+    out, x = set(), 0
+    if value > 9:
+        out |= {(0, y) for y in range(4)}
+        x, value = 2, value - 10
+    bits = int(dg[value + 1])
+    return out | {(x + b % 3, b // 3) for b in range(12) if bits >> b & 1}
+
+
+def test_tiles_show_their_size(world):
+    """Every tile not solved shows its puzzle's size at its top right (x+10..14, y+1..4): the
+    pixels there that differ from the tile are exactly one of 5, 10 and 15 as the clue digits
+    draw it, the manifest's size, each 4.5:1 against the tile."""
+    p, wd, manifest = world
+    first = wd["first"]
+    shapes = {n: clue_digits(p, n) for n in (5, 10, 15)}
+    assert len({frozenset(v) for v in shapes.values()}) == 3
+    sizes = set()
+    for k in range(35):
+        if k in SOLVED:
+            continue
+        x, y = 1 + k % 7 * 18, 12 + k // 7 * 18
+        ground = at(p, x + 15, y + 15)
+        ink = {(dx - 10, dy - 1): at(p, x + dx, y + dy) for dx in range(9, 16) for dy in range(1, 6)
+               if at(p, x + dx, y + dy) != ground}
+        read = [n for n, shape in shapes.items()             # a lone digit stands 2 px in
+                if set(ink) == {(a + 2 * (n < 10), b) for a, b in shape}]
+        size = manifest["puzzles"][first + k]["size"]
+        assert read == [size], (k + 1, sorted(ink), size)
+        for colour in ink.values():
+            assert contrast(colour, ground) >= TEXT, (k + 1, colour, ground)
+        sizes.add(size)
+    assert sizes == {5, 10, 15}
 
 
 def test_the_footers_pips(world):

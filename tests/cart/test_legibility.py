@@ -15,7 +15,9 @@ number the cart drew, measured after both palettes (generator/playtest/measured_
   least 1 pixel (PICO-8's own line spacing), see measured_text.apart;
 - nothing but one plain colour (the backdrop or a highlight) in a clue number's surround: no
   backdrop art beside a row's numbers or behind a column's;
-- a 0 (an empty line) is never dimmed: it is drawn as the live numbers are.
+- a 0 (an empty line) is dimmed from the start, as Picross S greys its 0 lines: on the blank
+  board its ink keeps at most half a live number's contrast, and it is lit again once a cell of
+  its line is filled.
 
 The last tests show the checks catch what fresh readers misread or were unsure of: the cart's
 own source with such a drawing put in fails them.
@@ -95,8 +97,23 @@ def _not_plain(layouts) -> list:
     return [it.where() for items in layouts for it in items if it.behind != 1]
 
 
-def _dim_zeros(layouts) -> list:
-    return [it.where() for items in layouts for it in items if it.text == "0" and it.role == 7]
+def _live_zeros(layouts) -> list:
+    """0s (empty lines) that do not recede as a placed number does, on the displayed pixels:
+    a 0 whose ink has more than DIM_SHARE of the contrast a live number's ink has on the same
+    background, or less than DIM_MIN. On a blank board every other number is live (nothing
+    is filled), so their ink is the live ink, on each background or (none there) the most
+    common."""
+    out = []
+    for items in layouts:
+        shown = [it for it in items if it.visible]
+        live = {it.bg_rgb: it.ink_rgb for it in shown if it.text != "0"}
+        ink = collections.Counter(it.ink_rgb for it in shown if it.text != "0").most_common(1)[0][0]
+        for it in shown:
+            if it.text == "0":
+                full = contrast(live.get(it.bg_rgb, ink), it.bg_rgb)
+                if not DIM_MIN <= it.ratio <= DIM_SHARE * full:
+                    out.append((it.where(), round(it.ratio, 2), round(full, 2)))
+    return out
 
 
 # what fresh readers were unsure of at the play screen's size: a run of numbers in a row 4 px
@@ -165,10 +182,36 @@ def test_column_numbers_stack_two_px_apart(packed):
     assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
 
 
-def test_zero_clues_are_never_dimmed(packed):
-    zeros = [it for items in packed for it in items if it.text == "0"]
+def test_zero_clues_are_dimmed_from_the_start(packed):
+    zeros = [it for items in packed for it in items if it.text == "0" and it.visible]
     assert len(zeros) > 20
-    assert not _dim_zeros(packed), _dim_zeros(packed)[:6]
+    assert not _live_zeros(packed), _live_zeros(packed)[:6]
+
+
+def test_a_zero_is_lit_again_once_its_line_has_a_fill(cart):
+    """The 0 dims while its line matches its clue: a filled cell in the line (a mistake) lights
+    it, on the displayed pixels, and clearing the cell dims it again."""
+    p = next(p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15 and [] in q["row_clues"])
+    y = cart[1]["puzzles"][p]["row_clues"].index([])
+    t = tour.Tourist(cart[0])
+
+    tour.layout(t, tour._PACKED.format(p))
+
+    def zero_ratio(mark):
+        t.c.exec(f"cells[{y}*15+3]={mark} check(3,{y})")
+        t.idle(2)
+        t.c.exec("redraw=true")        # one whole frame drawn, as tour.layout draws it
+        t.idle(1)
+        items = [it for it in t.last if it.kind == "clue" and it.visible]
+        top = 52 + y * 5                      # cart/draw.lua's by, 5 px rows on 15x15
+        zero = [it for it in items if it.text == "0" and it.x < measured_text.BOARD_X
+                and top <= it.y < top + 5]
+        assert len(zero) == 1
+        return zero[0].ratio
+
+    dim, lit, again = zero_ratio(0), zero_ratio(1), zero_ratio(0)
+    assert DIM_MIN <= dim == again < lit
+    assert lit >= TEXT_MIN
 
 
 @pytest.mark.slow
@@ -249,28 +292,59 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     assert ratios and max(ratios) < 1.5
 
 
-# (a drawing fresh readers misread or were unsure of, as a change to the built source; the check
+ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
+
+
+def _rows_off_their_bands(layouts) -> list:
+    """15x15 boards whose rows' clue numbers do not stand on alternating colours (every other
+    row on a band): neighbouring rows whose numbers share a background, more than the cursor's
+    row makes (its band is the bands' colour: alike with the rows either side)."""
+    out = []
+    for items in layouts:
+        rows = collections.defaultdict(collections.Counter)
+        for it in items:
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
+                rows[it.y][it.bg_rgb] += 1
+        if len(rows) != 15:
+            continue
+        bg = [rows[y].most_common(1)[0][0] for y in sorted(rows)]
+        alike = [(y, a) for y, a, b in zip(sorted(rows), bg, bg[1:]) if a == b]
+        if len(alike) > ROWS_ALIKE:
+            out.append(alike)
+    return out
+
+
+# (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
+ROW_BAND = "rectfill(i==cursor_y and 0 or e+cells-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)"
 MISREAD = {
-    "row numbers 3 px apart": ("x-=min(5,180\\#t\\#t)", "x-=2", _not_apart),
-    "row numbers 4 px apart": ("x-=min(5,180\\#t\\#t)", "x-=#t>7 and 2 or 3", _crowded_rows),
-    "six row numbers 5 px apart": ("x-=min(5,180\\#t\\#t)", "x-=min(5,10-#t)", _crowded_rows),
-    "column numbers 1 px apart": ("   y-=6\n", "   y-=5\n", _tight_stacks),
-    "two-digit column numbers not lifted": ("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "",
-                                            _not_apart),
-    "the backdrop behind the row clues": ("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()",
-                                          _not_plain),
-    "zeros dimmed": ("draw_number(v,x,y,d[j] and 7", "draw_number(v,x,y,(row_done[i+1] or d[j]) and 7", _dim_zeros),
+    "row numbers 3 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=2")], _not_apart),
+    "row numbers 4 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=#t>7 and 2 or 3")], _crowded_rows),
+    "six row numbers 5 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=min(5,10-#t)")], _crowded_rows),
+    "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
+    "two-digit column numbers not lifted": (
+        [("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "")],
+        _not_apart),
+    "the backdrop behind the row clues": (
+        [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
+         (ROW_BAND, "if (i==cursor_y) rectfill(0,y-1,board_x-1,y+3,15)")], _not_plain),
+    "a row's band edge 1 px from its first number": ([(ROW_BAND, ROW_BAND.replace("e+g-5", "e+g-1"))],
+                                                      _not_plain),
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("sz>14 and i%2*15 or 0", "0"))],
+                                 _rows_off_their_bands),
+    "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
 }
 
 
 @pytest.mark.parametrize("what", list(MISREAD))
 def test_what_readers_misread_is_caught(cart, tmp_path, what):
-    shipped, misread, check = MISREAD[what]
+    changes, check = MISREAD[what]
     src = cart[0].read_text()
-    assert src.count(shipped) == 1, what
+    for shipped, misread in changes:
+        assert src.count(shipped) == 1, (what, shipped)
+        src = src.replace(shipped, misread)
     path = tmp_path / "misread.p8"
-    path.write_text(src.replace(shipped, misread))
+    path.write_text(src)
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # rows of six numbers
@@ -283,7 +357,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 # in the text colour (readers: "yellow on the light stripe", an 8 or a 3?), its numbers cut out
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
-BAND = "rectfill(x-1,i==cursor_x and 0 or y-6*k+5,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)"
+BAND = "rectfill(x-1,i==cursor_x and 0 or y-p*#t+p-1,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)"
 INK = "draw_number(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 10 or 6)"))],
