@@ -14,7 +14,7 @@ are its clue. Cells already known (line logic's partial grid) are unit clauses, 
 run's variables to the starts that some placement agreeing with them allows (line.run_starts):
 from the first such start to the last, with a clause against each start between them that no
 placement allows. Line logic knows these; unit propagation on the clauses alone would not find
-them, and a board line logic has half done needs a quarter to a half fewer clauses.
+them; a page of text line logic has a third done needs a fifth to two fifths fewer clauses.
 
 `count_solutions` finds a solution, then asks again with a clause that forbids it: a second
 solution means 'multiple', none means 'unique'; no first one means 'none'. The first solution
