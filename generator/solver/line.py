@@ -160,10 +160,11 @@ def _or_shifted_down(m, length: int):
         span *= 2
 
 
-def line_sweeps(clue: Clue, n: int, filled, empty):
+def line_sweeps(clue: Clue, n: int, filled, empty, starts: list | None = None):
     """line_bits without the verdict: (filled, empty, fits), fits nonzero iff some placement
     agrees. Only bit operations, so filled/empty may also be numpy int64 arrays of line states
-    (then every result is an array, one line state per element).
+    (then every result is an array, one line state per element). `starts`, a list, is given
+    each run's possible starts (bit x: the run can start at cell x), the last run's first.
 
     Here cell x is bit x+1, bit 0 is cell -1 and bit n+1 is cell n, the line's two outer edges
     (cart/solver.lua keeps cell x at bit x and cell -1 in the fraction bit .5).
@@ -204,6 +205,8 @@ def line_sweeps(clue: Clue, n: int, filled, empty):
         can_empty |= x
         y &= x
         x = y >> length + 1
+        if j and starts is not None:
+            starts.append(x)
         if length == 1:
             can_fill |= y >> 1
         elif length:
@@ -222,6 +225,15 @@ def line_bits(clue: Clue, n: int, filled: int, empty: int) -> tuple[int, int] | 
     """
     f, e, fits = line_sweeps(clue, n, filled, empty)
     return (f, e) if fits else None
+
+
+def run_starts(clue: Clue, n: int, filled: int, empty: int) -> list[int] | None:
+    """For each run of the clue, the cells where it starts in some placement that agrees with
+    the known cells (bit x: cell x), or None when no placement agrees."""
+    starts: list[int] = []
+    if not line_sweeps(clue, n, filled, empty, starts)[2]:
+        return None
+    return starts[::-1]
 
 
 @lru_cache(maxsize=1 << 18)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from generator.solver.clues import grid_clues, line_clue
+from generator.solver.line import run_starts
 from generator.solver.linesolve import (SOLVED, line_bits, line_dp, line_enumerate, line_sweeps,
                                  placement_count, solve)
 
@@ -84,6 +85,38 @@ def test_line_sweeps_on_every_state_up_to_10_cells_against_brute_force(n):
         assert ((got_fits != 0) == fits).all(), clue
         assert (nf[fits] == (filled | all_filled)[fits]).all(), clue
         assert (ne[fits] == (empty | full & ~any_filled)[fits]).all(), clue
+
+
+def placement_starts(clue, n):
+    """Each placement of the clue as the tuple of its runs' starts (brute force)."""
+    if not clue:
+        return [()]
+    head, rest = clue[0], clue[1:]
+    room = n - sum(rest) - len(rest)
+    return [(s, *(t + s + head + 1 for t in tail))
+            for s in range(room - head + 1) for tail in placement_starts(rest, n - s - head - 1)]
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_run_starts_on_every_state_against_brute_force(n):
+    """Each run's possible starts are the starts it has in the placements that agree with the
+    known cells, on every state of every line of up to 7 cells; None when none agrees."""
+    filled, empty = every_state(n)
+    for clue in clues_up_to(n):
+        if not clue:
+            continue
+        ps = [(starts, sum(((1 << k) - 1) << s for s, k in zip(starts, clue)))
+              for starts in placement_starts(clue, n)]
+        for f, e in zip(filled.tolist(), empty.tolist()):
+            agree = [starts for starts, cells in ps if cells & f == f and not cells & e]
+            want = [sum(1 << s for s in {p[j] for p in agree}) for j in range(len(clue))]
+            assert run_starts(clue, n, f, e) == (want if agree else None), (clue, n, f, e)
+
+
+def test_run_starts_by_hand():
+    assert run_starts((2, 1), 5, 0, 0) == [0b011, 0b11000]
+    assert run_starts((2, 1), 5, 0b00010, 0b10000) == [0b1, 0b1000]   # 2 at 1 leaves no room
+    assert run_starts((3,), 4, 0, 0b0010) is None
 
 
 def test_line_intersection_by_hand():
