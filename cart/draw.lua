@@ -72,19 +72,19 @@ function draw_clues()
  end
  for i=0,board_size-1 do
   local x,y,t,d=board_x-2,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
-  local g,e=min(5,180\#t\#t),x
+  local gap,e=min(5,180\#t\#t),x
   clue_font=digit_bits
-  for v in all(t) do e-=(v>9 and 6 or 4)+g end
+  for v in all(t) do e-=(v>9 and 6 or 4)+gap end
   -- 15x15: every other row's clues on a band (15) its cell high, from
   -- 5 px left of its first number (its edge no nearer: readers counted
   -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
   -- rows; the cursor's row at every size: a band from the screen's edge
-  rectfill(i==cursor_y and 0 or e+g-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
+  rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    x-=v>9 and 6 or 4
    draw_number(v,x,y,d[j] and 7 or 6)
-   x-=g
+   x-=gap
   end
   t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
   x,y,clue_font=board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits

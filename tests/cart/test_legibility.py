@@ -316,11 +316,11 @@ def _rows_off_their_bands(layouts) -> list:
 
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(i==cursor_y and 0 or e+cells-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)"
+ROW_BAND = "rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)"
 MISREAD = {
-    "row numbers 3 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=2")], _not_apart),
-    "row numbers 4 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=#t>7 and 2 or 3")], _crowded_rows),
-    "six row numbers 5 px apart": ([("cells,e=min(5,180\\#t\\#t)", "cells,e=min(5,10-#t)")], _crowded_rows),
+    "row numbers 3 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=2")], _not_apart),
+    "row numbers 4 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=#t>7 and 2 or 3")], _crowded_rows),
+    "six row numbers 5 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=min(5,10-#t)")], _crowded_rows),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "two-digit column numbers not lifted": (
         [("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "")],
@@ -328,9 +328,9 @@ MISREAD = {
     "the backdrop behind the row clues": (
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,y-1,board_x-1,y+3,15)")], _not_plain),
-    "a row's band edge 1 px from its first number": ([(ROW_BAND, ROW_BAND.replace("e+g-5", "e+g-1"))],
+    "a row's band edge 1 px from its first number": ([(ROW_BAND, ROW_BAND.replace("e+gap-5", "e+gap-1"))],
                                                       _not_plain),
-    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("sz>14 and i%2*15 or 0", "0"))],
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*15 or 0", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
 }
@@ -349,6 +349,8 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # rows of six numbers
              if q["size"] == 15 and any(len(r) == 6 for r in q["row_clues"])][:2]
+    some += [p for p, q in enumerate(cart[1]["puzzles"])              # a two-digit number in a row
+             if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
     assert check(tour.layouts(cart[0], some)) == []
     assert len(check(tour.layouts(path, some))) > 0, what
 
