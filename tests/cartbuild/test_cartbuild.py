@@ -175,6 +175,15 @@ def test_two_builds_are_byte_identical(tmp_path, small):
     assert out2.read_bytes() == out.read_bytes()
     assert source_of(out2).read_bytes() == source_of(out).read_bytes()
     assert out2.with_suffix(".json").read_bytes() == out.with_suffix(".json").read_bytes()
+    assert source_of(out2).with_suffix(".json").read_bytes() == source_of(out).with_suffix(".json").read_bytes()
+
+
+def test_the_source_carts_manifest_is_the_shipped_one_without_its_rename_map(small):
+    _, _, out = small
+    shipped = json.loads(out.with_suffix(".json").read_text())
+    source = json.loads(source_of(out).with_suffix(".json").read_text())
+    assert shipped["names"] and "names" not in source
+    assert source == {k: v for k, v in shipped.items() if k != "names"}
 
 
 def test_failed_build_leaves_the_previous_cart(tmp_path):
@@ -187,7 +196,8 @@ def test_failed_build_leaves_the_previous_cart(tmp_path):
     with pytest.raises(UserError, match=r"world lookout: .*b1.json puzzle 0: not line-solvable \(stalled"):
         do_build(d)
     assert out.read_bytes() == before and out.with_suffix(".json").read_bytes() == before_m
-    assert sorted(p.name for p in out.parent.iterdir()) == ["picross-src.p8", "picross.json", "picross.p8"]
+    assert sorted(p.name for p in out.parent.iterdir()) == [
+        "picross-src.json", "picross-src.p8", "picross.json", "picross.p8"]
 
 
 def test_clue_mismatch_and_size_refused(tmp_path):
