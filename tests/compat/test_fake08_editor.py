@@ -12,13 +12,11 @@ from cartfixtures import shipped_cart
 from fake08 import compare, differing, needs_fake08, record
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
+from editor_session import HEART, share_play_and_come_back, to_create
 from sharecoderef import encode, grid_of, type_symbol
 
 # each a whole session replayed in fake-08 and in the console, frame by frame (seconds each)
 pytestmark = [needs_fake08, pytest.mark.slow]
-
-HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
-
 
 def same(cart_path, rec, out):
     a, b = compare(shipped_cart(cart_path), rec, out)
@@ -26,18 +24,6 @@ def same(cart_path, rec, out):
     assert a.cartdata == b.cartdata
     assert b.max_instructions < frame_budget(30)
     return a, b
-
-
-def to_create(p: Player, downs: int) -> None:
-    p.idle(2)
-    p.press("o")
-    p.to_create()
-    p.idle(5)
-    for _ in range(3):
-        p.press("up")
-    for _ in range(downs):
-        p.press("down")
-    p.press("o")
 
 
 def test_the_editor_in_fake08(cart_path, tmp_path):
@@ -52,20 +38,7 @@ def test_the_editor_in_fake08(cart_path, tmp_path):
     p.enter(HEART)
     p.idle(10)
     assert p.g("verdict_status") == "solved"
-    p.c.choose_menuitem("share code")
-    p.idle(5)
-    p.press("o")
-    p.idle(2)
-    p.c.choose_menuitem("play it")
-    p.idle(3)
-    p.enter(HEART)
-    p.idle(50)
-    p.press("x")                           # the solved screen's share
-    p.idle(5)
-    p.press("o")
-    p.idle(2)
-    p.press("o")                           # continue: back in the editor
-    p.idle(5)
+    share_play_and_come_back(p)
     assert p.on("play_update") and p.g("editing")
     _, b = same(cart_path, rec, tmp_path)
     assert b.stdout.count(encode(HEART)) == 2     # fake-08's printh ignores "@clip"

@@ -11,12 +11,10 @@ import pytest
 from fake08 import differing, record, replay_console
 from generator.cartbuild.tokens import count_file
 from generator.playtest.player import Player, solution
+from editor_session import HEART, share_play_and_come_back, to_create
 from sharecoderef import grid_of, type_symbol
 
 pytestmark = pytest.mark.slow     # two whole sessions replayed twice (seconds each)
-
-HEART = grid_of([".#.#.", "#####", "#####", ".###.", "..#.."])
-
 
 def assert_same_play(built_cart, rec, saves=True):
     frames = range(1, len(rec.masks) + 1)
@@ -57,19 +55,6 @@ def test_a_puzzle_painted_and_solved_plays_the_same_minified(built_cart):
     assert_same_play(built_cart, rec)
 
 
-def to_create(p: Player, downs: int) -> None:
-    """From boot to the create screen's row `downs` (0: a 5x5 board, 3: enter a code), chosen."""
-    p.idle(2)
-    p.press("o")
-    p.to_create()
-    p.idle(5)
-    for _ in range(3):
-        p.press("up")
-    for _ in range(downs):
-        p.press("down")
-    p.press("o")
-
-
 def test_the_editor_and_a_share_code_play_the_same_minified(built_cart):
     p = Player(built_cart.path)
     rec = record(p)
@@ -80,20 +65,7 @@ def test_the_editor_and_a_share_code_play_the_same_minified(built_cart):
     p.press("o")
     p.enter(HEART)
     p.idle(10)
-    p.c.choose_menuitem("share code")
-    p.idle(5)
-    p.press("o")
-    p.idle(2)
-    p.c.choose_menuitem("play it")
-    p.idle(3)
-    p.enter(HEART)
-    p.idle(50)
-    p.press("x")                     # the solved screen's share
-    p.idle(5)
-    p.press("o")
-    p.idle(2)
-    p.press("o")                     # back in the editor
-    p.idle(5)
+    share_play_and_come_back(p)
     assert p.on("play_update") and p.g("editing")
     assert_same_play(built_cart, rec)
 
