@@ -97,21 +97,28 @@ def _compile(code: str, chunk: str) -> str | None:
     return None
 
 
-def check_piece(piece: Piece) -> None:
-    """One Lua file parses under shrinko, compiles under z8lua and keeps to the forms every
-    PICO-8 player reads alike (generator.cartbuild.portable); else a UserError naming the file
-    and line."""
-    import shrinko.shrinko8  # noqa: F401
+def shrinko_parse(code: str, where: str, tree: bool = True) -> tuple[list, object, list]:
+    """shrinko's tokens of `code`, its syntax tree (None when the tokens have errors or `tree`
+    is off) and the errors, naming `where`: the one reading of Lua behind every check."""
+    import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
     import pico_parse
     import pico_process
     import pico_tokenize
 
-    where = str(piece.path or piece.name)
-    src = pico_process.Source(where, piece.source)
+    src = pico_process.Source(where, code)
     tokens, errors = pico_tokenize.tokenize(src)
     root = None
-    if not errors:
+    if tree and not errors:
         root, errors = pico_parse.parse(src, tokens)
+    return tokens, root, errors
+
+
+def check_piece(piece: Piece) -> None:
+    """One Lua file parses under shrinko, compiles under z8lua and keeps to the forms every
+    PICO-8 player reads alike (generator.cartbuild.portable); else a UserError naming the file
+    and line."""
+    where = str(piece.path or piece.name)
+    tokens, root, errors = shrinko_parse(piece.source, where)
     if errors:
         # a form the parsers refuse that the portability check names better (`1e5`)
         check_portable(tokens, None, piece.source, where, "Lua syntax error")
@@ -203,16 +210,7 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
 def check_shipped(code: str) -> None:
     """The minified cart (generator.cartbuild.minify) compiles under z8lua and keeps to the forms
     every PICO-8 player reads alike: the minifier's output is held to the source's rules."""
-    import shrinko.shrinko8  # noqa: F401
-    import pico_parse
-    import pico_process
-    import pico_tokenize
-
-    src = pico_process.Source("the minified cart", code)
-    tokens, errors = pico_tokenize.tokenize(src)
-    root = None
-    if not errors:
-        root, errors = pico_parse.parse(src, tokens)
+    tokens, root, errors = shrinko_parse(code, "the minified cart")
     if errors:
         raise UserError(f"the minified cart does not parse: {str(errors[0]).splitlines()[0]} "
                         "(nothing written)")

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import UserError
+from generator.cartbuild.lua import shrinko_parse
+from generator.cartbuild.p8file import HEADER
 from generator.cartbuild.tokens import _shrinko8
 
 # shrinko8's options: minify by renaming locals and globals (no table member) and dropping
@@ -80,11 +82,9 @@ def space_numbers(code: str) -> str:
     shrinko writes them so, PICO-8 reads them, but not every other player does
     (generator.cartbuild.portable)."""
     import shrinko.shrinko8  # noqa: F401  (puts shrinko's modules on sys.path)
-    import pico_process
-    import pico_tokenize
     from pico_tokenize import TokenType
 
-    tokens, errors = pico_tokenize.tokenize(pico_process.Source("the minified cart", code))
+    tokens, _, errors = shrinko_parse(code, "the minified cart", tree=False)
     if errors:
         raise UserError(f"the minified cart does not tokenize: {str(errors[0]).splitlines()[0]}")
     cuts = [b.idx for a, b in zip(tokens, tokens[1:])
@@ -102,7 +102,7 @@ def minify(code: str) -> Minified:
     line when shrinko refuses it."""
     with tempfile.TemporaryDirectory() as d:
         src, out, names = Path(d) / "in.p8", Path(d) / "out.p8", Path(d) / "names.txt"
-        src.write_text("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n" + code)
+        src.write_text(HEADER + "__lua__\n" + code)
         r = subprocess.run(_shrinko8() + [str(src), str(out), *OPTIONS, "--rename-map", str(names)],
                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         if r.returncode != 0:
