@@ -37,6 +37,7 @@ import time
 
 import numpy as np
 
+from generator.solver.board import known_masks
 from generator.solver.clues import Clue, Clues
 from generator.solver.line import run_starts
 
@@ -110,18 +111,12 @@ def _encode_line(cnf: _Cnf, clue: Clue, cells: list[int], starts: list[int] | No
         cnf.add(-B(k - 1, i - clue[k - 1]), -cells[i])                # after the last run
 
 
-def _line_starts(clue: Clue, known: list[int]) -> list[int] | None:
-    """Each run's possible starts in a line of known cells (-1 unknown, 0 empty, 1 filled);
+def _line_starts(clue: Clue, n: int, filled: int, empty: int) -> list[int] | None:
+    """Each run's possible starts in a line of n cells with these known (line.run_starts);
     None where none is known. Raises ValueError when no placement agrees."""
-    filled = empty = 0
-    for x, v in enumerate(known):
-        if v > 0:
-            filled |= 1 << x
-        elif v == 0:
-            empty |= 1 << x
     if not (filled | empty) or not clue:
         return None
-    starts = run_starts(clue, len(known), filled, empty)
+    starts = run_starts(clue, n, filled, empty)
     if starts is None:
         raise ValueError("no placement of the line's clue agrees with its known cells")
     return starts
@@ -133,10 +128,10 @@ def encode(clues: Clues, known: np.ndarray | None = None) -> tuple[_Cnf, np.ndar
     cnf = _Cnf()
     var = np.arange(cnf.nvars + 1, cnf.nvars + 1 + h * w).reshape(h, w)
     cnf.nvars += h * w
-    grid = np.full((h, w), -1) if known is None else np.asarray(known)
+    row_f, row_e, col_f, col_e = known_masks(known, h, w)
     try:
-        row_starts = [_line_starts(c, k) for c, k in zip(clues.rows, grid.tolist())]
-        col_starts = [_line_starts(c, k) for c, k in zip(clues.cols, grid.T.tolist())]
+        row_starts = [_line_starts(c, w, f, e) for c, f, e in zip(clues.rows, row_f, row_e)]
+        col_starts = [_line_starts(c, h, f, e) for c, f, e in zip(clues.cols, col_f, col_e)]
     except ValueError:                     # the known cells fit no solution
         cnf.clauses.append([-cnf.true])
         return cnf, var
