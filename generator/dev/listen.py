@@ -190,20 +190,28 @@ class Seam:
     cycle: int               # samples in one cycle
     jump: float              # the largest sample step within 800 samples of the seam
     own: float               # the music's own 99.9th percentile step, elsewhere
-    before_db: float         # the mix's level in the half second before the seam
-    after_db: float          # and after it
+    change_db: float         # the mix's level in the half second after the seam less before it
+    joins_db: list           # the same at each join of two patterns inside the loop
+
+
+def level_change(mix: np.ndarray, at: int) -> float:
+    """The mix's level (dB(A)) in the half second after sample `at` less in the half before."""
+    half = RATE // 2
+    return level_db(mix[at:at + half]) - level_db(mix[at - half:at])
 
 
 def seam(rom: bytes, score: Score, first: int) -> Seam:
     """Two cycles of the loop as the cart starts it (half a second's fade in, channels 0-2),
-    measured at the join of the first cycle into the second."""
-    _, cycle = score.timeline(score.loop(first))
+    measured at the join of the first cycle into the second, and the loop's own joins of one
+    pattern into the next (from the second pattern on, after the fade in) to compare."""
+    patterns = score.loop(first)
+    _, cycle = score.timeline(patterns)
     mix, _ = render(rom, first, 2 * cycle + RATE, 500, 7)
     step = np.abs(np.diff(mix.astype(float)))
     rest = np.concatenate((step[RATE:cycle - 800], step[cycle + 800:2 * cycle]))
-    half = RATE // 2
+    starts = pattern_starts(score, patterns)
     return Seam(cycle, float(step[cycle - 800:cycle + 800].max()), float(np.percentile(rest, 99.9)),
-                level_db(mix[cycle - half:cycle]), level_db(mix[cycle:cycle + half]))
+                level_change(mix, cycle), [level_change(mix, starts[p]) for p in patterns[1:]])
 
 
 # ---- monotony ------------------------------------------------------------------------------
@@ -252,7 +260,8 @@ def report(rom: bytes, score: Score, cart_dir: Path, tunes: list[tuple[str, int]
         if loops:
             s = seam(rom, score, first)
             lines.append(f"  seam: largest step {s.jump:.0f} (the music's own 99.9th percentile "
-                         f"{s.own:.0f}); level {s.before_db:.1f} dB before, {s.after_db:.1f} dB after")
+                         f"{s.own:.0f}); level change {s.change_db:+.1f} dB (the loop's own joins "
+                         f"{min(s.joins_db):+.1f} to {max(s.joins_db):+.1f} dB)")
         found = clashes(score, first)
         lines.append(f"  clashes on a beat: {len(found)}")
         lines += [f"    {c}" for c in found]
