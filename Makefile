@@ -68,9 +68,11 @@ play: cart
 
 # The cart's music, rendered by the headless console's synthesiser: each world's loop (one full
 # cycle, started as the cart starts it) and the solve's jingle as build/audio/*.wav (22,050 Hz
-# mono), and their spectrograms with cart/music.txt's notes drawn over them as docs/audio/*.png.
+# mono), and their spectrograms with cart/music.txt's notes drawn over them as docs/audio/*.png;
+# then prints what a listener would check (generator.dev.listen: the seam, clashes, levels).
 audio: cart
 	$(PY) -m generator.dev.audio $(CART) --wav-dir build/audio --png-dir docs/audio
+	$(PY) -m generator.dev.listen $(CART)
 
 # fake-08, the PICO-8 that handhelds run, as a second opinion (optional, like `make run`): its
 # headless runner is built from the kit in $(FAKE08_KIT) (see its README: it needs git mirrors of

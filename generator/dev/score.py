@@ -15,6 +15,7 @@ from generator.cartbuild.music import parse_music
 from generator.cartbuild.sfx import PITCHES, parse_sfx, statements
 from generator.console.soundmem import decode_sfx
 from generator.console.track import FREQ, TICK
+from generator.files.userfile import read_text, require_file
 
 NOTE_NAMES = {i: n for n, i in PITCHES.items()}
 
@@ -85,9 +86,12 @@ class Score:
 
 
 def read_score(cart_dir="cart") -> Score:
+    """The score in `cart_dir`'s sfx.txt and music.txt (a missing or malformed file: one
+    UserError naming it)."""
     d = Path(cart_dir)
-    sfx_text = (d / "sfx.txt").read_text()
+    sfx_text = read_text(require_file(d / "sfx.txt", "sfx file"), "sfx file")
     sfx = parse_sfx(sfx_text, str(d / "sfx.txt"))
     names = {int(parts[0]): parts[1] for _, parts in statements(sfx_text, "sfx.txt")}
-    patterns = parse_music((d / "music.txt").read_text(), sfx, str(d / "music.txt"))
+    music_path = require_file(d / "music.txt", "music file")
+    patterns = parse_music(read_text(music_path, "music file"), sfx, str(music_path))
     return Score(patterns, sfx, names)
