@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from generator.dev.listen import (a_weighting, best_key, clashes, figures, level_db, main, onsets,
-                                  out_of_key, sections)
-from generator.dev.score import read_score
+from generator.cartbuild.music import parse_music
+from generator.cartbuild.sfx import parse_sfx
+from generator.dev.listen import (HARSH, a_weighting, best_key, clashes, figures, level_db, main,
+                                  onsets, out_of_key, sections)
+from generator.dev.score import Note, Score, read_score
 
 SFX = """\
 # two effects of 32 steps; the first holds c2, the second sounds b2 at a beat or between beats
@@ -67,12 +70,9 @@ def test_the_figures_count_each_channels_effects(tmp_path):
     assert figures(score, 0) == [(3, 0, 8), (2, 1, 10), (1, 1, 9)]
 
 
-def test_the_key_that_fits_a_scale_is_its_own(tmp_path):
-    score = write(tmp_path, {0: "e2:040"}, MUSIC)
-    notes, _ = score.timeline([0])
-    base = notes[0]
+def test_the_key_that_fits_a_scale_is_its_own():
     for tonic in range(12):
-        scale = [base.__class__(0, i * 100, 100, 24 + tonic + d, 0, 4, 0, 8, 0)
+        scale = [Note(0, i * 100, 100, 24 + tonic + d, 0, 4, 0, 8, 0)
                  for i, d in enumerate((0, 2, 4, 5, 7, 9, 11, 0, 4, 7, 0, 7))]
         assert best_key(scale) == tonic
         assert out_of_key(scale, tonic) == []
@@ -114,3 +114,24 @@ def test_a_missing_cart_or_score_is_one_line(tmp_path, capsys, built_cart, repo,
     err = capsys.readouterr().err.strip()
     assert err.startswith("picross: error: ") and "\n" not in err and "Traceback" not in err
     assert ("none.p8" if what == "cart" else "sfx.txt") in err
+
+
+PITCH_NAMES = "c c# d d# e f f# g g# a a# b".split()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(0, 63)), min_size=32, max_size=32)
+       .filter(lambda line: any(p is not None for p in line)))       # music.txt needs a sound
+def test_clashes_on_beats_are_exactly_the_harsh_intervals_over_a_held_c2(line):
+    """Any line against a held c2 (above it or below): the clashes found on beats are its notes
+    on steps 0, 4, ... 28 a minor 2nd, tritone or major 7th from c2 in any octave, no more and
+    no fewer, each named by the interval from the lower note up."""
+    high = {i: f"{PITCH_NAMES[p % 12]}{p // 12}:040" for i, p in enumerate(line) if p is not None}
+    text = SFX.format(low=steps({i: "c2:040" for i in range(32)}), high=steps(high),
+                      fifth=steps({i: "g2:040" for i in range(32)}))
+    sfx = parse_sfx(text)
+    score = Score(parse_music("0 tune 8 9 . . start end\n", sfx), sfx, {8: "low", 9: "high", 10: "fifth"})
+    # the interval from the lower note up to the higher, less whole octaves
+    want = [(k, HARSH[abs(line[k] - 24) % 12]) for k in range(0, 32, 4)
+            if line[k] is not None and abs(line[k] - 24) % 12 in HARSH]
+    assert [(c.step, c.kind) for c in clashes(score, 0)] == want
