@@ -14,7 +14,7 @@ function rand_int(n)
 end
 -- (s: the seed of a share code, in place of the board in progress)
 function start_endless(s)
- puzzle,board_size,endless_world=-2,15,endless_solved%#worlds+1
+ mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
  if (not in_progress(255)) endless_seed=rand_int(32767)
  if (s) drop() endless_seed,history[255]=s
  srand(endless_seed)

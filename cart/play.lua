@@ -1,5 +1,10 @@
 -- play: a puzzle on the board, then its solved picture.
--- puzzle = puzzle number (-2 endless), play_seconds = seconds spent on it (a frame
+-- mode = what is played: "rom" the rom's puzzle number puzzle, "endless"
+-- a made one (endless.lua), "edit" the design in the editor
+-- (editor.lua), "design" the design played from there (leaving goes
+-- back to it), "code" a share code's puzzle (share.lua). board_id =
+-- its board's id in the save (save.lua): puzzle+1, endless 255, the
+-- others 0 (never saved). play_seconds = seconds spent on it (a frame
 -- count would pass 32767, the largest number, after 18 minutes; play_seconds
 -- stops there, at 9:06:07). history[id] = board id's undo steps,
 -- cursor_kept[id] its cursor when last left (y*16+x; for the session: the
@@ -24,7 +29,7 @@ end
 -- rom puzzle p as the one played (start_puzzle: on its board in
 -- progress, blank if none)
 function load_puzzle(p)
- puzzle,board_size=p,puzzle_size[p]
+ mode,puzzle,board_id,board_size="rom",p,p+1,puzzle_size[p]
  for y=1,board_size do solution[y]=puzzle_row(p,y-1,board_size) end
 end
 function start_puzzle(p)
@@ -36,10 +41,10 @@ end
 -- board (now the most recent, if it is in the save) and its cursor
 function play()
  load_board()
- play_seconds=board_clocks[board_id()] or 0
+ play_seconds=board_clocks[board_id] or 0
  new_board(cells)
  -- the cursor where it was left, else in the middle
- local c=cursor_kept[board_id()] or board_size\2*17
+ local c=cursor_kept[board_id] or board_size\2*17
  cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=c%16,c\16,0
  go"play"
  hold()
@@ -68,13 +73,13 @@ end
 -- empties it and it comes back), x leaves without this change (and
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not keep_asked and not blank() and dropping(board_id())
+ local d=not keep_asked and not blank() and dropping(board_id)
  if d and dirty then
   ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..board_name(d).."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()
-   history[board_id()]=nil
+   history[board_id]=nil
    leave()
   end)
  else
@@ -86,9 +91,8 @@ end
 -- back to the puzzle list or the worlds (a design played: to the
 -- editor; leaving the editor: to the worlds)
 function leave()
- cursor_kept[board_id()]=cursor_y*16+cursor_x
- if (editing) editing,back_to_editor=nil
- if back_to_editor then edit() elseif puzzle<0 then go"worlds" else go"puzzles" end
+ cursor_kept[board_id]=cursor_y*16+cursor_x
+ if mode=="design" then edit() elseif mode=="rom" then go"puzzles" else go"worlds" end
 end
 
 -- ask to clear every mark (of the design, in the editor), in one
@@ -106,10 +110,11 @@ end
 -- the pause menu on the play screen (go() clears it elsewhere)
 function play_menu()
  -- (the editor's: play it, undo, redo, share code, leave)
- menu_item(1,editing and "play it" or "hint",editing and if_solvable(function() editing,history[0]=nil play() end) or hint)
+ local e=mode=="edit"
+ menu_item(1,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
  menu_item(2,"undo",undo)
  menu_item(3,"redo",function() return undo(true) end)
- menu_item(4,editing and "share code" or "clear board",editing and if_solvable(share) or ask_clear)
+ menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
  menu_item(5,"leave puzzle",function() hold(leave) end)
 end
 
@@ -121,21 +126,21 @@ function play_update()
   return
  end
  play_input()
- if (editing) return editor_update()
+ if (mode=="edit") return editor_update()
  dims()
  play_seconds=min(play_seconds+1/30,32767)
  message_frames-=1
  if (message_frames<0) message=nil
  if solved() then
   music(63) music_world=false
-  shade(solution,board_size,pz_cols[puzzle+1] or "")
+  shade(solution,board_size,pz_cols[board_id] or "")
   drop()
-  history[board_id()],cursor_kept[board_id()]=nil
+  history[board_id],cursor_kept[board_id]=nil
   best_text=""
-  if puzzle==-2 then
+  if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
    persist()
-  elseif puzzle>=0 then
+  elseif mode=="rom" then
    local b=won(puzzle,play_seconds)
    if (b) best_text=play_seconds\1<b and "  new best!" or "  best "..clock(b)
   end
@@ -156,18 +161,18 @@ function play_draw()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
-  if (puzzle==worlds[palette_world].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
+  if (board_id==worlds[palette_world].first+1 and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- print_centred(message or stroke_text() or editing and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
+ print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(not editing and screen_frames%120<60 and "pause: menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,45,13,26)
- if (editing) editor_draw()
+ print_centred(mode!="edit" and screen_frames%120<60 and "pause: menu" or mode=="endless" and "endless" or mode=="rom" and "#"..puzzle-worlds[palette_world].first+1 or "",45,13,26)
+ if (mode=="edit") editor_draw()
 end
 
 -- puzzle p's name, or its number in its world
@@ -195,18 +200,18 @@ function solved_update()
  board_y=board_x
  if (screen_frames<31) return
  if (pressed(5)) share()
- local l=puzzle==-2 and held_frames[0]==1
+ local l=mode=="endless" and held_frames[0]==1
  if pressed(4) or l then
   board_x,board_y=52,52
-  if puzzle==-2 and not l then
+  if mode=="endless" and not l then
    start_endless()
-  elseif puzzle<0 then
-   leave()
-  else
+  elseif mode=="rom" then
    -- back to the puzzles, on the next one
    local w=worlds[world_index]
    puzzle_index=min(puzzle+1,w.first+w.count-1)
    go"puzzles"
+  else
+   leave()
   end
  end
 end
@@ -216,8 +221,8 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(puzzle<0 and "solved!" or puzzle_name(puzzle),10,10)
+  print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_centred(puzzle==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
+  print_centred(mode=="endless" and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
  end
 end
