@@ -154,8 +154,8 @@ function draw_board(r)
    -- a revealed cell in its slot: role 11 drawn as that slot
    local c=4
    if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
-   rectfill(px+1,py+1,px+e,py+e,c)
-   if (r>=30) rectfill(px,py,px+cell_px,py+cell_px,c)
+   square(px+1,py+1,e,c)
+   if (r>=30) square(px,py,cell_px+1,c)
   elseif q==2 and r==0 then
    line(px+1,py+1,px+e-1,py+e-1,5)
    line(px+e-1,py+1,px+1,py+e-1,5)
@@ -175,7 +175,7 @@ function draw_preview()
  rectfill(-1,-1,30,30,2)
  rectfill(0,0,29,29,1)
  each(function(x,y,i)
-  if (cells[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
+  if (cells[i]==1) square(x*k,y*k,k,4)
  end)
  camera()
 end

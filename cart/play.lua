@@ -11,26 +11,27 @@
 -- save has no room for it)
 solution,history,cursor_kept={},{},{}
 
--- the rom's puzzle table (rom.py): puzzle p is puzzle_size[p] cells wide,
--- has puzzle_pips[p] pips, and its rows start at puzzle_addr[p]
-puzzle_addr,puzzle_size,puzzle_pips={},{},{}
+-- the rom's puzzle table (rom.py), read once: puzzle p is puzzle_size[p]
+-- cells wide, has puzzle_pips[p] pips, and its rows (1 to its size, as
+-- masks: bit x = column x) are puzzle_rows[p], from the rows after
+-- the table, a byte each up to 8 cells wide, else two
+puzzle_rows,puzzle_size,puzzle_pips={},{},{}
 local q=pz_base+pz_count
 for p=0,pz_count-1 do
- local m=peek(pz_base+p)
- puzzle_addr[p],puzzle_size[p],puzzle_pips[p]=q,m%16*5,m\16
- q+=m%16*5*(m%16\2+1)
-end
-
--- row r (0-based) of puzzle p, n cells wide
-function puzzle_row(p,r,n)
- return peek2(puzzle_addr[p]+r*(n\8+1))&(1<<n)-1
+ local m,t=peek(pz_base+p),{}
+ local n=m%16*5
+ puzzle_rows[p],puzzle_size[p],puzzle_pips[p]=t,n,m\16
+ for r=1,n do
+  t[r]=peek2(q)&(1<<n)-1
+  q+=n\8+1
+ end
 end
 
 -- rom puzzle p as the one played (start_puzzle: on its board in
--- progress, blank if none)
+-- progress, blank if none); solution is a copy of its rows (the
+-- editor and endless write theirs into solution)
 function load_puzzle(p)
- mode,puzzle,board_id,board_size="rom",p,p+1,puzzle_size[p]
- for y=1,board_size do solution[y]=puzzle_row(p,y-1,board_size) end
+ mode,puzzle,board_id,board_size,solution="rom",p,p+1,puzzle_size[p],{unpack(puzzle_rows[p])}
 end
 function start_puzzle(p)
  load_puzzle(p)

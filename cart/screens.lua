@@ -27,6 +27,11 @@ function print_centred(s,y,c,x)
  print(s,(x or 64)-#s*2,y,c)
 end
 
+-- a filled square, s px a side, its corner at x,y
+function square(x,y,s,c)
+ rectfill(x,y,x+s-1,y+s-1,c)
+end
+
 -- a screen's fixed texts as data: records "text|y|colour|x" apart
 -- by "/", each centred on x, the middle if left out (a glyph counts
 -- 4 px there: 8 wide)
@@ -58,8 +63,7 @@ function title_draw()
    -- filled in column by column as the title appears
    local c=k*4+b%3
    if logo[k+1]>>b&1==1 and c<screen_frames then
-    local x,y=3+c*4,23+b\3*4
-    rectfill(x,y,x+2,y+2,k==7 and 10 or 4)
+    square(3+c*4,23+b\3*4,3,k==7 and 10 or 4)
    end
   end
  end
@@ -145,7 +149,7 @@ end
 -- merges into a border (c: 3:1 or more against the ground, held by
 -- tests/cart/test_cart_marks_contrast.py)
 function pips(p,x,y,c)
- for j=1,puzzle_pips[p] do rectfill(x+j*3,y,x+j*3+1,y+1,c) end
+ for j=1,puzzle_pips[p] do square(x+j*3,y,2,c) end
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
@@ -247,13 +251,11 @@ end
 -- solved puzzle p's picture in its tile at x,y in its colours, 3 px
 -- a cell at 5x5, 1 px otherwise
 function draw_thumb(p,x,y)
- local n,m=puzzle_size[p],{}
+ local n=puzzle_size[p]
  local s=15\n
  local o=(15-n*s)\2+1
- for r=1,n do m[r]=puzzle_row(p,r-1,n) end
- shade(m,n,pz_cols[p+1])
+ shade(puzzle_rows[p],n,pz_cols[p+1])
  for k,v in pairs(picture_colours) do
-  local a,b=x+o+k%16*s,y+o+(k\16-1)*s
-  rectfill(a,b,a+s-1,b+s-1,v)
+  square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
  end
 end
