@@ -25,11 +25,8 @@ end
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- design_rows,design_size={},board_size
- for y=1,15 do
-  solution[y]=line_mask(y-1,1)
-  design_rows[y]=solution[y]
- end
+ for y=1,15 do solution[y]=line_mask(y-1,1) end
+ design_rows,design_size={unpack(solution)},board_size
  -- saved if it has a fill and there is room (at most 3 boards)
  design_saved=not no_fill() and min(#recent_boards,max_boards)<4
  persist()

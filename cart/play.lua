@@ -135,16 +135,16 @@ function play_update()
  if solved() then
   music(63) music_world=false
   shade(solution,board_size,pz_cols[board_id] or "")
-  drop()
   history[board_id],cursor_kept[board_id]=nil
   best_text=""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
-   persist()
   elseif mode=="rom" then
    local b=won(puzzle,play_seconds)
    if (b) best_text=play_seconds\1<b and "  new best!" or "  best "..clock(b)
   end
+  -- the board leaves the save (drop writes it, with the count solved)
+  drop()
   go"solved"
  elseif dirty or screen_frames%30==0 then
   -- saved as you play: on each change, and the clock every second
@@ -218,7 +218,6 @@ function solved_update()
 end
 
 function solved_draw()
- use_palette(palette_world)
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then

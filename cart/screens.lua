@@ -11,10 +11,12 @@ function use_palette(w,art)
  if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
--- world w's backdrop strip from the spritesheet at y; d: subdued,
--- behind clues and text (its colours keep theirs readable)
+-- world w's screen (use_palette) with its backdrop strip from the
+-- spritesheet at y; d: subdued, behind clues and text (its colours keep
+-- theirs readable)
 function backdrop(w,y,d)
  local a=worlds[w]
+ use_palette(w)
  pal()
  pal(a.pal,1)
  if (d) pal(a.dim)
@@ -50,7 +52,6 @@ function title_update()
  if (pressed(4)) go"worlds"
 end
 function title_draw()
- use_palette(1)
  backdrop(1,104)
  -- the logo as a solved board: 31x7 cells of 4 px, the grid a fill
  -- pattern (bits set on column 2 and row 2 of each 4x4 tile: the
@@ -91,12 +92,12 @@ function worlds_update()
  if world_index>n-1 then
   create_update(o)
  elseif o then
-  if world_index>#worlds then
-   start_endless()
-  else
+  if worlds[world_index] then
    -- on its board in progress, if any
    puzzle_index=worlds[world_index].first+(world_in_progress() or 1)-1
    go"puzzles"
+  else
+   start_endless()
   end
  end
 end
@@ -111,19 +112,16 @@ function world_in_progress()
  end
 end
 function worlds_draw()
- local w=world_index>#worlds and 1 or world_index
- use_palette(w)
- backdrop(w,48)
+ backdrop(worlds[world_index] and world_index or 1,48)
  print_texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
-  print_texts"endless|22|10/new puzzles, made here|32|6"
-  print_centred(endless_solved.." solved",84,6)
+  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local wd,s=worlds[world_index],solved_count()
+  local wd,s,t=worlds[world_index],solved_count()
   print_centred(wd.title,22,10)
-  print_centred(s.."/"..wd.count.." solved",32,6)
+  print_centred(t,32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
@@ -135,13 +133,13 @@ function worlds_draw()
  blink("\142 play  \151 back",108)
 end
 
--- puzzles of world world_index solved
+-- puzzles of world world_index solved, and as text (solved of all)
 function solved_count()
  local wd,s=worlds[world_index],0
  for p=wd.first,wd.first+wd.count-1 do
   if (best[p]) s+=1
  end
- return s
+ return s,s.."/"..wd.count.." solved"
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -238,7 +236,7 @@ function puzzles_draw()
  -- a picture's name shows once it is solved
  local b=best[puzzle_index]
  print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
- local s=solved_count().."/"..wd.count.." solved"
+ local _,s=solved_count()
  print(s,127-#s*4,112,13)
  -- its size, or once solved the options its best time was made with
  local o=b and best_options[puzzle_index] or 0
