@@ -63,5 +63,5 @@ function endless_draw()
   square(x*5,y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
  end)
  camera()
- print_centred("making a puzzle",110,10)
+ print_texts"making a puzzle|110|10"
 end

@@ -156,13 +156,16 @@ end
 -- have changed and kept in upper memory; other frames copy it back
 -- (without upper memory, _draw sets redraw every frame)
 function play_draw()
+ -- (n: a rom puzzle's number in its world, from 1; no other board's
+ -- id gives 1)
+ local n=board_id-worlds[palette_world].first
  use_palette(palette_world)
  if redraw then
   draw_clues()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
-  if (board_id==worlds[palette_world].first+1 and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
+  if (n==1 and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -172,7 +175,7 @@ function play_draw()
  print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(mode!="edit" and screen_frames%120<60 and "pause: menu" or mode=="endless" and "endless" or mode=="rom" and "#"..puzzle-worlds[palette_world].first+1 or "",45,13,26)
+ print_centred(mode!="edit" and screen_frames%120<60 and "pause: menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,26)
  if (mode=="edit") editor_draw()
 end
 
@@ -223,6 +226,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_centred(mode=="endless" and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
+  print_texts(mode=="endless" and "\142 next  \151 share  \139 back|118|10" or "\142 continue  \151 share|118|10")
  end
 end

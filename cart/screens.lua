@@ -176,7 +176,7 @@ end
 function tile_at()
  local x,y=mouse_x-1,mouse_y-12
  local k=(y\18+top_row)*7+x\18
- if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
+ if (min(x,y)>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
 end
 -- the page of tiles is drawn into upper memory when it changes (a
 -- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
@@ -199,8 +199,8 @@ function puzzles_draw()
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top_row)*18
    local c=in_progress(p+1) and 1 or 4
    camera(-x,-y)
-   rectfill(0,0,16,16,c<4 and 4 or 2)
-   rectfill(1,1,15,15,best[p] and 1 or 5-c)
+   square(0,0,17,c<4 and 4 or 2)
+   square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     add(thumbs_queued,{p,x,y})
    else
