@@ -190,7 +190,7 @@ function puzzles_draw()
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(wd.title,2,2,10)
-  print("\151 back",96,2,13)
+  print_texts"\151 back|2|13|108"
   for k=top_row*7,min(top_row*7+34,wd.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
