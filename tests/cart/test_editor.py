@@ -195,7 +195,7 @@ def test_play_it_then_back_to_the_design(cart):
     p = with_heart(cart[0], store)
     p.c.choose_menuitem("play it")
     p.idle(2)
-    assert p.on("play_update") and p.g("mode") != "edit" and p.board().sum() == 0
+    assert p.on("play_update") and p.g("mode") == "design" and p.board().sum() == 0
     assert np.array_equal(p.sol(), HEART)
     p.enter(HEART)
     p.idle(45)
@@ -261,7 +261,7 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     assert p.on("code_update")
     p.c.paste()                            # ctrl-v: what the cart copied
     p.idle(5)
-    assert p.on("play_update") and p.g("mode") != "edit" and np.array_equal(p.sol(), HEART)
+    assert p.on("play_update") and p.g("mode") == "code" and np.array_equal(p.sol(), HEART)
 
 
 VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues

@@ -269,7 +269,37 @@ def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
         p.press("down")
     p.press("o")
     paste(p, "5azze4wm", frames=5)
-    assert p.on("play_update") and p.g("mode") != "edit" and p.board().sum() == 0
+    assert p.on("play_update") and p.g("mode") == "code" and p.board().sum() == 0
     p.c.choose_menuitem("undo")
     p.idle(1)
     assert p.board().sum() == 0 and "no undo" in p.recent_text(1)
+
+
+def test_each_mode_leaves_where_it_belongs(cart):
+    """A design played goes back to the editor, the editor to the worlds, and a code's puzzle
+    to the worlds, even when a design was played just before it (mode, not a left-over flag)."""
+    p = to_code_screen(cart[0])
+    p.press("x")                          # back to the worlds: into the editor (5x5)
+    for _ in range(3):
+        p.press("up")
+    p.press("o")
+    assert p.on("play_update") and p.g("mode") == "edit"
+    p.press("o")                          # one filled cell: line logic finishes it
+    p.idle(10)
+    p.c.choose_menuitem("play it")
+    p.idle(2)
+    assert p.on("play_update") and p.g("mode") == "design" and p.board().sum() == 0
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("play_update") and p.g("mode") == "edit" and p.board().sum() == 1
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    paste(p, "5azze4wm", frames=5)
+    assert p.on("play_update") and p.g("mode") == "code" and int(p.g("board_id")) == 0
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")
