@@ -131,11 +131,9 @@ end
 -- the board; r = how far the solved picture has been revealed (0 none).
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
- -- the finished picture hangs in a thin frame
  local e,w=cell_px-1,board_px
  local u,v=cursor_x*cell_px,cursor_y*cell_px
  camera(-board_x,-board_y)
- if (r>=30) rect(-3,-3,w+3,w+3,3)
  if r<30 then
   rectfill(0,0,w,w,1)
   if r==0 then
@@ -147,6 +145,9 @@ function draw_board(r)
    line(k,0,k,w,c)
    line(0,k,w,k,c)
   end
+ else
+  -- the finished picture hangs in a thin frame
+  rect(-3,-3,w+3,w+3,3)
  end
  each(function(x,y,i)
   local q,px,py=cells[i],x*cell_px,y*cell_px
@@ -154,8 +155,8 @@ function draw_board(r)
    -- a revealed cell in its slot: role 11 drawn as that slot
    local c=4
    if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
-   rectfill(px+1,py+1,px+e,py+e,c)
-   if (r>=30) rectfill(px,py,px+cell_px,py+cell_px,c)
+   square(px+1,py+1,e,c)
+   if (r>=30) square(px,py,cell_px+1,c)
   elseif q==2 and r==0 then
    line(px+1,py+1,px+e-1,py+e-1,5)
    line(px+e-1,py+1,px+1,py+e-1,5)
@@ -172,10 +173,10 @@ end
 function draw_preview()
  local k=30\board_size
  camera(-11,-4)
- rectfill(-1,-1,30,30,2)
- rectfill(0,0,29,29,1)
+ square(-1,-1,32,2)
+ square(0,0,30,1)
  each(function(x,y,i)
-  if (cells[i]==1) rectfill(x*k,y*k,x*k+k-1,y*k+k-1,4)
+  if (cells[i]==1) square(x*k,y*k,k,4)
  end)
  camera()
 end

@@ -1,19 +1,19 @@
--- editor: draw a puzzle on the play screen (editing set; puzzle -1, its
--- board id 0 is never saved) with the game's controls: the clues
+-- editor: draw a puzzle on the play screen (mode "edit"; its board id
+-- 0 is never saved) with the game's controls: the clues
 -- follow the filled cells, and the solver works out the verdict in
 -- the coroutine verdict_maker a few lines a frame: line-solvable in verdict_rounds rounds,
 -- or stalled, the cells it cannot reach marked on the board.
 -- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
 -- size), design_saved: it is in the save (save.lua), edit_size the size chosen, create_choice
--- the create page's choice, back_to_editor: come
--- back here from playing it. verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
+-- the create page's choice (mode "design": the design played, leaving
+-- comes back here). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
 -- cells it reached, verdict_text/verdict_more the verdict's two lines
---lint: editing, back_to_editor, design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
+--lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
 create_choice=2
 
 -- the editor on the kept design if it is of size edit_size, else blank
 function edit()
- editing,back_to_editor,puzzle,board_size,history[0]=1,1,-1,edit_size
+ mode,board_id,board_size,history[0]="edit",0,edit_size
  -- (false off the design: new_board makes it 0)
  cells={}
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
@@ -25,11 +25,8 @@ end
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- design_rows,design_size={},board_size
- for y=1,15 do
-  solution[y]=line_mask(y-1,1)
-  design_rows[y]=solution[y]
- end
+ for y=1,15 do solution[y]=line_mask(y-1,1) end
+ design_rows,design_size={unpack(solution)},board_size
  -- saved if it has a fill and there is room (at most 3 boards)
  design_saved=not no_fill() and min(#recent_boards,max_boards)<4
  persist()

@@ -14,7 +14,7 @@ function rand_int(n)
 end
 -- (s: the seed of a share code, in place of the board in progress)
 function start_endless(s)
- puzzle,board_size,endless_world=-2,15,endless_solved%#worlds+1
+ mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
  if (not in_progress(255)) endless_seed=rand_int(32767)
  if (s) drop() endless_seed,history[255]=s
  srand(endless_seed)
@@ -60,8 +60,8 @@ function endless_draw()
  use_palette(endless_world)
  camera(-27,-27)
  each(function(x,y)
-  rectfill(x*5,y*5,x*5+3,y*5+3,(x+y-screen_frames\2)%20<3 and 4 or 1)
+  square(x*5,y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
  end)
  camera()
- print_centred("making a puzzle",110,10)
+ print_texts"making a puzzle|110|10"
 end

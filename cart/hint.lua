@@ -6,19 +6,15 @@ function hint()
 end
 
 function find_hint()
- local f,e={},{}
- for y=1,board_size do
-  local a,b,s=line_mask(y-1,1),line_mask(y-1,2),solution[y]
-  f[y],e[y]=a,b
-  -- a fill the solution leaves empty or a cross on a filled cell:
-  -- the first in reading order is pointed at
-  local m,x=a&~s|b&s,0
-  if m>0 then
-   while m>>x&1<1 do x+=1 end
-   cursor_x,cursor_y=x,y-1
-   return say"mistake!"
-  end
- end
+ local f,e,w={},{}
+ -- a fill (1) the solution leaves empty (0) or a cross (2) on a
+ -- filled cell (1): the mark less the solution's bit is 1. the first
+ -- in reading order is pointed at
+ each(function(x,y,i)
+  if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+ end)
+ if (w) return say"mistake!"
+ for y=1,board_size do f[y],e[y]=line_mask(y-1,1),line_mask(y-1,2) end
  solve(row_clues,col_clues,f,e,{})
  -- of the cells line logic fixes, the one nearest the cursor
  local d,hx,hy,hv=99

@@ -37,8 +37,8 @@ end
 -- set cell i to v, kept for undo in the current step (a new one
 -- when new_step is set); a message on the clock goes
 function set_cell(i,v)
- local h=history[board_id()] or {n=0}
- history[board_id()]=h
+ local h=history[board_id] or {n=0}
+ history[board_id]=h
  if new_step then
   -- a new step ends what could be redone
   for k=h.n+1,#h do h[k]=nil end
@@ -55,14 +55,14 @@ end
 -- with auto-cross (options&4) a line that matches its clue has its blank
 -- cells crossed (in the same undo step). no change: a dull sound
 function mark(v)
- local i,w=cursor_y*15+cursor_x,not editing and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
+ local i,w=cursor_y*15+cursor_x,mode!="edit" and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
  if (w) v=2
  if (cells[i]==v) sfx(19) return
  set_cell(i,v)
  -- (fill 0, cross 1, clear 2)
  sfx((v+2)%3)
  if (w) say"mistake!"
- if check(cursor_x,cursor_y) and not editing then
+ if check(cursor_x,cursor_y) and mode!="edit" then
   sfx(3)
   if options&4>0 then
    -- cell j of the row, of the column, when that line matches
@@ -92,7 +92,7 @@ end
 
 -- undo the last step (r false) or redo the next (r true)
 function undo(r)
- local h=history[board_id()] or {n=0}
+ local h=history[board_id] or {n=0}
  local s=h[r and h.n+1 or h.n]
  if s then
   h.n+=r and 1 or -1

@@ -21,7 +21,7 @@
 --  editor   the design, the create page's choice, the verdict
 --lint: screen_update, screen_draw, screen_frames, redraw, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, puzzle, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
+--lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
 --lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -96,7 +96,7 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(screen_update!=title_update and screen_update!=solved_update and (world_index>#worlds and endless_world or world_index))
+ tune(screen_update!=title_update and screen_update!=solved_update and (worlds[world_index] and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
   local f=pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)

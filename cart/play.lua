@@ -1,31 +1,38 @@
 -- play: a puzzle on the board, then its solved picture.
--- puzzle = puzzle number (-2 endless), play_seconds = seconds spent on it (a frame
+-- mode = what is played: "rom" the rom's puzzle number puzzle, "endless"
+-- a made one (endless.lua), "edit" the design in the editor
+-- (editor.lua), "design" the design played from there (leaving goes
+-- back to it), "code" a share code's puzzle (share.lua). board_id =
+-- its board's id in the save (save.lua): puzzle+1, endless 255, the
+-- others 0 (never saved). play_seconds = seconds spent on it (a frame
 -- count would pass 32767, the largest number, after 18 minutes; play_seconds
 -- stops there, at 9:06:07). history[id] = board id's undo steps,
 -- cursor_kept[id] its cursor when last left (y*16+x; for the session: the
 -- save has no room for it)
 solution,history,cursor_kept={},{},{}
 
--- the rom's puzzle table (rom.py): puzzle p is puzzle_size[p] cells wide,
--- has puzzle_pips[p] pips, and its rows start at puzzle_addr[p]
-puzzle_addr,puzzle_size,puzzle_pips={},{},{}
+-- the rom's puzzle table (rom.py), read once: puzzle p is puzzle_size[p]
+-- cells wide, has puzzle_pips[p] pips, and its rows (1 to its size, as
+-- masks: bit x = column x) are puzzle_rows[p], from the rows after
+-- the table, a byte each up to 8 cells wide, else two (the tables
+-- hold about 80 KB of the 2 MiB of lua memory)
+puzzle_rows,puzzle_size,puzzle_pips={},{},{}
 local q=pz_base+pz_count
 for p=0,pz_count-1 do
- local m=peek(pz_base+p)
- puzzle_addr[p],puzzle_size[p],puzzle_pips[p]=q,m%16*5,m\16
- q+=m%16*5*(m%16\2+1)
-end
-
--- row r (0-based) of puzzle p, n cells wide
-function puzzle_row(p,r,n)
- return peek2(puzzle_addr[p]+r*(n\8+1))&(1<<n)-1
+ local m,t=peek(pz_base+p),{}
+ local n=m%16*5
+ puzzle_rows[p],puzzle_size[p],puzzle_pips[p]=t,n,m\16
+ for r=1,n do
+  t[r]=peek2(q)&(1<<n)-1
+  q+=n\8+1
+ end
 end
 
 -- rom puzzle p as the one played (start_puzzle: on its board in
--- progress, blank if none)
+-- progress, blank if none); solution is a copy of its rows (the
+-- editor and endless write theirs into solution)
 function load_puzzle(p)
- puzzle,board_size=p,puzzle_size[p]
- for y=1,board_size do solution[y]=puzzle_row(p,y-1,board_size) end
+ mode,puzzle,board_id,board_size,solution="rom",p,p+1,puzzle_size[p],{unpack(puzzle_rows[p])}
 end
 function start_puzzle(p)
  load_puzzle(p)
@@ -36,10 +43,10 @@ end
 -- board (now the most recent, if it is in the save) and its cursor
 function play()
  load_board()
- play_seconds=board_clocks[board_id()] or 0
+ play_seconds=board_clocks[board_id] or 0
  new_board(cells)
  -- the cursor where it was left, else in the middle
- local c=cursor_kept[board_id()] or board_size\2*17
+ local c=cursor_kept[board_id] or board_size\2*17
  cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=c%16,c\16,0
  go"play"
  hold()
@@ -68,13 +75,13 @@ end
 -- empties it and it comes back), x leaves without this change (and
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not keep_asked and not blank() and dropping(board_id())
+ local d=not keep_asked and not blank() and dropping(board_id)
  if d and dirty then
   ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..board_name(d).."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()
-   history[board_id()]=nil
+   history[board_id]=nil
    leave()
   end)
  else
@@ -86,9 +93,8 @@ end
 -- back to the puzzle list or the worlds (a design played: to the
 -- editor; leaving the editor: to the worlds)
 function leave()
- cursor_kept[board_id()]=cursor_y*16+cursor_x
- if (editing) editing,back_to_editor=nil
- if back_to_editor then edit() elseif puzzle<0 then go"worlds" else go"puzzles" end
+ cursor_kept[board_id]=cursor_y*16+cursor_x
+ if mode=="design" then edit() elseif mode=="rom" then go"puzzles" else go"worlds" end
 end
 
 -- ask to clear every mark (of the design, in the editor), in one
@@ -106,10 +112,11 @@ end
 -- the pause menu on the play screen (go() clears it elsewhere)
 function play_menu()
  -- (the editor's: play it, undo, redo, share code, leave)
- menu_item(1,editing and "play it" or "hint",editing and if_solvable(function() editing,history[0]=nil play() end) or hint)
+ local e=mode=="edit"
+ menu_item(1,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
  menu_item(2,"undo",undo)
  menu_item(3,"redo",function() return undo(true) end)
- menu_item(4,editing and "share code" or "clear board",editing and if_solvable(share) or ask_clear)
+ menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
  menu_item(5,"leave puzzle",function() hold(leave) end)
 end
 
@@ -121,24 +128,24 @@ function play_update()
   return
  end
  play_input()
- if (editing) return editor_update()
+ if (mode=="edit") return editor_update()
  dims()
  play_seconds=min(play_seconds+1/30,32767)
  message_frames-=1
  if (message_frames<0) message=nil
  if solved() then
   music(63) music_world=false
-  shade(solution,board_size,pz_cols[puzzle+1] or "")
-  drop()
-  history[board_id()],cursor_kept[board_id()]=nil
+  shade(solution,board_size,pz_cols[board_id] or "")
+  history[board_id],cursor_kept[board_id]=nil
   best_text=""
-  if puzzle==-2 then
+  if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
-   persist()
-  elseif puzzle>=0 then
+  elseif mode=="rom" then
    local b=won(puzzle,play_seconds)
    if (b) best_text=play_seconds\1<b and "  new best!" or "  best "..clock(b)
   end
+  -- the board leaves the save (drop writes it, with the count solved)
+  drop()
   go"solved"
  elseif dirty or screen_frames%30==0 then
   -- saved as you play: on each change, and the clock every second
@@ -150,24 +157,27 @@ end
 -- have changed and kept in upper memory; other frames copy it back
 -- (without upper memory, _draw sets redraw every frame)
 function play_draw()
+ -- (n: a rom puzzle's number in its world, from 1; no other board's
+ -- id gives 1)
+ local n=board_id-worlds[palette_world].first
  use_palette(palette_world)
  if redraw then
   draw_clues()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
-  if (puzzle==worlds[palette_world].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
+  if (n==1 and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- print_centred(message or stroke_text() or editing and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
+ print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(not editing and screen_frames%120<60 and "pause: menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,45,13,26)
- if (editing) editor_draw()
+ print_centred(mode!="edit" and screen_frames%120<60 and "pause: menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,26)
+ if (mode=="edit") editor_draw()
 end
 
 -- puzzle p's name, or its number in its world
@@ -195,29 +205,28 @@ function solved_update()
  board_y=board_x
  if (screen_frames<31) return
  if (pressed(5)) share()
- local l=puzzle==-2 and held_frames[0]==1
+ local l=mode=="endless" and held_frames[0]==1
  if pressed(4) or l then
   board_x,board_y=52,52
-  if puzzle==-2 and not l then
+  if mode=="endless" and not l then
    start_endless()
-  elseif puzzle<0 then
-   leave()
-  else
+  elseif mode=="rom" then
    -- back to the puzzles, on the next one
    local w=worlds[world_index]
    puzzle_index=min(puzzle+1,w.first+w.count-1)
    go"puzzles"
+  else
+   leave()
   end
  end
 end
 
 function solved_draw()
- use_palette(palette_world)
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(puzzle<0 and "solved!" or puzzle_name(puzzle),10,10)
+  print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_centred(puzzle==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
+  print_texts(mode=="endless" and "\142 next  \151 share  \139 back|118|10" or "\142 continue  \151 share|118|10")
  end
 end

@@ -5,8 +5,8 @@
 --
 -- session: best[p] (puzzle p, 0-based): nil unsolved, else its best
 -- time in seconds (0: solved, the time no longer saved). a board has
--- an id: p+1 for puzzle p, 255 for endless (board_id() of the one being
--- played); its cells live in board_cells[id], 45 bytes (1-based), 5 cells to a
+-- an id: p+1 for puzzle p, 255 for endless (board_id: the one being
+-- played, play.lua; 0 a design's or a code's, never saved); its cells live in board_cells[id], 45 bytes (1-based), 5 cells to a
 -- byte in base 3 (cell i=y*15+x is byte i\5+1, digit i%5; 0 blank 1
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
@@ -48,21 +48,16 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- board id of the puzzle being played
-function board_id()
- return puzzle+1&255
-end
-
 -- the board being played from board_cells into cells (blank if none), and back
 powers_of_3=split"1,3,9,27,81"
 function load_board()
- local b=board_cells[board_id()] or {}
+ local b=board_cells[board_id] or {}
  cells={}
  for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
 end
 function store_board()
  local b={}
- board_cells[board_id()]=b
+ board_cells[board_id]=b
  for k=0,44 do
   local v=0
   for j=4,0,-1 do v=v*3+cells[k*5+j] end
@@ -94,16 +89,16 @@ end
 -- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
  dirty=false
- if (blank() or puzzle==-1) return drop()
+ if (blank() or board_id<1) return drop()
  store_board()
- board_clocks[board_id()]=play_seconds
- to_front(recent_boards,board_id())
+ board_clocks[board_id]=play_seconds
+ to_front(recent_boards,board_id)
  persist()
 end
 
 -- forget the board being played (solved, or left blank)
 function drop()
- local id=board_id()
+ local id=board_id
  board_cells[id],board_clocks[id]=nil
  del(recent_boards,id)
  persist()

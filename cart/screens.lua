@@ -11,10 +11,12 @@ function use_palette(w,art)
  if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
 end
 
--- world w's backdrop strip from the spritesheet at y; d: subdued,
--- behind clues and text (its colours keep theirs readable)
+-- world w's screen (use_palette) with its backdrop strip from the
+-- spritesheet at y; d: subdued, behind clues and text (its colours keep
+-- theirs readable)
 function backdrop(w,y,d)
  local a=worlds[w]
+ use_palette(w)
  pal()
  pal(a.pal,1)
  if (d) pal(a.dim)
@@ -25,6 +27,11 @@ end
 -- text centred on x (the screen's middle if nil)
 function print_centred(s,y,c,x)
  print(s,(x or 64)-#s*2,y,c)
+end
+
+-- a filled square, s px a side, its corner at x,y
+function square(x,y,s,c)
+ rectfill(x,y,x+s-1,y+s-1,c)
 end
 
 -- a screen's fixed texts as data: records "text|y|colour|x" apart
@@ -45,7 +52,6 @@ function title_update()
  if (pressed(4)) go"worlds"
 end
 function title_draw()
- use_palette(1)
  backdrop(1,104)
  -- the logo as a solved board: 31x7 cells of 4 px, the grid a fill
  -- pattern (bits set on column 2 and row 2 of each 4x4 tile: the
@@ -58,8 +64,7 @@ function title_draw()
    -- filled in column by column as the title appears
    local c=k*4+b%3
    if logo[k+1]>>b&1==1 and c<screen_frames then
-    local x,y=3+c*4,23+b\3*4
-    rectfill(x,y,x+2,y+2,k==7 and 10 or 4)
+    square(3+c*4,23+b\3*4,3,k==7 and 10 or 4)
    end
   end
  end
@@ -87,12 +92,12 @@ function worlds_update()
  if world_index>n-1 then
   create_update(o)
  elseif o then
-  if world_index>#worlds then
-   start_endless()
-  else
+  if worlds[world_index] then
    -- on its board in progress, if any
    puzzle_index=worlds[world_index].first+(world_in_progress() or 1)-1
    go"puzzles"
+  else
+   start_endless()
   end
  end
 end
@@ -107,19 +112,16 @@ function world_in_progress()
  end
 end
 function worlds_draw()
- local w=world_index>#worlds and 1 or world_index
- use_palette(w)
- backdrop(w,48)
+ backdrop(worlds[world_index] and world_index or 1,48)
  print_texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
-  print_texts"endless|22|10/new puzzles, made here|32|6"
-  print_centred(endless_solved.." solved",84,6)
+  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local wd,s=worlds[world_index],solved_count()
+  local wd,s,t=worlds[world_index],solved_count()
   print_centred(wd.title,22,10)
-  print_centred(s.."/"..wd.count.." solved",32,6)
+  print_centred(t,32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
@@ -131,13 +133,13 @@ function worlds_draw()
  blink("\142 play  \151 back",108)
 end
 
--- puzzles of world world_index solved
+-- puzzles of world world_index solved, and as text (solved of all)
 function solved_count()
  local wd,s=worlds[world_index],0
  for p=wd.first,wd.first+wd.count-1 do
   if (best[p]) s+=1
  end
- return s
+ return s,s.."/"..wd.count.." solved"
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -145,7 +147,7 @@ end
 -- merges into a border (c: 3:1 or more against the ground, held by
 -- tests/cart/test_cart_marks_contrast.py)
 function pips(p,x,y,c)
- for j=1,puzzle_pips[p] do rectfill(x+j*3,y,x+j*3+1,y+1,c) end
+ for j=1,puzzle_pips[p] do square(x+j*3,y,2,c) end
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
@@ -174,7 +176,7 @@ end
 function tile_at()
  local x,y=mouse_x-1,mouse_y-12
  local k=(y\18+top_row)*7+x\18
- if (x>=0 and y>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
+ if (min(x,y)>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
 end
 -- the page of tiles is drawn into upper memory when it changes (a
 -- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
@@ -188,7 +190,7 @@ function puzzles_draw()
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(wd.title,2,2,10)
-  print("\151 back",96,2,13)
+  print_texts"\151 back|2|13|108"
   for k=top_row*7,min(top_row*7+34,wd.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
@@ -197,8 +199,8 @@ function puzzles_draw()
    local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top_row)*18
    local c=in_progress(p+1) and 1 or 4
    camera(-x,-y)
-   rectfill(0,0,16,16,c<4 and 4 or 2)
-   rectfill(1,1,15,15,best[p] and 1 or 5-c)
+   square(0,0,17,c<4 and 4 or 2)
+   square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     add(thumbs_queued,{p,x,y})
    else
@@ -234,7 +236,7 @@ function puzzles_draw()
  -- a picture's name shows once it is solved
  local b=best[puzzle_index]
  print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
- local s=solved_count().."/"..wd.count.." solved"
+ local _,s=solved_count()
  print(s,127-#s*4,112,13)
  -- its size, or once solved the options its best time was made with
  local o=b and best_options[puzzle_index] or 0
@@ -247,13 +249,11 @@ end
 -- solved puzzle p's picture in its tile at x,y in its colours, 3 px
 -- a cell at 5x5, 1 px otherwise
 function draw_thumb(p,x,y)
- local n,m=puzzle_size[p],{}
+ local n=puzzle_size[p]
  local s=15\n
  local o=(15-n*s)\2+1
- for r=1,n do m[r]=puzzle_row(p,r-1,n) end
- shade(m,n,pz_cols[p+1])
+ shade(puzzle_rows[p],n,pz_cols[p+1])
  for k,v in pairs(picture_colours) do
-  local a,b=x+o+k%16*s,y+o+(k\16-1)*s
-  rectfill(a,b,a+s-1,b+s-1,v)
+  square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
  end
 end

@@ -22,7 +22,7 @@ end
 function share_code()
  -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
  -- top; else the cells)
- local e=puzzle==-2
+ local e=mode=="endless"
  local t,v,s={e and 14 or board_size},0,""
  for k=0,e and 14 or board_size*board_size-1 do
   v=v*2+((e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1)
@@ -64,7 +64,7 @@ function printable(s)
 end
 
 -- read code s as typed or pasted: nil with the puzzle set up (solution,
--- board_size, clues; puzzle -1) or nil and an endless seed, else the reason it
+-- board_size, clues; mode "code") or nil and an endless seed, else the reason it
 -- is refused
 function read_code(s)
  local t={}
@@ -83,7 +83,7 @@ function read_code(s)
  if (#t<l) return #t.."/"..l
  if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
- puzzle,board_size=-1,k
+ mode,board_id,board_size="code",0,k
  solution=zeros()
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
@@ -107,7 +107,7 @@ end
 -- coroutine verdict_maker, then played, or refused if it needs a guess
 function code_entry()
  -- (and no undo steps of a design or code played before)
- typed,key_index,code_message,last_typed,editing,back_to_editor,verdict_maker,history[0]="",0,""
+ typed,key_index,code_message,last_typed,verdict_maker,history[0]="",0,""
  go"code"
 end
 

@@ -75,7 +75,7 @@ def session(cart: Path) -> tuple[Recorder, dict]:
     p.to_create()
     p.press("o")
     for _ in range(120):
-        if p.on("play_update") and p.g("editing"):
+        if p.on("play_update") and p.g("mode") == "edit":
             break
         p.idle(1)
     for x, y in ((2, 2), (3, 3), (7, 1), (4, 8)):

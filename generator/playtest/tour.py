@@ -63,7 +63,7 @@ class Tourist(Player):
                 screen = next((name for fn, name in SCREENS.items() if self.on(fn)), "?")
                 if screen == "worlds" and int(self.g("world_index")) > len(self.g("worlds")) + 1:
                     screen = "create"
-                if screen == "play" and self.g("editing"):
+                if screen == "play" and self.g("mode") == "edit":
                     screen = "editor"
                 if screen in ("play", "editor") and self.g("question"):
                     screen = "dialog"
@@ -214,7 +214,7 @@ def _create(cart: Path, manifest: dict, w: int) -> dict:
     t.idle(3)
     t.c.exec(f"palette_world={w + 1}")                      # the editor draws in the last world's colours
     t.press("o")                                 # 10x10, the page's first choice
-    t.until(lambda: t.on("play_update") and t.g("editing"))
+    t.until(lambda: t.on("play_update") and t.g("mode") == "edit")
     t.idle(3)
     for x, y in ((2, 2), (3, 3)):                # two cells on a diagonal: either diagonal fits
         t.move_to(x, y)

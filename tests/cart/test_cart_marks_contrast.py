@@ -238,7 +238,7 @@ def test_the_editors_dots(built_cart, world):
     p.press("up")                                      # 5x5
     p.c.exec(f"palette_world={world + 1}")
     p.press("o")
-    assert p.on("play_update") and p.g("editing") and p.size() == 5
+    assert p.on("play_update") and p.g("mode") == "edit" and p.size() == 5
     for c in (0, 1):
         p.move_to(c, c)
         p.press("o")

@@ -174,7 +174,7 @@ def test_best_times_come_back_with_their_options_or_not_at_all(cart, solves, boa
     store = {}
     c = Player(path, store).c
     for k in range(boards):
-        c.exec(f"puzzle={k + 200} solution={{}} board_size=5 cells={{}} for i=0,224 do cells[i]=0 end cells[7]=1 play_seconds=3 keep()")
+        c.exec(f"board_id={k + 201} solution={{}} board_size=5 cells={{}} for i=0,224 do cells[i]=0 end cells[7]=1 play_seconds=3 keep()")
     for p, t, o in solves:
         c.exec(f"options={o} won({p},{t})")
     c.save_cartdata()

@@ -360,7 +360,7 @@ class SavePolicy(RuleBasedStateMachine):
         for _ in range(3):
             p.press("up")
         p.press("o")
-        assert p.on("play_update") and p.g("editing") and p.size() == 5
+        assert p.on("play_update") and p.g("mode") == "edit" and p.size() == 5
         # the editor opens on the design as left (kept for the session, or from the save)
         assert (p.board()[:5, :5] == 1).tolist() == (self.design if self.design is not None
                                                       else np.zeros((5, 5), bool)).tolist()

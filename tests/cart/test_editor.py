@@ -46,7 +46,7 @@ def to_editor(cart_path, size: int, cartdata=None) -> Player:
     for _ in range(SIZES[size]):
         p.press("down")
     p.press("o")
-    assert p.on("play_update") and p.g("editing") and p.size() == size
+    assert p.on("play_update") and p.g("mode") == "edit" and p.size() == size
     return p
 
 
@@ -96,7 +96,7 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     for item in ("play it", "share code"):
         p.c.choose_menuitem(item)
         p.idle(1)
-        assert p.on("play_update") and p.g("editing") and "needs guess" in p.recent_text(1)
+        assert p.on("play_update") and p.g("mode") == "edit" and "needs guess" in p.recent_text(1)
     # the fix: the flipped cell cleared (o on a fill clears it)
     p.move_to(fx, fy)
     p.press("o")
@@ -195,13 +195,13 @@ def test_play_it_then_back_to_the_design(cart):
     p = with_heart(cart[0], store)
     p.c.choose_menuitem("play it")
     p.idle(2)
-    assert p.on("play_update") and not p.g("editing") and p.board().sum() == 0
+    assert p.on("play_update") and p.g("mode") == "design" and p.board().sum() == 0
     assert np.array_equal(p.sol(), HEART)
     p.enter(HEART)
     p.idle(45)
     assert p.on("solved_update")
     p.press("o")                          # continue: back to the editor, the design kept
-    assert p.on("play_update") and p.g("editing")
+    assert p.on("play_update") and p.g("mode") == "edit"
     assert np.array_equal(p.board() == 1, HEART)
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
@@ -261,7 +261,7 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     assert p.on("code_update")
     p.c.paste()                            # ctrl-v: what the cart copied
     p.idle(5)
-    assert p.on("play_update") and not p.g("editing") and np.array_equal(p.sol(), HEART)
+    assert p.on("play_update") and p.g("mode") == "code" and np.array_equal(p.sol(), HEART)
 
 
 VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues

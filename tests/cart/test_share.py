@@ -32,7 +32,7 @@ def console(cart):
 def lua_code(c: Console, grid: np.ndarray) -> str:
     n = grid.shape[0]
     rows = ",".join(str(sum(1 << x for x in range(n) if grid[y, x])) for y in range(n))
-    return c.exec(f'puzzle,board_size=0,{n} for y=1,15 do solution[y]=0 end '
+    return c.exec(f'mode,board_size="code",{n} for y=1,15 do solution[y]=0 end '
                   f'for y,r in ipairs(split"{rows}") do solution[y]=r end return share_code()')
 
 
@@ -67,7 +67,7 @@ def test_the_docs_vectors(console, cart, repo):
     assert lua_code(console, grid_of(first_random["rows"])) == code15
     for seed, code in ((0, "e000mm"), (1234, "e16js4"), (32767, "ezzzsd")):
         assert f"`{code}`" in doc
-        assert console.exec(f"puzzle,endless_seed=-2,{seed} return share_code()") == code == encode_seed(seed)
+        assert console.exec(f"mode,endless_seed=\"endless\",{seed} return share_code()") == code == encode_seed(seed)
         assert lua_decode(console, code) == (14, seed)
     assert lua_decode(console, "500000g3") == "empty"
     assert same_answer(lua_decode(console, "5azze4wm"), (5, heart))
@@ -212,7 +212,7 @@ def test_an_endless_code_starts_that_seed(cart):
         p.idle(1)
         if p.on("play_update"):
             break
-    assert p.on("play_update") and int(p.g("endless_seed")) == 1234 and int(p.g("puzzle")) == -2
+    assert p.on("play_update") and int(p.g("endless_seed")) == 1234 and p.g("mode") == "endless"
     assert p.c.exec("return share_code()") == "e16js4"
     assert p.c.max_instructions < frame_budget(30)
 
@@ -261,7 +261,7 @@ def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
     for _ in range(3):
         p.press("up")
     p.press("o")
-    assert p.on("play_update") and p.g("editing")
+    assert p.on("play_update") and p.g("mode") == "edit"
     p.press("o")                          # a mark in the design
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
@@ -269,7 +269,37 @@ def test_undo_on_a_code_puzzle_has_nothing_from_the_editor(cart):
         p.press("down")
     p.press("o")
     paste(p, "5azze4wm", frames=5)
-    assert p.on("play_update") and not p.g("editing") and p.board().sum() == 0
+    assert p.on("play_update") and p.g("mode") == "code" and p.board().sum() == 0
     p.c.choose_menuitem("undo")
     p.idle(1)
     assert p.board().sum() == 0 and "no undo" in p.recent_text(1)
+
+
+def test_each_mode_leaves_where_it_belongs(cart):
+    """A design played goes back to the editor, the editor to the worlds, and a code's puzzle
+    to the worlds, even when a design was played just before it (mode, not a left-over flag)."""
+    p = to_code_screen(cart[0])
+    p.press("x")                          # back to the worlds: into the editor (5x5)
+    for _ in range(3):
+        p.press("up")
+    p.press("o")
+    assert p.on("play_update") and p.g("mode") == "edit"
+    p.press("o")                          # one filled cell: line logic finishes it
+    p.idle(10)
+    p.c.choose_menuitem("play it")
+    p.idle(2)
+    assert p.on("play_update") and p.g("mode") == "design" and p.board().sum() == 0
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("play_update") and p.g("mode") == "edit" and p.board().sum() == 1
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")
+    for _ in range(3):
+        p.press("down")
+    p.press("o")
+    paste(p, "5azze4wm", frames=5)
+    assert p.on("play_update") and p.g("mode") == "code" and int(p.g("board_id")) == 0
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")

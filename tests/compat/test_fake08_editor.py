@@ -39,7 +39,7 @@ def test_the_editor_in_fake08(cart_path, tmp_path):
     p.idle(10)
     assert p.g("verdict_status") == "solved"
     share_play_and_come_back(p)
-    assert p.on("play_update") and p.g("editing")
+    assert p.on("play_update") and p.g("mode") == "edit"
     _, b = same(cart_path, rec, tmp_path)
     assert b.stdout.count(encode(HEART)) == 2     # fake-08's printh ignores "@clip"
 

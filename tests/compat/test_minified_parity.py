@@ -66,7 +66,7 @@ def test_the_editor_and_a_share_code_play_the_same_minified(built_cart):
     p.enter(HEART)
     p.idle(10)
     share_play_and_come_back(p)
-    assert p.on("play_update") and p.g("editing")
+    assert p.on("play_update") and p.g("mode") == "edit"
     assert_same_play(built_cart, rec)
 
 

@@ -150,7 +150,7 @@ def test_the_clipboard_round_trips_a_share_code(browser, web_page, built_cart):
         pg.evaluate("pico8.realtime()")
         pg.keyboard.press("Control+V")
         wait_lua(pg, on("play_update"))
-        assert not lua(pg, "return editing")[0]
+        assert lua(pg, "return mode")[0] == "code"
     finally:
         ctx.close()
 
@@ -163,7 +163,7 @@ def to_editor_code(p: Player) -> None:
     p.to_create()
     p.press("o")
     for _ in range(60):
-        if p.on("play_update") and p.g("editing"):
+        if p.on("play_update") and p.g("mode") == "edit":
             break
         p.idle(1)
     p.idle(3)

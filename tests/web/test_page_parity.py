@@ -104,7 +104,7 @@ def test_the_editor_a_share_code_and_a_pasted_code(page, built_cart):
         p.press("right")
     p.idle(3)
     p.press("o")                                # the editor, 10x10
-    until(p, lambda: p.on("play_update") and p.g("editing"))
+    until(p, lambda: p.on("play_update") and p.g("mode") == "edit")
     p.idle(3)
     for x, y in ((2, 2), (3, 3)):
         p.move_to(x, y)
