@@ -64,11 +64,9 @@ function title_draw()
   end
  end
  print_centred("picture logic, 5x5 to 15x15",52,6)
- -- the controls once the logo is done (the label shows it before)
+ -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- if screen_frames>50 then
-  print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
- end
+ print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
  blink("press \142",97)
 end
 
