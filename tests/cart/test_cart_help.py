@@ -18,3 +18,34 @@ def test_the_title_shows_its_controls_at_once(built_cart):
     p.idle(2)
     assert _inked(p.c.rgb(), 59, 94) > 300
     assert "double tap" in p.c.text()
+
+
+def _question_box(rgb: np.ndarray) -> bool:
+    """Is the question's box (2..125 x 54..90, one colour inside its border) on the screen?"""
+    inside = rgb[56:89, 4:124].reshape(-1, 3)
+    return bool((inside == inside[0]).all(axis=1).mean() > 0.6) and \
+        bool((rgb[54, 2:126] == rgb[54, 2]).all() and (rgb[90, 2:126] == rgb[90, 2]).all())
+
+
+def test_clearing_a_blank_board_asks_nothing(built_cart):
+    """Up+down (or the menu's clear board) on a blank board: no question over the board, a dull
+    sound and "nothing to clear"; with a mark, the question as before."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, 30)
+    p.idle(2)
+    assert not p.board().any()
+    sounds = len(p.c.sfx_calls)
+    p.c.step(["up", "down"])
+    p.idle(1)
+    assert not p.g("question") and not _question_box(p.c.rgb())
+    assert "nothing to clear" in p.c.text()
+    assert [n for _, n, *_ in p.c.sfx_calls[sounds:]] == [19]
+    p.c.choose_menuitem("clear board")
+    p.idle(1)
+    assert not p.g("question") and not _question_box(p.c.rgb())
+    p.idle(60)
+    p.press("o")
+    p.c.step(["up", "down"])
+    p.idle(1)
+    assert p.g("question") and _question_box(p.c.rgb())
+    assert "clear the whole board?" in p.c.text()

@@ -285,6 +285,7 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     on_paper.write_text(src.replace(box, "rectfill(2,54,125,90,1)"))
     t = tour.Tourist(on_paper)
     t.open_puzzle(1, 0)
+    t.press("o")                                 # a mark: a blank board asks nothing
     t.c.choose_menuitem("clear board")
     t.idle(2)
     ratios = [s.item.ratio for s in t.seen.values()
