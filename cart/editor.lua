@@ -94,8 +94,8 @@ function create_update(o)
 end
 
 function create_draw()
- print_texts"create|22|10/draw a puzzle or enter a code|32|6/pause menu: play it, share|116|13/\148\131 both: clear it|122|13|60"
+ print_texts"create|22|10/draw a puzzle or enter a code|32|6/pause menu: play it, share|116|13/up+down: clear it|122|13"
  for k=1,4 do
-  print_centred((k==create_choice and "\148\131 " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end
 end

@@ -158,7 +158,7 @@ function play_draw()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
-  if (puzzle==worlds[palette_world].first and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
+  if (puzzle==worlds[palette_world].first and blank()) rectfill(48,0,127,29,0) print("d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear",50,4,10)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -220,6 +220,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(puzzle<0 and "solved!" or puzzle_name(puzzle),10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_centred(puzzle==-2 and "\142 next  \151 share  \139 back" or "\142 continue  \151 share",118,10)
+  print_centred(puzzle==-2 and "\142 next \151 share left: back" or "\142 continue  \151 share",118,10)
  end
 end

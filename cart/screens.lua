@@ -66,7 +66,7 @@ function title_draw()
  print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
+ print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/left+right: music|88|13"
  blink("press \142",97)
 end
 
@@ -108,7 +108,7 @@ function worlds_draw()
  local w=world_index>#worlds and 1 or world_index
  use_palette(w)
  backdrop(w,48)
- print_texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
+ print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then

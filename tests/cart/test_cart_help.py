@@ -49,3 +49,26 @@ def test_clearing_a_blank_board_asks_nothing(built_cart):
     p.idle(1)
     assert p.g("question") and _question_box(p.c.rgb())
     assert "clear the whole board?" in p.c.text()
+
+
+ARROWS = ("⬅️", "➡️", "⬆️", "⬇️")
+
+
+def test_directions_are_words_not_button_glyphs(built_cart):
+    """At 1x the d-pad's glyphs look like the 🅾️/❎ ones ("⬅️➡️ both: music" read as an o/x
+    pair): the title, the worlds and create pages and the first puzzle's controls name the
+    directions in words and print no arrow glyph; 🅾️ and ❎ stay glyphs."""
+    p = Player(built_cart.path)
+    p.idle(2)
+    said = [p.c.text()]
+    p.press("o")
+    said.append(p.recent_text(2))
+    p.to_create()
+    said.append(p.recent_text(2))
+    q = Player(built_cart.path)
+    q.open_puzzle(0, 0)
+    said.append(q.recent_text(8))           # (drawn once: the play screen keeps it)
+    text = "\n".join(said)
+    assert not [a for a in ARROWS if a in text], text
+    for words in ("left+right: music", "up+down: clear", "d-pad: move", "🅾️ fill"):
+        assert words in text, words

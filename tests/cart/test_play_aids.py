@@ -146,7 +146,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         d = p.c.display()[0:30, 48:128]
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
-    assert "both: music" in said and "both: clear" in said
+    assert "left+right: music" in said and "up+down: clear" in said
 
 
 def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
