@@ -80,7 +80,8 @@ end
 -- buttons pressed together that never are in play: left and right
 -- turn the music on or off (the play screen's pause menu is full),
 -- up and down ask to clear the board or the design (undo brings it
--- back)
+-- back), o and x open the on-screen menu (true: the mark the first
+-- of them made, if any, taken back)
 function chords()
  if min(held_frames[0],held_frames[1])==1 then
   options^^=1
@@ -88,6 +89,11 @@ function chords()
   say(option_labels[options%2+1])
  end
  if (min(held_frames[2],held_frames[3])==1) ask_clear()
+ if min(held_frames[4],held_frames[5])==1 then
+  if (paint_button and not new_step) undo()
+  menu(1)
+  return true
+ end
 end
 
 -- undo the last step (r false) or redo the next (r true)
@@ -142,7 +148,7 @@ end
 -- a cross never wipes a fill (as in picross s)
 function play_input()
  local x,y=cell_at()
- chords()
+ if (chords()) return
  -- the cursor follows the pointer over the board as it moves
  if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then
   cursor_x,cursor_y,redraw=x,y,true

@@ -167,8 +167,9 @@ function play_draw()
  draw_board(0)
  print_centred(message or stroke_text() or editing and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
- -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(not editing and screen_frames%120<60 and "pause: menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,45,13,26)
+ -- to reach undo, hint and leave: o and x together (or the pause
+ -- button) open the menu (the editor's verdict is there)
+ print_centred(not editing and screen_frames%120<60 and "\142+\151 menu" or puzzle<-1 and "endless" or puzzle<0 and "" or "#"..puzzle-worlds[palette_world].first+1,45,13,26)
  if (editing) editor_draw()
 end
 

@@ -41,8 +41,10 @@ end
 
 -- title: "picross8" in filled cells over the first world's backdrop
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
+-- (x: the on-screen menu, the options)
 function title_update()
  if (pressed(4)) go"worlds"
+ if (pressed(5)) menu(1)
 end
 function title_draw()
  use_palette(1)
@@ -66,8 +68,8 @@ function title_draw()
  print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/left+right: music|88|13"
- blink("press \142",97)
+ print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/\142+\151 menu: hint, undo|81|13|60/left+right: music|88|13"
+ blink("press \142  \151 options",97)
 end
 
 -- world select: left/right between worlds, endless and create
