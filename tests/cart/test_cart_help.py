@@ -72,3 +72,54 @@ def test_directions_are_words_not_button_glyphs(built_cart):
     assert not [a for a in ARROWS if a in text], text
     for words in ("left+right: music", "up+down: clear", "d-pad: move", "🅾️ fill"):
         assert words in text, words
+
+
+def _list_on(p: Player, k: int) -> None:
+    """From the title to the first world's list, on its puzzle k (from 0; a fresh save)."""
+    p.idle(2)
+    p.press("o")
+    p.press("o")
+    while int(p.g("puzzle_index")) < k:
+        p.press("down" if k - int(p.g("puzzle_index")) >= 7 else "right")
+    p.c.exec("redraw=true")
+    p.idle(2)
+
+
+def _footer(p: Player, y: int) -> list:
+    return [r for r in p.c.frames[-1].prints if r.y == y]
+
+
+def test_the_lists_footer_names_the_marks(built_cart):
+    """The footer labels the pips "difficulty" (right before them, at 113..127 on line 120) and
+    echoes a picture tile's corner mark (PICO-8's 「, as the tile draws it) beside "picture",
+    ink on the footer's ground, the tile's own mark being the same shape."""
+    from generator.runtime.font import default_font
+    font = default_font()
+    corner = {(c, r) for r in range(6) for c in range(8) if font[8 * 24 + r] >> c & 1}
+    manifest = built_cart.manifest
+    w = manifest["worlds"][0]
+    pic = next(k for k in range(w["count"]) if manifest["puzzles"][w["first"] + k]["name"])
+    plain = next(k for k in range(w["count"]) if not manifest["puzzles"][w["first"] + k]["name"])
+    for k in sorted((pic, plain)):
+        p = Player(built_cart.path)
+        _list_on(p, k)
+        label = [r for r in _footer(p, 120) if r.text == "difficulty"]
+        assert label and label[0].x + 4 * len("difficulty") <= 113
+        size = [r for r in p.c.frames[-1].prints if "x" in r.text and r.text[0].isdigit()]
+        assert len(size) == 1
+        rgb = p.c.rgb()
+        ground = rgb[size[0].y + 6, 127]
+        if k == pic:
+            r = size[0]
+            assert r.p8scii.endswith("\x18 picture")
+            gx = r.x + 4 * r.p8scii.index("\x18")
+            ink = {(c, rr) for rr in range(6) for c in range(4)
+                   if (rgb[r.y + rr, gx + c] != ground).any()}
+            assert ink == corner, sorted(ink)
+            tile = (1 + k % 7 * 18, 12 + (k // 7 - int(p.g("top_row"))) * 18)
+            tile_ground = rgb[tile[1] + 15, tile[0] + 15]
+            tink = {(c, rr) for rr in range(6) for c in range(4)
+                    if (rgb[tile[1] + 1 + rr, tile[0] + 1 + c] != tile_ground).any()}
+            assert tink == corner, sorted(tink)
+        else:
+            assert "picture" not in size[0].p8scii
