@@ -95,7 +95,7 @@ end
 -- undo step; a blank board has nothing to clear: a dull sound and
 -- a word, no question
 function ask_clear()
- if (blank()) sfx(19) return say"nothing to clear"
+ if (blank()) sfx(19) return say"no marks"
  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
   new_step=true
   for i=0,224 do
