@@ -81,15 +81,19 @@ end
 -- turn the music on or off (the play screen's pause menu is full),
 -- up and down ask to clear the board or the design (undo brings it
 -- back), o and x open the on-screen menu (true: the mark the first
--- of them made, if any, taken back)
+-- of them made, if any, taken back). both(b): buttons b and b+1
+-- are down, one of them pressed this frame
+function both(b)
+ return min(held_frames[b],held_frames[b+1])==1
+end
 function chords()
- if min(held_frames[0],held_frames[1])==1 then
+ if both(0) then
   options^^=1
   persist()
   say(option_labels[options%2+1])
  end
- if (min(held_frames[2],held_frames[3])==1) ask_clear()
- if min(held_frames[4],held_frames[5])==1 then
+ if (both(2)) ask_clear()
+ if both(4) then
   if (paint_button and not new_step) undo()
   menu(1)
   return true
@@ -155,13 +159,18 @@ function play_input()
   paint()
  end
  for b=4,5 do
-  -- a mouse click counts on the board only
+  -- a mouse click marks on the board only; top left of it (the
+  -- preview, the clock and "o+x menu") it opens the on-screen menu
   local c=mouse_buttons>>b-4&1
-  if held_frames[b]==1 and (x or c<1) then
-   if (c>0) cursor_x,cursor_y=x,y
-   paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
-   paint_to=paint_from==b-3 and 0 or paint_from<1 and b-3 or paint_from
-   mark(paint_to)
+  if held_frames[b]==1 then
+   if x or c<1 then
+    if (c>0) cursor_x,cursor_y=x,y
+    paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
+    paint_to=paint_from==b-3 and 0 or paint_from<1 and b-3 or paint_from
+    mark(paint_to)
+   elseif max(mouse_x,mouse_y)<52 then
+    menu(1)
+   end
   end
  end
  if (paint_button and held_frames[paint_button]==0) paint_button=nil

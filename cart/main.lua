@@ -79,9 +79,9 @@ end
 -- the question's box, o by item k (o runs it), x by the next (x goes
 -- on to it; past the last the menu closes)
 function menu(k)
- local s=""
- for j,m in ipairs(menu_items) do s..=(j==k and "\142 " or j==k+1 and "\151 " or "   ")..m[1].."\n" end
- if (menu_items[k]) ask(s,menu_items[k][2],function() menu(k+1) end)
+ local s,m="",menu_items[k]
+ for j,v in ipairs(menu_items) do s..=(j==k and "\142 " or j==k+1 and "\151 " or "   ")..v[1].."\n" end
+ if (m) ask(s,m[2],function() menu(k+1) end)
 end
 
 -- the solver calls solve_hook after each line. it only runs in

@@ -172,3 +172,30 @@ def test_the_screen_says_how_to_open_it(built_cart, where):
     said += p.recent_text(120)
     assert "pause" not in said
     assert said.count("🅾️+❎ menu") >= 3, said
+
+
+def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
+    """A mouse alone: a left click on "🅾️+❎ menu" (or the clock, the preview: the board's top
+    left) opens the menu, a right click goes on, a left click runs the item; clicks by the row
+    or column clues still do nothing."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.idle(2)
+
+    def click(x, y, b=1):
+        p.c.step([], mouse=(x, y, 0))
+        p.c.step([], mouse=(x, y, b))
+        p.c.step([], mouse=(x, y, 0))
+        p.idle(1)
+
+    click(20, 60)                                  # row clues
+    click(70, 20, 2)                               # column clues
+    assert not p.g("question") and not p.board().any()
+    click(30, 47)                                  # the words under the clock
+    assert p.g("question") and box_on_screen(p)
+    for _ in range(4):
+        click(30, 47, 2)                           # (the pointer over the box: clicks only)
+    assert [m for m, _ in shown(p)][-1] == O
+    click(30, 47)
+    p.idle(2)
+    assert p.on("puzzles_update")
