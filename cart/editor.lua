@@ -61,7 +61,7 @@ end
 -- logic finishes shows its pips under the verdict
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..(verdict_text=="solvable" and ",pause menu:,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
+ local t=split(verdict_more..(verdict_text=="solvable" and ",\142+\151 menu:,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
  print_centred(t[screen_frames\30%#t+1],45,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)
@@ -91,8 +91,8 @@ function create_update(o)
 end
 
 function create_draw()
- print_texts"create|22|10/draw a puzzle or enter a code|32|6/pause menu: play it, share|116|13/\148\131 both: clear it|122|13|60"
+ print_texts"create|22|10/draw a puzzle or enter a code|32|6/\142+\151 menu: play it, share|116|13|60/up+down: clear it|122|13"
  for k=1,4 do
-  print_centred((k==create_choice and "\148\131 " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end
 end

@@ -80,14 +80,24 @@ end
 -- buttons pressed together that never are in play: left and right
 -- turn the music on or off (the play screen's pause menu is full),
 -- up and down ask to clear the board or the design (undo brings it
--- back)
+-- back), o and x open the on-screen menu (true: the mark the first
+-- of them made, if any, taken back). both(b): buttons b and b+1
+-- are down, one of them pressed this frame
+function both(b)
+ return min(held_frames[b],held_frames[b+1])==1
+end
 function chords()
- if min(held_frames[0],held_frames[1])==1 then
+ if both(0) then
   options^^=1
   persist()
   say(option_labels[options%2+1])
  end
- if (min(held_frames[2],held_frames[3])==1) ask_clear()
+ if (both(2)) ask_clear()
+ if both(4) then
+  if (paint_button and not new_step) undo()
+  menu(1)
+  return true
+ end
 end
 
 -- undo the last step (r false) or redo the next (r true)
@@ -142,27 +152,39 @@ end
 -- a cross never wipes a fill (as in picross s)
 function play_input()
  local x,y=cell_at()
- chords()
+ if (chords()) return
  -- the cursor follows the pointer over the board as it moves
  if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then
   cursor_x,cursor_y,redraw=x,y,true
   paint()
  end
  for b=4,5 do
-  -- a mouse click counts on the board only
+  -- a mouse click marks on the board only; top left of it (the
+  -- preview, the clock and "o+x menu") it opens the on-screen menu
   local c=mouse_buttons>>b-4&1
-  if held_frames[b]==1 and (x or c<1) then
-   if (c>0) cursor_x,cursor_y=x,y
-   paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
-   paint_to=paint_from==b-3 and 0 or paint_from<1 and b-3 or paint_from
-   mark(paint_to)
+  if held_frames[b]==1 then
+   if x or c<1 then
+    if (c>0) cursor_x,cursor_y=x,y
+    paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
+    paint_to=paint_from==b-3 and 0 or paint_from<1 and b-3 or paint_from
+    mark(paint_to)
+   elseif max(mouse_x,mouse_y)<52 then
+    menu(1)
+   end
   end
  end
  if (paint_button and held_frames[paint_button]==0) paint_button=nil
  for b=0,3 do
   if pressed(b) then
-   -- a tap right after a tap (released, again within 4 frames)
-   local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
+   -- a tap right after a tap: released at most 6 frames (200 ms),
+   -- then pressed again. touch screens allow 300 ms from up to down
+   -- (android's double-tap timeout), but there a single tap rarely
+   -- follows a tap on the same spot; here two quick single steps
+   -- would jump. with a tap held 3 frames, two taps jump when they
+   -- come faster than 3.3 a second (4 frames: 4.3, too quick for
+   -- many players to double tap; 9: 2.5, a brisk single step);
+   -- faster stepping is the held d-pad's, 10 a second
+   local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<7 and held_for[b]<7,b<2 and cursor_x or cursor_y
    -- (b%2*2-1: -1 left or up, 1 right or down)
    local e=board_size-1
    v=j and (b%2>0 and past_guide(v) or e-past_guide(e-v)) or mid(0,v+b%2*2-1,e)

@@ -19,7 +19,7 @@
 --           its maker and world; music: the world playing, the labels
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
---lint: screen_update, screen_draw, screen_frames, redraw, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
+--lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
 --lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
@@ -52,7 +52,7 @@ screens={
 -- screen, the music and option toggles on the others (and share
 -- code on the list)
 function go(s)
- screen_frames,redraw=0,true
+ screen_frames,redraw,menu_items=0,true,{}
  screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
  option_menu()
@@ -61,14 +61,27 @@ function go(s)
  if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
--- pause menu item i: f runs on o or x only. pico-8 and fake-08 call
--- a callback on left/right too (b 1 or 2); pico-8's filter (0x300
--- in i) makes fake-08 drop the item; tac08 passes no b
-function menu_item(i,s,f)
+-- pause menu item i, and item i of the on-screen menu (menus as
+-- data: menu_items[i] holds its label and f, for both). f runs on
+-- o or x only (t: a toggle, on left/right too). pico-8 and fake-08
+-- call a callback on left/right too (b 1 or 2); pico-8's filter
+-- (0x300 in i) makes fake-08 drop the item; tac08 passes no b
+function menu_item(i,s,f,t)
+ menu_items[i]={s,f}
  menuitem(i,s,function(b)
-  if ((b or 16)>3) return f()
+  if (t or (b or 16)>3) return f()
   return true
  end)
+end
+
+-- the on-screen menu, for a player with no pause button (a mouse,
+-- a touch screen, a host without one): the pause menu's items in
+-- the question's box, o by item k (o runs it), x by the next (x goes
+-- on to it; past the last the menu closes)
+function menu(k)
+ local s,m="",menu_items[k]
+ for j,v in ipairs(menu_items) do s..=(j==k and "\142 " or j==k+1 and "\151 " or "   ")..v[1].."\n" end
+ if (m) ask(s,m[2],function() menu(k+1) end)
 end
 
 -- the solver calls solve_hook after each line. it only runs in

@@ -17,11 +17,11 @@ end
 option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on"
 function option_menu()
  for i=1,3 do
-  menuitem(i,option_labels[i*2-1+(options>>i-1&1)],function()
+  menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function()
    options^^=1<<i-1
    persist()
    option_menu()
    return true
-  end)
+  end,1)
  end
 end

@@ -98,8 +98,10 @@ function leave()
 end
 
 -- ask to clear every mark (of the design, in the editor), in one
--- undo step
+-- undo step; a blank board has nothing to clear: a dull sound and
+-- a word, no question
 function ask_clear()
+ if (blank()) sfx(19) return say"no marks"
  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
   new_step=true
   for i=0,224 do
@@ -166,7 +168,7 @@ function play_draw()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
-  if (n==1 and blank()) rectfill(48,0,127,29,0) print("\148\131\139\145 move\n\142 fill  \151 cross\n\139\145 both: music\n\148\131 both: clear",50,4,10)
+ if (n==1 and blank()) rectfill(48,0,127,29,0) print("d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear",50,4,10)
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -175,8 +177,9 @@ function play_draw()
  draw_board(0)
  print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
- -- to reach undo, hint and leave (the editor's verdict is there)
- print_centred(mode!="edit" and screen_frames%120<60 and "pause: menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,26)
+ -- to reach undo, hint and leave: o and x together (or the pause
+ -- button) open the menu (the editor's verdict is there)
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,26)
  if (mode=="edit") editor_draw()
 end
 
@@ -227,6 +230,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_texts(mode=="endless" and "\142 next  \151 share  \139 back|118|10" or "\142 continue  \151 share|118|10")
+  print_texts(mode=="endless" and "\142 next \151 share left: back|118|10" or "\142 continue  \151 share|118|10")
  end
 end

@@ -48,8 +48,10 @@ end
 
 -- title: "picross8" in filled cells over the first world's backdrop
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
+-- (x: the on-screen menu, the options)
 function title_update()
  if (pressed(4)) go"worlds"
+ if (pressed(5)) menu(1)
 end
 function title_draw()
  backdrop(1,104)
@@ -69,12 +71,10 @@ function title_draw()
   end
  end
  print_centred("picture logic, 5x5 to 15x15",52,6)
- -- the controls once the logo is done (the label shows it before)
+ -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- if screen_frames>50 then
-  print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/pause menu: hint, undo|81|13/\139\145 both: music|88|13|60"
- end
- blink("press \142",97)
+ print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/\142+\151 menu: hint, undo|81|13|60/left+right: music|88|13"
+ blink("press \142  \151 options",97)
 end
 
 -- world select: left/right between worlds, endless and create
@@ -113,7 +113,7 @@ function world_in_progress()
 end
 function worlds_draw()
  backdrop(worlds[world_index] and world_index or 1,48)
- print_texts"choose a world|8|13/\139|22|13|6/\145|22|13|119"
+ print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
@@ -151,9 +151,10 @@ function pips(p,x,y,c)
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
--- an unsolved one its number, difficulty and, top right in the clue
--- digits, its size (5, 10, 15); a picture puzzle's tile has a corner
--- mark
+-- an unsolved one its number, difficulty and, top right in pico-8's
+-- font (in the clue digits 15 read as "is"), its size (5, 10, 15); a
+-- picture puzzle's tile has a corner mark (the glyph 24, the
+-- footer's beside "picture")
 -- (the pointer picks the tile under it, a click opens it)
 function puzzles_update()
  local wd=worlds[world_index]
@@ -190,6 +191,7 @@ function puzzles_draw()
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(wd.title,2,2,10)
+  print(solved_count().."/"..wd.count,66,2,13)
   print_texts"\151 back|2|13|108"
   for k=top_row*7,min(top_row*7+34,wd.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
@@ -204,10 +206,10 @@ function puzzles_draw()
    if best[p] then
     add(thumbs_queued,{p,x,y})
    else
-    print_centred(k+1 .."",6,c,9)
-    draw_number(puzzle_size[p],12-puzzle_size[p]\10*2,1,c)
-    pips(p,-1,12,c)
-    if (pz_names[p+1]!="") line(1,1,1,3,c) line(1,1,3,1,c)
+    print_centred(k+1 .."",7,c,9)
+    print(puzzle_size[p],12-puzzle_size[p]\10*4,1,c)
+    pips(p,-1,13,c)
+    if (pz_names[p+1]!="") print("\24",1,1,c)
    end
   end
   camera()
@@ -236,12 +238,13 @@ function puzzles_draw()
  -- a picture's name shows once it is solved
  local b=best[puzzle_index]
  print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
- local _,s=solved_count()
- print(s,127-#s*4,112,13)
- -- its size, or once solved the options its best time was made with
+ -- its size and kind (a picture with the tiles' corner mark), or
+ -- once solved the options its best time was made with
  local o=b and best_options[puzzle_index] or 0
- s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " picture" or "")
- print(s,111-#s*4,120,6)
+ local s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ print(s,127-#s*4,112,6)
+ -- its difficulty, the tiles' pips, named
+ print("difficulty",70,120,6)
  pips(puzzle_index,110,121,10)
  print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
 end

@@ -13,7 +13,7 @@ import numpy as np
 
 from generator.console.console import Console
 
-FRESH_GAP = 7   # frames between two fresh presses of one direction (closer may be a double tap)
+FRESH_GAP = 8   # frames from a direction last held to its next fresh press (the cart jumps on 6 up)
 CARTDATA_ID = "picross8_v1"
 
 _NAME = re.compile(r"(?<![\w.:\"'])[A-Za-z_][A-Za-z0-9_]*")
@@ -141,6 +141,7 @@ class Player:
                 while self.cursor()[axis] != target and \
                         (self.cursor()[axis] < target) == (d == hi):
                     self.c.step(held)
+                self.last_fresh[d] = self.c.frame_index     # (held till here: the gap counts from it)
                 self.c.step([paint] if paint else [])
         if paint:
             self.idle(1)

@@ -23,8 +23,8 @@ from generator.solver.clues import grid_clues
 from generator.solver.linesolve import STALLED, solve
 
 SCALE = 4
-TITLE_FRAME = 45      # the logo is filled in and the prompt is showing: the label
-CONTROLS_FRAME = 75   # the controls have appeared too
+TITLE_FRAME = 45      # the logo is filled in, the prompt and controls showing: the label
+CONTROLS_FRAME = 75   # a second later (the controls show from the first frame)
 
 
 def _shot(p: Player, out: Path, name: str) -> Path:

@@ -243,11 +243,11 @@ def test_palt_takes_a_colour_and_a_flag():
 
 
 def test_pause_menu_callbacks_go_through_mi():
-    """Only mi (which drops left/right) and the music toggle (left/right may toggle it) hand
-    menuitem a callback."""
+    """Only menu_item (which drops left/right but for a toggle, and keeps the on-screen menu's
+    list) hands menuitem a callback."""
     with_callback = [(name, a) for name, text in lua_files()
                      for _, a in calls(text, "menuitem") if len(args(a)) == 3]
-    assert [n for n, _ in with_callback] == ["main.lua", "music.lua"], with_callback
+    assert [n for n, _ in with_callback] == ["main.lua"], with_callback
 
 
 def test_a_list_of_solved_pictures_ends_up_the_same_without_upper_memory(cart_path):

@@ -29,11 +29,12 @@ def test_holding_a_direction_repeats_where_btnp_never_does(path):
     assert p.c.max_instructions <= p.c.budget
 
 
-def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_4_frames(path):
+def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_6_frames(path):
     p = Player(path)
     p.open_puzzle(0, START + 1)
-    for _ in range(3):                     # taps 5 frames after each release: no jump
-        p.c.press("right", release=5)
+    p.idle(8)                              # (the list's last right is not a first tap)
+    for _ in range(3):                     # taps 7 frames after each release: no jump
+        p.c.press("right", release=7)
     assert p.cursor() == (10, 7)
     p.c.hold("left", frames=8)             # a long press, then a quick tap: no jump
     p.c.press("left", release=1)
@@ -51,6 +52,30 @@ def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_4_frames(
     p.c.step([])
     assert p.cursor() == (7, 7)
     assert [int(v) for v in p.board()[7]] == [0] * 4 + [1] * 4 + [0] * 7
+    p.idle(8)
+    p.c.press("down", frames=3, release=6)  # a 3-frame tap, 6 frames up, a tap: a jump
+    p.c.press("down", release=7)
+    assert p.cursor() == (7, 10)
+    p.c.press("down", frames=3, release=7)  # 7 frames up: two single steps
+    p.c.press("down", release=7)
+    assert p.cursor() == (7, 12)
+    p.c.press("up", frames=3, release=5)    # and any quicker second tap jumps
+    p.c.press("up", release=7)
+    assert p.cursor() == (7, 9)
+
+
+@pytest.mark.parametrize("up", [1, 4, 6, 7, 8, 12])
+def test_the_list_moves_a_tile_a_tap_however_quick(path, up):
+    """The puzzle list has no double tap: two taps of right, `up` frames apart (as "right, wait
+    8 frames, right" sends them), move two tiles, never a jump."""
+    p = Player(path)
+    p.idle(2)
+    p.press("o")
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == 0
+    p.c.press("right", release=up)
+    p.c.press("right", release=8)
+    assert int(p.g("puzzle_index")) == 2
 
 
 def test_the_mouse_acts_on_the_cell_under_the_pointer_and_nowhere_else(path):

@@ -6,7 +6,7 @@ focus indicator against the same pixels unfocused (2.4.13).
   pips, each 3:1 against every pixel beside it (the tile, its border, the footer);
 - a board in progress: its tile 3:1 from a tile not in progress; a picture's corner mark 3:1
   against its tile;
-- a puzzle's size (5, 10, 15) on every tile not yet solved, in the clue digits at its top right,
+- a puzzle's size (5, 10, 15) on every tile not yet solved, in PICO-8's font at its top right,
   read back from the pixels as the manifest's size and 4.5:1 against the tile (it is text);
 - the cursors (the list's frame, the board's blinking frame in either of its two colours, the
   code keyboard's box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere;
@@ -89,8 +89,8 @@ def test_tiles_pips_progress_and_picture_marks(world):
         x, y = 1 + k % 7 * 18, 12 + k // 7 * 18
         ground = at(p, x + 15, y + 15)
         grounds.setdefault(k in IN_PROGRESS, set()).add(ground)
-        marks = pip_marks(p, x + 2, y + 12, ground)
-        assert_marks_stand_out(p, x + 2, y + 12, marks, q["difficulty"]["pips"], f"tile {k + 1}")
+        marks = pip_marks(p, x + 2, y + 13, ground)
+        assert_marks_stand_out(p, x + 2, y + 13, marks, q["difficulty"]["pips"], f"tile {k + 1}")
         corner = at(p, x + 1, y + 1)
         if q["name"]:
             assert contrast(corner, ground) >= MARK, (k + 1, corner, ground)
@@ -101,25 +101,25 @@ def test_tiles_pips_progress_and_picture_marks(world):
     assert contrast(*grounds[True], *grounds[False]) >= MARK, grounds
 
 
-def clue_digits(p: Player, value: int) -> set[tuple[int, int]]:
-    """The pixels (x, y from the number's corner) of `value` as cart/draw.lua's num draws it,
-    from the cart's digit table dg (bit 3*row+column): 10-15 a bar, a 1 px gap and a digit."""
-    dg = p.g("digit_bits")
-    out, x = set(), 0
-    if value > 9:
-        out |= {(0, y) for y in range(4)}
-        x, value = 2, value - 10
-    bits = int(dg[value + 1])
-    return out | {(x + b % 3, b // 3) for b in range(12) if bits >> b & 1}
+def font_digits(value: int) -> set[tuple[int, int]]:
+    """The pixels (x, y from the text's corner) of `value` printed in PICO-8's font (shrinko's
+    copy of it, generator/runtime/font.py), 4 px a character."""
+    from generator.runtime.font import default_font
+    font, out = default_font(), set()
+    for i, ch in enumerate(str(value)):
+        rows = font[8 * ord(ch):8 * ord(ch) + 6]
+        out |= {(4 * i + c, r) for r in range(6) for c in range(8) if rows[r] >> c & 1}
+    return out
 
 
 def test_tiles_show_their_size(world):
-    """Every tile not solved shows its puzzle's size at its top right (x+10..14, y+1..4): the
-    pixels there that differ from the tile are exactly one of 5, 10 and 15 as the clue digits
-    draw it, the manifest's size, each 4.5:1 against the tile."""
+    """Every tile not solved shows its puzzle's size at its top right (x+8..14, y+1..5, in
+    PICO-8's font: the clue digits' 15 read as "IS"): the pixels there that differ from the tile
+    are exactly one of 5, 10 and 15 as print draws it, ending at x+14, the manifest's size,
+    each 4.5:1 against the tile."""
     p, wd, manifest = world
     first = wd["first"]
-    shapes = {n: clue_digits(p, n) for n in (5, 10, 15)}
+    shapes = {n: {(a + 4 * (n < 10), b) for a, b in font_digits(n)} for n in (5, 10, 15)}
     assert len({frozenset(v) for v in shapes.values()}) == 3
     sizes = set()
     for k in range(35):
@@ -127,10 +127,9 @@ def test_tiles_show_their_size(world):
             continue
         x, y = 1 + k % 7 * 18, 12 + k // 7 * 18
         ground = at(p, x + 15, y + 15)
-        ink = {(dx - 10, dy - 1): at(p, x + dx, y + dy) for dx in range(9, 16) for dy in range(1, 6)
+        ink = {(dx - 8, dy - 1): at(p, x + dx, y + dy) for dx in range(5, 16) for dy in range(1, 6)
                if at(p, x + dx, y + dy) != ground}
-        read = [n for n, shape in shapes.items()             # a lone digit stands 2 px in
-                if set(ink) == {(a + 2 * (n < 10), b) for a, b in shape}]
+        read = [n for n, shape in shapes.items() if set(ink) == shape]
         size = manifest["puzzles"][first + k]["size"]
         assert read == [size], (k + 1, sorted(ink), size)
         for colour in ink.values():

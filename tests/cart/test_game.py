@@ -286,7 +286,7 @@ def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart)
     assert p.on("solved_update")
     p.idle(45)
     said = p.recent_text(30)
-    assert "⬅️ back" in said and "🅾️ next" in said, said
+    assert "left: back" in said and "🅾️ next" in said and "⬅️" not in said, said
     p.press("left")
     p.idle(1)
     assert p.on("worlds_update") and int(p.g("world_index")) == len(cart[1]["worlds"]) + 1   # on endless

@@ -146,7 +146,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         d = p.c.display()[0:30, 48:128]
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
-    assert "both: music" in said and "both: clear" in said
+    assert "left+right: music" in said and "up+down: clear" in said
 
 
 def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
@@ -164,6 +164,9 @@ def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
     return got
 
 
+MENU = "\x8e+\x97 menu"          # 🅾️+❎ menu: how to open the menu, on the screen or not
+
+
 def test_every_puzzle_says_how_to_open_the_pause_menu(cart):
     p = Player(cart[0])
     measured_text.instrument(p.c)
@@ -171,13 +174,13 @@ def test_every_puzzle_says_how_to_open_the_pause_menu(cart):
     p.move_to(0, 0)                              # the cursor's row and column by the text
     for where in ("puzzle", "endless"):
         got = _under_the_clock(p, 130)
-        assert "pause: menu" in got, (where, list(got))
+        assert MENU in got, (where, list(got))
         assert ("#27" if where == "puzzle" else "endless") in got, (where, list(got))
-        for it, clues in got["pause: menu"]:
+        for it, clues in got[MENU]:
             assert it.visible and it.ratio >= TEXT_MIN, it
             assert clues and min(measured_text.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
         # shown for a second or more at a time, not a flicker
-        assert len(got["pause: menu"]) >= 30
+        assert len(got[MENU]) >= 30
         if where == "puzzle":
             p.c.choose_menuitem("leave puzzle")
             p.idle(2)

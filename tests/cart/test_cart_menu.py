@@ -1,0 +1,201 @@
+"""The on-screen menu: with no pause button (a mouse, a touch screen, a host without one) 🅾️ and
+❎ pressed together open the pause menu's own items (one list feeds both) in a box over the
+screen, 🅾️ by the item it runs and ❎ by the next; a puzzle, endless and the editor can all be
+left that way, and the title's ❎ opens the options."""
+import numpy as np
+import pytest
+
+from generator.playtest.player import Player
+
+from cartfixtures import START
+
+O, X = "\x8e", "\x97"
+
+
+def box_on_screen(p: Player) -> bool:
+    """Is the question's box (2..125 x 54..90: its border one colour all round) on the screen?"""
+    rgb = p.c.rgb()
+    border = np.concatenate([rgb[54, 2:126], rgb[90, 2:126], rgb[54:91, 2], rgb[54:91, 125]])
+    inside = rgb[55:90, 3:125].reshape(-1, 3)
+    return bool((border == border[0]).all() and (inside == inside[0]).all(axis=1).mean() > 0.6
+                and not (inside[0] == border[0]).all())
+
+
+def shown(p: Player) -> list[tuple[str, str]]:
+    """The menu's lines as shown: (marker, label); marker O, X or "" (blank)."""
+    text = p.g("question")
+    assert text, "no menu on the screen"
+    lines = [ln for ln in str(text).split("\n") if ln]
+    return [(ln[0] if ln[0] in (O, X) else "", ln[2:] if ln[0] in (O, X) else ln[3:]) for ln in lines]
+
+
+def chord(p: Player) -> None:
+    p.c.step(["o", "x"])
+    p.idle(2)
+
+
+def choose(p: Player, label: str) -> None:
+    """Press ❎ until 🅾️ stands by `label`, then 🅾️."""
+    for _ in range(6):
+        if dict((b, a) for a, b in shown(p)).get(label) == O:
+            break
+        p.press("x")
+    p.press("o")
+
+
+def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.idle(2)
+    assert not box_on_screen(p)
+    chord(p)
+    assert box_on_screen(p)
+    items = list(p.c.menu_items().values())
+    assert [label for _, label in shown(p)] == items == ["hint", "undo", "redo", "clear board", "leave puzzle"]
+    assert [m for m, _ in shown(p)] == [O, X, "", "", ""]
+    p.press("x")                                   # x goes on: o by undo, x by redo
+    assert [m for m, _ in shown(p)][:3] == ["", O, X]
+    assert not p.board().any()                     # nothing marked under the menu
+    for _ in range(4):                             # past the last: closed, back on the board
+        p.press("x")
+    assert not p.g("question") and p.on("play_update")
+    p.idle(2)
+    assert not box_on_screen(p) and not p.board().any()
+
+
+def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.press("o")
+    assert p.board().sum() == 1
+    p.idle(8)
+    chord(p)
+    choose(p, "undo")
+    assert not p.board().any() and not p.g("question")
+    chord(p)
+    choose(p, "leave puzzle")
+    p.idle(2)
+    assert p.on("puzzles_update")
+
+
+def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
+    """o a frame or two before x (as hands press "together"): the fill o made is undone, the
+    menu opens; o and x in the same frame mark nothing."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.move_to(3, 3)
+    p.press("x")                                   # a mark that stays
+    p.move_to(4, 3)
+    p.idle(8)
+    before = p.board()
+    p.c.step(["o"])
+    p.c.step(["o"])
+    assert p.board()[3, 4] == 1
+    p.c.step(["o", "x"])
+    p.idle(2)
+    assert (p.board() == before).all() and p.g("question")
+    for _ in range(5):                             # x past the last item: closed
+        p.press("x")
+    assert not p.g("question") and (p.board() == before).all()
+    p.idle(8)
+    p.c.step(["x"])                                # x first, then o: the cross goes
+    p.c.step(["x", "o"])
+    p.idle(2)
+    assert (p.board() == before).all() and p.g("question")
+
+
+def test_endless_can_be_left_without_the_pause_menu(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    for _ in range(len(p.g("worlds"))):
+        p.press("right")
+    p.press("o")
+    while not p.on("play_update"):
+        p.idle(1)
+    p.idle(2)
+    chord(p)
+    assert box_on_screen(p)
+    choose(p, "leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")
+
+
+def test_the_editor_can_be_left_and_its_menu_is_its_own(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    p.to_create()
+    p.press("o")
+    assert p.on("play_update") and p.g("mode") == "edit"
+    p.idle(2)
+    chord(p)
+    assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
+        ["play it", "undo", "redo", "share code", "leave puzzle"]
+    choose(p, "leave puzzle")
+    p.idle(2)
+    assert p.on("worlds_update")
+
+
+def test_the_titles_x_opens_the_options(built_cart):
+    store: dict = {}
+    p = Player(built_cart.path, store)
+    p.idle(2)
+    p.press("x")
+    assert box_on_screen(p) and p.on("title_update")
+    assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
+        ["music: on", "auto-check: off", "auto-cross: off"]
+    choose(p, "auto-check: off")
+    assert not p.g("question") and int(p.g("options")) == 2
+    assert list(p.c.menu_items().values())[1] == "auto-check: on"
+    p.press("x")
+    assert [label for _, label in shown(p)][1] == "auto-check: on"
+
+
+@pytest.mark.parametrize("where", ["puzzle", "editor"])
+def test_the_screen_says_how_to_open_it(built_cart, where):
+    """Where "pause: menu" was: 🅾️+❎ menu (the puzzle, under the clock; the editor, in its
+    verdict's turns), and on the title and create page."""
+    p = Player(built_cart.path)
+    p.idle(2)
+    said = p.c.text()
+    p.press("o")
+    p.to_create()
+    said += p.recent_text(2)
+    if where == "puzzle":
+        p = Player(built_cart.path)
+        p.open_puzzle(0, START)
+    else:
+        p.press("o")
+    p.c.exec("redraw=true")
+    p.idle(120)
+    said += p.recent_text(120)
+    assert "pause" not in said
+    assert said.count("🅾️+❎ menu") >= 3, said
+
+
+def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
+    """A mouse alone: a left click on "🅾️+❎ menu" (or the clock, the preview: the board's top
+    left) opens the menu, a right click goes on, a left click runs the item; clicks by the row
+    or column clues still do nothing."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.idle(2)
+
+    def click(x, y, b=1):
+        p.c.step([], mouse=(x, y, 0))
+        p.c.step([], mouse=(x, y, b))
+        p.c.step([], mouse=(x, y, 0))
+        p.idle(1)
+
+    click(20, 60)                                  # row clues
+    click(70, 20, 2)                               # column clues
+    assert not p.g("question") and not p.board().any()
+    click(30, 47)                                  # the words under the clock
+    assert p.g("question") and box_on_screen(p)
+    for _ in range(4):
+        click(30, 47, 2)                           # (the pointer over the box: clicks only)
+    assert [m for m, _ in shown(p)][-1] == O
+    click(30, 47)
+    p.idle(2)
+    assert p.on("puzzles_update")
