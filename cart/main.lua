@@ -76,11 +76,11 @@ end
 
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
--- the question's box, o by item k (o runs it), x by the next (x goes
--- on to it; past the last the menu closes)
+-- the question's box, o by item k (o runs it) and "x next" after it
+-- (x goes on to the next item; past the last the menu closes)
 function menu(k)
  local s,m="",menu_items[k]
- for j,v in ipairs(menu_items) do s..=(j==k and "\142 " or j==k+1 and "\151 " or "   ")..v[1].."\n" end
+ for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1].."  \151 next\n" or "   "..v[1].."\n" end
  if (m) ask(s,m[2],function() menu(k+1) end)
 end
 

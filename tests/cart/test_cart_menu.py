@@ -22,11 +22,14 @@ def box_on_screen(p: Player) -> bool:
 
 
 def shown(p: Player) -> list[tuple[str, str]]:
-    """The menu's lines as shown: (marker, label); marker O, X or "" (blank)."""
+    """The menu's lines as shown: (marker, label); marker O (the item o runs, which also says
+    "x next") or "" (blank)."""
     text = p.g("question")
     assert text, "no menu on the screen"
     lines = [ln for ln in str(text).split("\n") if ln]
-    return [(ln[0] if ln[0] in (O, X) else "", ln[2:] if ln[0] in (O, X) else ln[3:]) for ln in lines]
+    for ln in lines:
+        assert (ln[0] == O) == ln.endswith(f"  {X} next"), ln      # x's word stands by o's item only
+    return [(O, ln[2:-len(f"  {X} next")]) if ln[0] == O else ("", ln[3:]) for ln in lines]
 
 
 def chord(p: Player) -> None:
@@ -52,9 +55,9 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     assert box_on_screen(p)
     items = list(p.c.menu_items().values())
     assert [label for _, label in shown(p)] == items == ["hint", "undo", "redo", "clear board", "leave puzzle"]
-    assert [m for m, _ in shown(p)] == [O, X, "", "", ""]
-    p.press("x")                                   # x goes on: o by undo, x by redo
-    assert [m for m, _ in shown(p)][:3] == ["", O, X]
+    assert [m for m, _ in shown(p)] == [O, "", "", "", ""]
+    p.press("x")                                   # x goes on: o by undo
+    assert [m for m, _ in shown(p)][:3] == ["", O, ""]
     assert not p.board().any()                     # nothing marked under the menu
     for _ in range(4):                             # past the last: closed, back on the board
         p.press("x")
