@@ -59,7 +59,7 @@ end
 if _num then
  function draw_number(v,x,y,c)
   local sx,sy=cam(x,y)
-  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[11]})
+  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[11],clue_font and clue_font[12]})
   return _num(v,x,y,c)
  end
 end
@@ -70,10 +70,14 @@ def instrument(console) -> None:
     console.exec(INSTRUMENT, "=measured_text")
 
 
-def clue_box(value: int, height: int = 4) -> tuple[int, int]:
-    """(width, height) of a clue number as cart/draw.lua's num draws it: 3 px digits `height`
-    tall (4 for the rows' font, 5 for the columns'), 10-15 a bar, a gap and a digit."""
-    return (5 if value > 9 else 3), height
+def clue_box(value: int, height: int = 4, width: int = 3) -> tuple[int, int]:
+    """(width, height) of a clue number as cart/draw.lua's draw_number draws it: digits `width`
+    px wide (4 for the rows' font, 3 for the columns') and `height` tall (4 for the rows' font,
+    5 for the columns'), 10-15 a bar, a gap and a digit; a 1 in the 4 px font is its flag and
+    stroke, 2 px."""
+    if value > 9:
+        return 2 + width, height
+    return (2 if width > 3 and value == 1 else width), height
 
 
 @dataclass
@@ -89,6 +93,7 @@ class Item:
     bg_rgb: tuple | None
     ratio: float             # ink against background; 0 when nothing of it shows
     behind: int = 0          # clue numbers: colours in its surround other than its ink (1: plain)
+    box: tuple = (3, 4)      # clue numbers: (width, height) of its box (clue_box)
 
     @property
     def visible(self) -> bool:
@@ -174,7 +179,8 @@ def seen(console) -> list[Item]:
         x, y, slot = int(r[3]), int(r[4]), int(r[5])
         role = None if kind == "text" else int(r[6])
         high = 4 if kind == "text" or r[7] is None else int(r[7]) + 1   # the font num drew in
-        m = _measure(kind, text, x, y, int(lut[slot]), shown, high)
+        wide = 3 if kind == "text" or r[8] is None else int(r[8])
+        m = _measure(kind, text, x, y, int(lut[slot]), shown, high, wide)
         if m is not None:
             items.append(Item(kind, text, x, y, role, *m))
     return items
@@ -183,30 +189,31 @@ def seen(console) -> list[Item]:
 _measured: dict = {}
 
 
-def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, high: int = 4):
+def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, high: int = 4,
+             wide: int = 3):
     """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number (`high` px tall),
     and for a clue number the colours behind it (`_behind`), or None when none of it is on
     screen."""
-    m = _measure_once(kind, text, x, y, colour, shown, high)
+    m = _measure_once(kind, text, x, y, colour, shown, high, wide)
     if m is None or kind != "clue":
         return m
-    w, h = clue_box(int(float(text)), high)
-    return m + (_behind(shown, x, y, x + w, y + h, colour),)
+    w, h = clue_box(int(float(text)), high, wide)
+    return m + (_behind(shown, x, y, x + w, y + h, colour), (w, h))
 
 
 def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray,
-                  high: int = 4):
+                  high: int = 4, wide: int = 3):
     """`_measure`'s first five, the same item on the same pixels measured once."""
     if kind == "text":
         drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
     else:
-        w, h = clue_box(int(float(text)), high)
+        w, h = clue_box(int(float(text)), high, wide)
         y0, y1, x0, x1 = y, y + h, x, x + w
         drawn = None
     if y1 <= y0 or x1 <= x0:
         return None
     here = _window(shown, y0 - 1, y1 + 1, x0 - 1, x1 + 1, -1)
-    key = (kind, text, x, y, colour, high, here.tobytes())
+    key = (kind, text, x, y, colour, high, wide, here.tobytes())
     if key in _measured:
         return _measured[key]
     if drawn is None:

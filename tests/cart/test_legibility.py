@@ -139,7 +139,7 @@ def _crowded_rows(layouts) -> list:
             row.sort(key=lambda it: it.x)
             if len(row) <= ROW_ROOM:
                 out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
-                        if (g := b.x - a.x - measured_text.clue_box(int(a.text))[0]) < ROW_GAP]
+                        if (g := b.x - a.x - a.box[0]) < ROW_GAP]
     return out
 
 
