@@ -18,7 +18,7 @@ board_x,board_y,picture_colours=52,52,{}
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
 digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,3,3"
-digit_bits_wide=split"27030,8754,-2425,30823,17653,30847,-234,9359,-1681,-29025,3,4"
+digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,3,4"
 clue_font=digit_bits
 digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,4,3"
 
