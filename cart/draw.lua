@@ -53,17 +53,31 @@ end
 -- run placed; a 0, an empty line, is dim until a cell of it is filled).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
--- counted and "1 11 1" is not read as "1 1 1 1". every column's numbers
--- stand on the board's edge, each in its own column: a two-digit number
--- (5 px) fills its 15x15 column, 1 px from its neighbours, and the bands
--- of every other column (9, stronger than the rows' 15) show whose it is.
--- column lines are 7 px apart in 3x5 digits (p), or on a board with a
--- column of 8 numbers (the top would be off the screen) 6 px in 3x4,
+-- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
+-- on the board's edge, each in its own column: a two-digit number (5 px)
+-- fills its 15x15 column, 1 px from its neighbours. every other column is
+-- a band (9, stronger than the rows' 15) 5 px wide from the screen's top
+-- to the board, the cursor's a band of 15 (its numbers drawn as all
+-- others), so that a line of single digits reads as columns, not a string;
+-- a two-digit number stands on a plate of its column's colour 1 px wider
+-- either side, so that its gaps show its column's colour (on its band
+-- alone "5 10 2" read as "5102"). only two of 10, 12-15 side by side on a
+-- line would touch: the right one's stack is lifted a line (u: each
+-- column's lift; w: the line of the last column's two-digit number).
+-- column lines are 7 px apart in 3x5 digits (p), or on a board whose
+-- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
 -- every column alike so that their lines stay level
 function draw_clues()
- local o,p=(cell_px-3)\2,7
- for i=1,board_size do
-  if (#col_clues[i]>7) p=6
+ local o,p,u,w=(cell_px-3)\2,7,{}
+ for i=0,board_size-1 do
+  local t,s,q,x=shown_clue(col_clues[i+1]),0,nil,board_x+i*cell_px+o
+  for j=1,#t do
+   if (t[j]>9 and t[j]!=11) q=#t-j
+  end
+  if (q and q==w) s=1
+  w,u[i]=q and s+q,s
+  if (s+#t>7) p=6
+  rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
  end
  for i=0,board_size-1 do
   local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
@@ -82,14 +96,10 @@ function draw_clues()
    x-=gap
   end
   t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
-  x,y,clue_font=board_x+i*cell_px+o,board_y-p,p>6 and digit_bits_tall or digit_bits
-  -- every other column's clues on a band (9) 5 px wide, up to its top
-  -- number, so that a line of single digits reads as columns, not a
-  -- string, and a two-digit number as its column's. the cursor's column:
-  -- a band (15) up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cursor_x and 0 or y-p*#t+p-1,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
+  x,y,clue_font=board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
+   if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
    draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end
