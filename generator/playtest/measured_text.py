@@ -16,7 +16,8 @@ pixels as displayed at the end of the frame, after both palettes, as a player se
   they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
   one line at least 2 px, and at least 3 px more than the 1 px inside a two-digit number when
   one of them is one (readers took "1 11 1" 3 px apart for "1 1 1 1", and "15" 1 px from a "1"
-  for "151"); on lines one above the other 1 px, PICO-8's own line spacing (a column's numbers,
+  for "151"), but column numbers on different backgrounds (neighbouring columns' bands) 1 px;
+  on lines one above the other 1 px, PICO-8's own line spacing (a column's numbers,
   neighbouring rows' clues);
 - a clue number's surround (its box, and the gap either side of it along its row, or the line
   above and below it in its column) shows one colour besides its ink: the plain backdrop or a
@@ -281,6 +282,7 @@ SIDE_GAP = 2       # background pixels between single-digit numbers side by side
 INSIDE_GAP = 1     # the gap inside a two-digit number (cart/draw.lua's num: a bar, 1 px, a digit)
 OUTSIDE_MORE = 3   # beside a two-digit number, a gap wider than INSIDE_GAP by this much
 LINE_GAP = 1       # between numbers on different lines (PICO-8's own line spacing)
+COLUMN_GAP = 1     # between column numbers side by side on different backgrounds (their bands)
 
 
 def side_gap(a: Item, b: Item) -> int:
@@ -293,8 +295,13 @@ def side_gap(a: Item, b: Item) -> int:
 
 def apart(a: Item, b: Item, g: int) -> bool:
     """Does a player see two clue numbers `g` background pixels apart as two numbers: side by
-    side at least `side_gap`, on different lines at least LINE_GAP?"""
+    side at least `side_gap`, or, column numbers (above the board), COLUMN_GAP on different
+    backgrounds (neighbouring columns' bands: a two-digit number fills its 5 px column); on
+    different lines at least LINE_GAP?"""
     if one_line(a, b):
+        column = min(a.ink[:, 1].min(), b.ink[:, 1].min()) >= BOARD_X
+        if column and a.bg_rgb != b.bg_rgb and g >= COLUMN_GAP:
+            return True
         return g >= side_gap(a, b)
     return g >= LINE_GAP
 

@@ -45,8 +45,8 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     for p in range(len(manifest["puzzles"])):
         # the clues of puzzle p, no cursor highlight, nothing dimmed
         c.exec(f"start_puzzle({p}) cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues()")
-        # (colour 15: the cursor's strips, not numbers; none here)
-        drawn = (c.screen() > 0) & (c.screen() != 15)
+        # (colours 15 and 9: the cursor's strips and the column bands, not numbers)
+        drawn = (c.screen() > 0) & (c.screen() != 15) & (c.screen() != 9)
         label = np.zeros((128, 128), dtype=int)
         for item in c.exec("return numpix()").split(";")[:-1]:
             x, y, k = map(int, item.split(","))
