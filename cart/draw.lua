@@ -7,7 +7,9 @@
 board_x,board_y,picture_colours=52,52,{}
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
--- its 11th entry the font's height less 1 and its 12th its width w.
+-- its 11th 11's two bars (a bar and a 1 read as "1 1" or "h"), its 12th the
+-- font's height less 1, its 13th its width w; the rows' font's 14th-23rd how
+-- far each digit moves a row's next number left (its width and 1 px).
 -- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
 -- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
 -- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
@@ -17,18 +19,18 @@ board_x,board_y,picture_colours=52,52,{}
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
-digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,3,3"
-digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,3,4"
+digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
+digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,21845,3,4,5,3,5,5,5,5,5,5,5,5"
 clue_font=digit_bits
-digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,4,3"
+digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 
 -- a clue number in font clue_font (5 px in the columns' font); 10-15 as a bar, a 1 px
--- gap and a digit, but 11 as two bars 1 px apart in the middle of its 5 px (a bar and
--- a 1 read as "1 1" or "h")
+-- gap and a digit, but 11 as two bars 1 px apart in the middle of its 5 px
 function draw_number(v,x,y,c)
- local h,w=clue_font[11],clue_font[12]
- if v>9 then
-  if (v==11) line(x+1,y,x+1,y+h,c) line(x+3,y,x+3,y+h,c) return
+ local h,w=clue_font[12],clue_font[13]
+ if v==11 then
+  x+=1 v=10
+ elseif v>9 then
   line(x,y,x,y+h,c)
   x+=2 v-=10
  end
@@ -83,7 +85,7 @@ function draw_clues()
   local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
   local gap,e=min(5,180\#t\#t),x
   clue_font=digit_bits_wide
-  for v in all(t) do e-=(v>9 and 7 or v==1 and 3 or 5)+gap end
+  for v in all(t) do e-=(clue_font[v+14] or 7)+gap end
   -- 15x15: every other row's clues on a band (15) its cell high, from
   -- 5 px left of its first number (its edge no nearer: readers counted
   -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
@@ -91,7 +93,7 @@ function draw_clues()
   rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   x-=v>9 and 7 or v==1 and 3 or 5
+   x-=clue_font[v+14] or 7
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end

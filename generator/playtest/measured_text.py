@@ -60,7 +60,7 @@ end
 if _num then
  function draw_number(v,x,y,c)
   local sx,sy=cam(x,y)
-  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[11],clue_font and clue_font[12]})
+  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[12],clue_font and clue_font[13]})
   return _num(v,x,y,c)
  end
 end

@@ -201,9 +201,9 @@ def _row_font(c) -> str:
 
 def _glyphs(c, font: str) -> list:
     """Each digit as the cart's draw_number() draws it in `font` (a Lua expression: a font table,
-    its 11th entry its height less 1, its 12th its width, 3 when it has none), read back from the
-    screen (height x width booleans)."""
-    h, w = (int(float(v)) for v in c.exec(f"local f={font} return (f[11] or 3)+1 .. ',' .. (f[12] or 3)").split(","))
+    its 12th entry its height less 1, its 13th its width; 3x4 when it has none), read back from
+    the screen (height x width booleans)."""
+    h, w = (int(float(v)) for v in c.exec(f"local f={font} return (f[12] or 3)+1 .. ',' .. (f[13] or 3)").split(","))
     c.exec(f"pal() cls() clue_font={font} for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
     px = c.screen()
     glyphs = [px[2:2 + h, 2 + d * 6:2 + w + d * 6] == 7 for d in range(10)]
@@ -292,7 +292,7 @@ def _eleven(c, font: str) -> list:
     """How 11 drawn by draw_number() in `font` fails to read as 11: not two strokes (columns
     inked in all but at most one row) 1 px apart (a bar and a 1 2 px apart read as "1 1"), or a
     row inked between them (read as H)."""
-    h = int(float(c.exec(f"return {font}[11]"))) + 1
+    h = int(float(c.exec(f"return {font}[12]"))) + 1
     c.exec(f"pal() cls() clue_font={font} onum(11,8,8,7) clue_font=digit_bits")
     g = c.screen()[8:8 + h, 6:16] == 7
     strokes = [x for x in range(g.shape[1]) if g[:, x].sum() >= h - 1]
@@ -370,7 +370,7 @@ EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
 def test_the_digits_readers_misread_are_caught(console, dg):
     """Each 3x4 digit set readers misread or were unsure of fails."""
     c, _ = console
-    c.exec(f'earlier_font=split"{dg},3,3"')
+    c.exec(f'earlier_font=split"{dg},0,3,3"')
     g = _glyphs(c, "earlier_font")
     assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
 
