@@ -13,8 +13,8 @@ board_x,board_y,picture_colours=52,52,{}
 -- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
 -- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
 -- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
--- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 (a flag
--- and a stroke, no foot) in the middle of its 4 px.
+-- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag
+-- and a stroke, no foot, 2 px.
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
