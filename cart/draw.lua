@@ -6,29 +6,36 @@
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
 board_x,board_y,picture_colours=52,52,{}
 
--- clue digits 3x4 px, so that rows of clues 5 px apart do not touch:
--- bit 3*row+column of digit_bits[d+1] is a pixel of digit d. shapes a reader
--- knows at a glance (a rectangular 0, an 8 barred across its middle,
--- holes in 0 6 8 9, a 4 open at the top), every two 3 px apart or more
--- (readers confused them at 1-2); the 1 is a flag and a stroke, no
--- foot, so 1s in neighbouring columns and a two-digit bar stand apart
+-- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
+-- its 11th 11's two bars (a bar and a 1 read as "1 1" or "h"), its 12th the
+-- font's height less 1, its 13th its width w; the rows' font's 14th-23rd how
+-- far each digit moves a row's next number left (its width and 1 px).
+-- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
+-- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
+-- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
+-- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag
+-- and a stroke, no foot, 2 px.
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
--- (digit_bits_tall, bit 3*row+column as above; each font's 11th entry: its height
--- less 1) in the shapes of pico-8's own font,
--- an 8 with its two holes and a 6 with its top, apart from b and 0
-digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,3"
+-- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
+-- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
+-- packed 6 px apart and for the list's sizes
+digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
+digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,21845,3,4,5,3,5,5,5,5,5,5,5,5"
 clue_font=digit_bits
-digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,4"
+digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 
--- a clue number in font clue_font (digit_bits or digit_bits_tall); 10-15 as a bar, a 1 px gap
--- and a digit (5 px)
+-- a clue number in font clue_font (5 px in the columns' font); 10-15 as a bar, a 1 px
+-- gap and a digit, but 11 as two bars 1 px apart in the middle of its 5 px
 function draw_number(v,x,y,c)
- if v>9 then
-  line(x,y,x,y+clue_font[11],c)
+ local h,w=clue_font[12],clue_font[13]
+ if v==11 then
+  x+=1 v=10
+ elseif v>9 then
+  line(x,y,x,y+h,c)
   x+=2 v-=10
  end
- for b=0,14 do
-  if (clue_font[v+1]>>b&1==1) pset(x+b%3,y+b\3,c)
+ for b=0,15 do
+  if (clue_font[v+1]>>b&1==1) pset(x+b%w,y+b\w,c)
  end
 end
 
@@ -48,33 +55,37 @@ end
 -- run placed; a 0, an empty line, is dim until a cell of it is filled).
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
--- counted and "1 11 1" is not read as "1 1 1 1". a two-digit number (5 px) is as wide
--- as a 15x15 column, so its column's stack is lifted (s lines) until
--- no number of the columns beside it shares its line, and none of its
--- numbers shares the line of the last column's two-digit one (ls,ln,
--- lw: the last column's lift, count and two-digit number's line; u:
--- each column's lift, worked out first). column lines are 7 px apart
--- in 3x5 digits (p), or on a board whose lifted stacks reach past 7
--- lines (the top would be off the screen) 6 px in 3x4, every column
--- alike so that their lines stay level. the rows' font, digit_bits, is left
--- in clue_font for other callers (the list)
+-- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
+-- on the board's edge, each in its own column: a two-digit number (5 px)
+-- fills its 15x15 column, 1 px from its neighbours. every other column is
+-- a band (9, stronger than the rows' 15) 5 px wide from the screen's top
+-- to the board, the cursor's a band of 15 (its numbers drawn as all
+-- others), so that a line of single digits reads as columns, not a string;
+-- a two-digit number stands on a plate of its column's colour 1 px wider
+-- either side, so that its gaps show its column's colour (on its band
+-- alone "5 10 2" read as "5102"). only two of 10, 12-15 side by side on a
+-- 15x15 line would touch: the right one's stack is lifted a line (u: each
+-- column's lift; w: the line of the last column's two-digit number).
+-- column lines are 7 px apart in 3x5 digits (p), or on a board whose
+-- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
+-- every column alike so that their lines stay level
 function draw_clues()
- local o,ls,ln,lw,u,p=(cell_px-3)\2,0,0,nil,{},7
+ local o,p,u,w=(cell_px-3)\2,7,{}
  for i=0,board_size-1 do
-  local t=shown_clue(col_clues[i+1])
-  local s,n,k,q=0,col_clues[i+2] and #shown_clue(col_clues[i+2]) or 0,#t
-  for j=1,k do
-   if (t[j]>9) q=k-j
+  local t,s,q,x=shown_clue(col_clues[i+1]),0,nil,board_x+i*cell_px+o
+  for j=1,#t do
+   if (t[j]>9 and t[j]!=11) q=#t-j
   end
-  while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end
-  ls,ln,lw,u[i]=s,k,q and s+q,s
-  if (s+k>7) p=6
+  if (q and q==w and cell_px<7) s=1
+  w,u[i]=q and s+q,s
+  if (s+#t>7) p=6
+  rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
  end
  for i=0,board_size-1 do
-  local x,y,t,d=board_x-2,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
+  local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
   local gap,e=min(5,180\#t\#t),x
-  clue_font=digit_bits
-  for v in all(t) do e-=(v>9 and 6 or 4)+gap end
+  clue_font=digit_bits_wide
+  for v in all(t) do e-=(clue_font[v+14] or 7)+gap end
   -- 15x15: every other row's clues on a band (15) its cell high, from
   -- 5 px left of its first number (its edge no nearer: readers counted
   -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
@@ -82,19 +93,15 @@ function draw_clues()
   rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   x-=v>9 and 6 or 4
+   x-=clue_font[v+14] or 7
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end
   t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
   x,y,clue_font=board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
-  -- 15x15: every other column's clues on a band (15) its cell wide,
-  -- up to its top number, so that a line of single digits reads as
-  -- columns, not a string. the cursor's column at every size: a band
-  -- up to the screen's top, its numbers drawn as all others
-  rectfill(x-1,i==cursor_x and 0 or y-p*#t+p-1,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)
   for j=#t,1,-1 do
    local v=t[j]
+   if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
    draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end

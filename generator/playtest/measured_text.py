@@ -16,7 +16,8 @@ pixels as displayed at the end of the frame, after both palettes, as a player se
   they touch, diagonally too); `apart` says whether a player sees them as two: side by side on
   one line at least 2 px, and at least 3 px more than the 1 px inside a two-digit number when
   one of them is one (readers took "1 11 1" 3 px apart for "1 1 1 1", and "15" 1 px from a "1"
-  for "151"); on lines one above the other 1 px, PICO-8's own line spacing (a column's numbers,
+  for "151"), but column numbers on different backgrounds (neighbouring columns' bands) 1 px;
+  on lines one above the other 1 px, PICO-8's own line spacing (a column's numbers,
   neighbouring rows' clues);
 - a clue number's surround (its box, and the gap either side of it along its row, or the line
   above and below it in its column) shows one colour besides its ink: the plain backdrop or a
@@ -59,7 +60,7 @@ end
 if _num then
  function draw_number(v,x,y,c)
   local sx,sy=cam(x,y)
-  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[11]})
+  add(__seen,{"n",tostr(v),sx,sy,peek(0x5f00+(c&15))&15,c,clue_font and clue_font[12],clue_font and clue_font[13]})
   return _num(v,x,y,c)
  end
 end
@@ -70,10 +71,17 @@ def instrument(console) -> None:
     console.exec(INSTRUMENT, "=measured_text")
 
 
-def clue_box(value: int, height: int = 4) -> tuple[int, int]:
-    """(width, height) of a clue number as cart/draw.lua's num draws it: 3 px digits `height`
-    tall (4 for the rows' font, 5 for the columns'), 10-15 a bar, a gap and a digit."""
-    return (5 if value > 9 else 3), height
+def clue_box(value: int, height: int = 4, width: int = 3) -> tuple[int, int]:
+    """(width, height) of a clue number as cart/draw.lua's draw_number draws it: digits `width`
+    px wide (4 for the rows' font, 3 for the columns') and `height` tall (4 for the rows' font,
+    5 for the columns'), 10-15 a bar, a gap and a digit; a 1 in the 4 px font is its flag and
+    stroke, 2 px; 11 two bars 1 px apart, 3 px (drawn 1 px in from where it is placed: see
+    `seen`)."""
+    if value == 11:
+        return 3, height
+    if value > 9:
+        return 2 + width, height
+    return (2 if width > 3 and value == 1 else width), height
 
 
 @dataclass
@@ -89,6 +97,7 @@ class Item:
     bg_rgb: tuple | None
     ratio: float             # ink against background; 0 when nothing of it shows
     behind: int = 0          # clue numbers: colours in its surround other than its ink (1: plain)
+    box: tuple = (3, 4)      # clue numbers: (width, height) of its box (clue_box)
 
     @property
     def visible(self) -> bool:
@@ -174,7 +183,10 @@ def seen(console) -> list[Item]:
         x, y, slot = int(r[3]), int(r[4]), int(r[5])
         role = None if kind == "text" else int(r[6])
         high = 4 if kind == "text" or r[7] is None else int(r[7]) + 1   # the font num drew in
-        m = _measure(kind, text, x, y, int(lut[slot]), shown, high)
+        wide = 3 if kind == "text" or r[8] is None else int(r[8])
+        if kind == "clue" and text == "11":
+            x += 1                      # draw_number draws 11's two bars 1 px in from x
+        m = _measure(kind, text, x, y, int(lut[slot]), shown, high, wide)
         if m is not None:
             items.append(Item(kind, text, x, y, role, *m))
     return items
@@ -183,30 +195,31 @@ def seen(console) -> list[Item]:
 _measured: dict = {}
 
 
-def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, high: int = 4):
+def _measure(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray, high: int = 4,
+             wide: int = 3):
     """(ink, drawn, ink rgb, background rgb, ratio) of one text or clue number (`high` px tall),
     and for a clue number the colours behind it (`_behind`), or None when none of it is on
     screen."""
-    m = _measure_once(kind, text, x, y, colour, shown, high)
+    m = _measure_once(kind, text, x, y, colour, shown, high, wide)
     if m is None or kind != "clue":
         return m
-    w, h = clue_box(int(float(text)), high)
-    return m + (_behind(shown, x, y, x + w, y + h, colour),)
+    w, h = clue_box(int(float(text)), high, wide)
+    return m + (_behind(shown, x, y, x + w, y + h, colour), (w, h))
 
 
 def _measure_once(kind: str, text: str, x: int, y: int, colour: int, shown: np.ndarray,
-                  high: int = 4):
+                  high: int = 4, wide: int = 3):
     """`_measure`'s first five, the same item on the same pixels measured once."""
     if kind == "text":
         drawn, (y0, y1, x0, x1) = _text_pixels(text, x, y)
     else:
-        w, h = clue_box(int(float(text)), high)
+        w, h = clue_box(int(float(text)), high, wide)
         y0, y1, x0, x1 = y, y + h, x, x + w
         drawn = None
     if y1 <= y0 or x1 <= x0:
         return None
     here = _window(shown, y0 - 1, y1 + 1, x0 - 1, x1 + 1, -1)
-    key = (kind, text, x, y, colour, high, here.tobytes())
+    key = (kind, text, x, y, colour, high, wide, here.tobytes())
     if key in _measured:
         return _measured[key]
     if drawn is None:
@@ -269,6 +282,7 @@ SIDE_GAP = 2       # background pixels between single-digit numbers side by side
 INSIDE_GAP = 1     # the gap inside a two-digit number (cart/draw.lua's num: a bar, 1 px, a digit)
 OUTSIDE_MORE = 3   # beside a two-digit number, a gap wider than INSIDE_GAP by this much
 LINE_GAP = 1       # between numbers on different lines (PICO-8's own line spacing)
+COLUMN_GAP = 1     # between column numbers side by side on different backgrounds (their bands)
 
 
 def side_gap(a: Item, b: Item) -> int:
@@ -281,8 +295,13 @@ def side_gap(a: Item, b: Item) -> int:
 
 def apart(a: Item, b: Item, g: int) -> bool:
     """Does a player see two clue numbers `g` background pixels apart as two numbers: side by
-    side at least `side_gap`, on different lines at least LINE_GAP?"""
+    side at least `side_gap`, or, column numbers (above the board), COLUMN_GAP on different
+    backgrounds (neighbouring columns' bands: a two-digit number fills its 5 px column); on
+    different lines at least LINE_GAP?"""
     if one_line(a, b):
+        column = min(a.ink[:, 1].min(), b.ink[:, 1].min()) >= BOARD_X
+        if column and a.bg_rgb != b.bg_rgb and g >= COLUMN_GAP:
+            return True
         return g >= side_gap(a, b)
     return g >= LINE_GAP
 

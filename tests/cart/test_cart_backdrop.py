@@ -31,11 +31,12 @@ def check_region(p: Player, w: dict, box, want_clues: bool):
 
 
 def only_plain(p: Player, w: dict, box) -> None:
-    """Nothing but the plain backdrop, the highlights and the clue colours in box."""
+    """Nothing but the plain backdrop, the highlights, the column bands (9) and the clue colours
+    in box."""
     x0, y0, x1, y1 = box
     shown = {int(c) for c in p.c.display()[y0:y1, x0:x1].ravel()}
     colour = {r: w["pal"][w["ui"][r]] for r in range(16)}
-    allowed = {colour[r] for r in (0, 8, 15, *CLUE_ROLES)}
+    allowed = {colour[r] for r in (0, 8, 9, 15, *CLUE_ROLES)}
     assert shown <= allowed, (w["name"], shown - allowed)
     assert {colour[r] for r in CLUE_ROLES} & shown
 

@@ -45,8 +45,8 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     for p in range(len(manifest["puzzles"])):
         # the clues of puzzle p, no cursor highlight, nothing dimmed
         c.exec(f"start_puzzle({p}) cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues()")
-        # (colour 15: the cursor's strips, not numbers; none here)
-        drawn = (c.screen() > 0) & (c.screen() != 15)
+        # (colours 15 and 9: the cursor's strips and the column bands, not numbers)
+        drawn = (c.screen() > 0) & (c.screen() != 15) & (c.screen() != 9)
         label = np.zeros((128, 128), dtype=int)
         for item in c.exec("return numpix()").split(";")[:-1]:
             x, y, k = map(int, item.split(","))
@@ -74,13 +74,14 @@ def _line(rng: random.Random) -> list[int]:
     return [len(list(g)) for k, g in itertools.groupby(cells) if k]
 
 
-def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
-    """On random 15x15 column clues (half of the lines holding a run of 10-15): a two-digit number
-    is as wide as its column, so no number of a neighbouring column stands on its line, and every
-    stack stays on the screen."""
+def test_column_numbers_keep_to_their_columns_on_the_board(console):
+    """On random 15x15 column clues (half of the lines holding a run of 10-15): every number stays
+    within its column's 5 px (a two-digit number fills it), no two numbers side by side touch,
+    every stack stands on the board's edge but for one lifted a single line where its 10 or 12-15
+    would touch one of the column left of it, and every stack stays on the screen."""
     c, _ = console
     rng = random.Random(11)
-    seen = 0
+    seen = lifted = 0
     for _ in range(300):
         cols = [_line(rng) for _ in range(15)]
         lua = " ".join(f"col_clues[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
@@ -88,15 +89,26 @@ def test_no_number_shares_a_line_with_a_two_digit_number_beside_it(console):
                "for i=1,15 do row_clues[i]={} end " + lua + " draw_clues()")
         log = c.global_("nlog")
         nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
-        col = [(v, (x + (v > 9) - 53) // 5, y) for v, x, y in nums if x >= 52]
+        col = [(v, (x + (v > 9) - 53) // 5, x, y) for v, x, y in nums if x >= 52]
         assert len(col) == sum(max(1, len(t)) for t in cols)
-        assert min(y for _, _, y in col) >= 0, cols
-        for v, i, y in col:
-            if v > 9:
-                seen += 1
-                beside = [(w, j) for w, j, z in col if abs(j - i) == 1 and z == y]
-                assert not beside, (cols, v, i, y, beside)
-    assert seen > 300
+        assert min(y for *_, y in col) >= 0, cols
+        p = 7 if max(y for *_, y in col) == 45 else 6
+        wide = {(i, y) for v, i, _, y in col if v > 9 and v != 11}
+        ink = {}
+        for v, i, x, y in col:
+            ink[i, y] = (x + 1, x + 3) if v == 11 else (x, x + (4 if v > 9 else 2))
+            assert 52 + 5 * i <= ink[i, y][0] and ink[i, y][1] <= 56 + 5 * i, (cols, v, i, x)
+            seen += v > 9
+        for (i, y), (a, b) in ink.items():
+            if (i + 1, y) in ink:
+                assert ink[i + 1, y][0] - b - 1 >= 1, (cols, i, y)       # 1 px apart or more
+        for i in range(15):
+            ys = [y for _, j, _, y in col if j == i]
+            lift = (52 - p - max(ys)) // p
+            lifted += lift
+            assert lift == 0 or lift == 1 and any((i, y) in wide and (i - 1, y + p) in wide for y in ys), \
+                (cols, i, lift)
+    assert seen > 300 and 0 < lifted < 300
 
 
 def placements(t, n=15):
@@ -179,14 +191,24 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
     assert contrast(col[10], col[15]) >= 4.5       # questions and codes on the highlight
 
 
-def _glyphs(c) -> list:
-    """Each digit as the cart's draw_number() draws it in the rows' font, read back from the screen
-    (3x4 booleans)."""
-    c.exec("pal() cls() clue_font=digit_bits for d=0,9 do onum(d,2+d*6,2,7) end")
+def _row_font(c) -> str:
+    """The font draw_clues() draws the rows' numbers in, left in the Lua global row_font (its
+    name, for `_glyphs`)."""
+    c.exec("start_puzzle(0) cursor_x,cursor_y=-9,-9 nlog={} cls() draw_clues() "
+           "for n in all(nlog) do if n[2]<board_x then row_font=n[4] end end")
+    return "row_font"
+
+
+def _glyphs(c, font: str) -> list:
+    """Each digit as the cart's draw_number() draws it in `font` (a Lua expression: a font table,
+    its 12th entry its height less 1, its 13th its width; 3x4 when it has none), read back from
+    the screen (height x width booleans)."""
+    h, w = (int(float(v)) for v in c.exec(f"local f={font} return (f[12] or 3)+1 .. ',' .. (f[13] or 3)").split(","))
+    c.exec(f"pal() cls() clue_font={font} for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
     px = c.screen()
-    glyphs = [px[2:6, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
+    glyphs = [px[2:2 + h, 2 + d * 6:2 + w + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
-    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x4
+    assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside h x w
     return glyphs
 
 
@@ -197,15 +219,16 @@ def _closest(glyphs) -> tuple[int, tuple[int, int]]:
 GLYPH_LEAST = 3      # pixels in which every two digits differ (readers confused pairs at 1-2)
 
 
-def test_every_two_clue_digits_differ_by_three_pixels_or_more(console):
+def test_every_two_row_digits_differ_by_three_pixels_or_more(console):
     """Readers took an 8 for a 0 when they differed by one pixel, and 3 for 8, 4 for 9, 1 for 2
-    at two: each digit drawn by the cart's draw_number() and read back from the screen differs from
-    every other in at least GLYPH_LEAST pixels. More is not better by itself: a set whose
-    digits all differ by 4 px or more (an 8 of a top bar, a dot, two sides and a bottom bar, a
-    diamond 0, a 6 filled below) matched no digit a reader knew, so the count is a floor and
-    the shapes are held by `_unknown_shapes`."""
+    at two: each digit of the rows' font drawn by the cart's draw_number() and read back from the
+    screen differs from every other in at least GLYPH_LEAST pixels. More is not better by itself:
+    a set whose digits all differ by 4 px or more (an 8 of a top bar, a dot, two sides and a
+    bottom bar, a diamond 0, a 6 filled below) matched no digit a reader knew, so the count is a
+    floor and the shapes are held by `_unknown_shapes`."""
     c, _ = console
-    assert _closest(_glyphs(c))[0] >= GLYPH_LEAST, _closest(_glyphs(c))
+    g = _glyphs(c, _row_font(c))
+    assert _closest(g)[0] >= GLYPH_LEAST, _closest(g)
 
 
 def _holes(g) -> int:
@@ -225,19 +248,65 @@ def _holes(g) -> int:
         out = grow
 
 
+def _shape(rows: str) -> np.ndarray:
+    return np.array([[ch == "#" for ch in row] for row in rows.split("/")])
+
+
+# the letters readers named for a 4 px tall digit (Z for a 2, b for a 6), 3 and 4 px wide
+LETTERS = {("2", 3): [_shape("###/..#/.#./###"), _shape("###/.#./#../###")],
+           ("2", 4): [_shape("####/..#./.#../####")],
+           ("6", 3): [_shape("#../###/#.#/###")],
+           ("6", 4): [_shape("#.../####/#..#/####")]}
+CONFUSED = [(8, 0), (8, 6), (3, 5)]     # pairs readers confused: CONFUSED_LEAST px apart or more
+CONFUSED_LEAST = 4
+
+
 def _unknown_shapes(glyphs) -> list:
-    """Digits a reader would not know at a glance: a 0 that is not a rectangle's outline, an 8
-    without a bar across its middle, a 0, 6, 8 or 9 with no hole in it."""
-    ring = np.ones((4, 3), bool)
-    ring[1:3, 1] = False
-    bad = [0] if (glyphs[0] != ring).any() else []
-    bad += [8] if not glyphs[8][1:3].all(axis=1).any() else []
-    return bad + [d for d in (0, 6, 8, 9) if _holes(glyphs[d]) == 0]
+    """Digits a reader would not know at a glance: a 0 that is not a loop as tall and wide as its
+    box (one hole, its top and bottom rows at least half its width, its sides half its height:
+    not a diamond) and alike left and right; an 8 without a hole or not alike left and right (a
+    lopsided 8 read as a 6 or a "d"); a 9 without a hole; a 6 whose top row has nothing right of
+    its stem (read as b); a 2 or 6 within GLYPH_LEAST px of the letter readers named (Z, b); two
+    digits readers confused (CONFUSED) nearer than CONFUSED_LEAST. (A 6 has no hole: 4 px tall,
+    a hook over a closed loop read as a, d or b.)"""
+    h, w = glyphs[0].shape
+    z = glyphs[0]
+    bad = [] if (_holes(z) and (z == z[:, ::-1]).all() and min(z[0].sum(), z[-1].sum()) * 2 >= w
+                 and min(z[:, 0].sum(), z[:, -1].sum()) * 2 >= h) else [0]
+    bad += [] if _holes(glyphs[8]) and (glyphs[8] == glyphs[8][:, ::-1]).all() else [8]
+    bad += [] if _holes(glyphs[9]) else [9]
+    stem = np.nonzero(glyphs[6].any(axis=0))[0].min()
+    bad += [] if glyphs[6][0, stem + 1:].any() else ["6 as b"]
+    for (d, wide), letters in LETTERS.items():
+        if wide == w and min(int((glyphs[int(d)] != s).sum()) for s in letters) < GLYPH_LEAST:
+            bad.append(f"{d} as a letter")
+    return bad + [(a, b) for a, b in CONFUSED if int((glyphs[a] != glyphs[b]).sum()) < CONFUSED_LEAST]
 
 
-def test_clue_digits_have_the_shapes_readers_know(console):
+def test_row_digits_have_the_shapes_readers_know(console):
     c, _ = console
-    assert _unknown_shapes(_glyphs(c)) == []
+    assert _unknown_shapes(_glyphs(c, _row_font(c))) == []
+
+
+def _eleven(c, font: str) -> list:
+    """How 11 drawn by draw_number() in `font` fails to read as 11: not two strokes (columns
+    inked in all but at most one row) 1 px apart (a bar and a 1 2 px apart read as "1 1"), or a
+    row inked between them (read as H)."""
+    h = int(float(c.exec(f"return {font}[12]"))) + 1
+    c.exec(f"pal() cls() clue_font={font} onum(11,8,8,7) clue_font=digit_bits")
+    g = c.screen()[8:8 + h, 6:16] == 7
+    strokes = [x for x in range(g.shape[1]) if g[:, x].sum() >= h - 1]
+    if len(strokes) != 2 or strokes[1] - strokes[0] != 2:
+        return [("strokes", strokes)]
+    return [("joined", y) for y in range(h) if g[y, strokes[0] + 1]]
+
+
+def test_eleven_reads_as_one_number(console):
+    """Readers read "11" (a 1 px bar, a 1 px gap, the 1 with its flag) as H or as "1 1": in the
+    rows' font and the columns', 11 is two strokes 1 px apart, nothing between them."""
+    c, _ = console
+    assert _eleven(c, _row_font(c)) == []
+    assert _eleven(c, "digit_bits_tall") == []
 
 
 def _glyphs5(c) -> list:
@@ -289,23 +358,21 @@ def test_column_digits_are_the_3x5_shapes_readers_know(console):
 
 
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart
-# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole
+# (8 with no middle bar); an 8 of a bar, a dot, two sides and a bar, a diamond 0, a 6 with no hole;
+# an 8 read as a 6 or a "d", 2 as Z, 6 as b, 3 as 5 (the 3x4 rows' font before the 4 px one)
 EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
                   "3951,3731,3747,3895,2537,1935,3961,1191,3927,2543",
-                  "1386,1178,3683,1843,2365,1807,4046,1191,3927,2543"]
+                  "1386,1178,3683,1843,2365,1807,4046,1191,3927,2543",
+                  "3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"]
 
 
 @pytest.mark.parametrize("dg", EARLIER_DIGITS)
 def test_the_digits_readers_misread_are_caught(console, dg):
-    """Each digit set readers misread or were unsure of fails."""
+    """Each 3x4 digit set readers misread or were unsure of fails."""
     c, _ = console
-    old = c.exec("local s='' for v in all(digit_bits) do s..=v..',' end return s")
-    try:
-        c.exec(f'digit_bits=split"{dg}"')
-        g = _glyphs(c)
-        assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
-    finally:
-        c.exec(f'digit_bits=split"{old[:-1]}"')
+    c.exec(f'earlier_font=split"{dg},0,3,3"')
+    g = _glyphs(c, "earlier_font")
+    assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
 
 
 def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart):

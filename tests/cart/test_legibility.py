@@ -25,12 +25,14 @@ own source with such a drawing put in fails them.
 from __future__ import annotations
 
 import collections
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from generator.colour.contrast import contrast
+from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
 
 TEXT_MIN = 4.5
@@ -139,7 +141,7 @@ def _crowded_rows(layouts) -> list:
             row.sort(key=lambda it: it.x)
             if len(row) <= ROW_ROOM:
                 out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
-                        if (g := b.x - a.x - measured_text.clue_box(int(a.text))[0]) < ROW_GAP]
+                        if (g := b.x - a.x - a.box[0]) < ROW_GAP]
     return out
 
 
@@ -224,17 +226,144 @@ def test_endless_clue_numbers_are_apart(cart):
     assert not _not_plain(layouts), _not_plain(layouts)[:6]
 
 
+# what fresh readers misread or were unsure of in the column numbers: a two-digit number lifted
+# (its stack moved up until no neighbour's number shared its line) could not be told to its
+# column, and stacks lifted by different heights ("12 11 12 11" stepping up) read as one column;
+# unlifted on a band no wider than itself, "5 10 2" read as "5102"; single digits of neighbouring
+# columns ran together where the bands were faint (dE 13.8 on the lookout's backdrop)
+BAND_DE = 18         # CIEDE2000 between neighbouring columns' backgrounds
+
+
+@dataclass
+class Shown:
+    """A blank play screen: its clue numbers, its displayed pixels (RGB), the board's size and
+    cell, the cursor's column."""
+    items: list
+    rgb: np.ndarray
+    size: int
+    cell: int
+    cursor_x: int
+
+
+def _shown(cart: Path, puzzles) -> list[Shown]:
+    t = tour.Tourist(cart)
+    out = []
+    for p in puzzles:
+        items = tour.layout(t, tour._PACKED.format(int(p)))
+        out.append(Shown([it for it in items if it.visible], t.c.rgb(), int(t.g("board_size")),
+                         int(t.g("cell_px")), int(t.g("cursor_x"))))
+    return out
+
+
+def _columns(s: Shown) -> dict:
+    """The column numbers (above the board) by column, top to bottom."""
+    cols = collections.defaultdict(list)
+    for it in s.items:
+        if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X:
+            mid = (it.ink[:, 1].min() + it.ink[:, 1].max()) / 2
+            cols[int((mid - measured_text.BOARD_X) // s.cell)].append(it)
+    return {i: sorted(c, key=lambda it: it.y) for i, c in cols.items()}
+
+
+def _wide(it) -> bool:
+    """A two-digit number as wide as a 15x15 column (10, 12-15; 11 is two bars, 3 px)."""
+    return int(it.text) > 9 and it.text != "11"
+
+
+def _out_of_line(shown: list[Shown]) -> list:
+    """Column stacks not standing on the board's edge (their bottom number on the line the other
+    columns' bottom numbers share), but for a stack lifted one line where its 10 or 12-15 would
+    otherwise stand beside a 10 or 12-15 of the column left of it (the two would touch)."""
+    out = []
+    for s in shown:
+        cols = _columns(s)
+        base = max(c[-1].y for c in cols.values())
+        steps = {b.y - a.y for c in cols.values() for a, b in zip(c, c[1:])}
+        p = min(steps) if steps else 7
+        for i, c in cols.items():
+            lift = (base - c[-1].y) // p
+            if lift == 0:
+                continue
+            beside = [it for it in c if _wide(it)
+                      and any(_wide(o) and o.y == it.y + p for o in cols.get(i - 1, []))]
+            if lift > 1 or not beside:
+                out.append((s.size, i, lift, [it.text for it in c]))
+    return out
+
+
+def _off_their_plates(shown: list[Shown]) -> list:
+    """Two-digit column numbers (10, 12-15) whose 1 px either side (along their ink's rows) does
+    not show the colour behind them: their gaps to their neighbours must be their own column's
+    colour, not the neighbour's band."""
+    out = []
+    for s in shown:
+        for c in _columns(s).values():
+            for it in c:
+                if not _wide(it):
+                    continue
+                y0, y1 = it.ink[:, 0].min(), it.ink[:, 0].max() + 1
+                x0, x1 = it.ink[:, 1].min() - 1, it.ink[:, 1].max() + 1
+                sides = [tuple(int(u) for u in v) for x in (x0, x1) if 0 <= x < 128 for v in s.rgb[y0:y1, x]]
+                if set(sides) != {it.bg_rgb}:
+                    out.append((s.size, it.where(), it.bg_rgb, set(sides)))
+    return out
+
+
+def _faint_bands(shown: list[Shown]) -> list:
+    """Neighbouring columns (neither the cursor's) whose numbers on one line stand on backgrounds
+    less than BAND_DE apart (CIEDE2000)."""
+    out = []
+    for s in shown:
+        cols = _columns(s)
+        for i, c in cols.items():
+            if s.cursor_x in (i, i + 1):
+                continue
+            for a in c:
+                for b in cols.get(i + 1, []):
+                    if a.y == b.y and a.bg_rgb and b.bg_rgb:
+                        d = ciede2000(srgb_to_lab(a.bg_rgb), srgb_to_lab(b.bg_rgb))
+                        if d < BAND_DE:
+                            out.append((s.size, a.where(), b.where(), round(d, 1)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def shown(cart):
+    sizes = [q["size"] for q in cart[1]["puzzles"]]
+    wide = [p for p, q in enumerate(cart[1]["puzzles"])
+            if any(len(c) > 1 and max(c) > 9 for c in q["col_clues"])]
+    return _shown(cart[0], sorted(set(wide[::3] + [p for p in range(len(sizes)) if sizes[p] == 15][::9])))
+
+
+def test_column_stacks_stand_on_the_board(shown):
+    assert sum(1 for s in shown for c in _columns(s).values() for it in c if _wide(it)) > 20
+    assert not _out_of_line(shown), _out_of_line(shown)[:6]
+
+
+def test_two_digit_column_numbers_stand_on_their_columns_colour(shown):
+    assert not _off_their_plates(shown), _off_their_plates(shown)[:6]
+
+
+def test_neighbouring_columns_stand_on_distinct_bands(shown):
+    assert not _faint_bands(shown), _faint_bands(shown)[:6]
+
+
 # ---- the checks catch what readers got wrong ----------------------------------------------------
 
 def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> measured_text.Item:
+    x += text == "11"                  # as measured_text.seen: 11's bars stand 1 px in
     m = measured_text._measure("clue", text, x, y, colour, screen)
     return measured_text.Item("clue", text, x, y, 6, *m)
 
 
 def _draw(screen, value, x, y, c):
-    """A clue number as cart/draw.lua's num draws it: 3x4 digits, 10-15 as a bar, a gap and a
-    digit (a plainer digit set than the cart's: only their place matters here)."""
+    """A clue number as cart/draw.lua's draw_number draws it: 3x4 digits, 10-15 as a bar, a gap
+    and a digit, 11 as two bars 1 px in (a plainer digit set than the cart's: only their place
+    matters here)."""
     glyphs = [3951, 3731, 3747, 3895, 2541, 1823, 3961, 1191, 3967, 2543]
+    if value == 11:
+        screen[y:y + 4, x + 1] = screen[y:y + 4, x + 3] = c
+        return
     if value > 9:
         screen[y:y + 4, x] = c
         x, value = x + 2, value - 10
@@ -243,12 +372,12 @@ def _draw(screen, value, x, y, c):
             screen[y + b // 3, x + b % 3] = c
 
 
-# (values and their x on one line, pairs not apart): "15" 1 px from a "1" (column clues), "1 11 1"
-# 3 px apart (a row read as "1 1 1 1"), 4 px apart (apart), single digits 2 px apart (neighbouring
-# columns)
+# (values and their x on one line, pairs not apart): "15" 1 px from a "1" (on one background),
+# "1 11 1" 3 px apart (a row read as "1 1 1 1"), 5 px apart (apart), single digits 2 px apart
+# (neighbouring columns)
 @pytest.mark.parametrize("line, expect", [
     (((15, 51), (1, 57)), 1),
-    (((1, 30), (11, 36), (1, 44)), 2),
+    (((1, 30), (11, 35), (1, 42)), 2),
     (((1, 29), (11, 36), (1, 45)), 0),
     (((8, 52), (3, 57), (1, 62)), 0),
 ])
@@ -319,13 +448,10 @@ def _rows_off_their_bands(layouts) -> list:
 # that catches it)
 ROW_BAND = "rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)"
 MISREAD = {
-    "row numbers 3 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=2")], _not_apart),
+    "row numbers 3 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=2")], _crowded_rows),
     "row numbers 4 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=#t>7 and 2 or 3")], _crowded_rows),
     "six row numbers 5 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=min(5,10-#t)")], _crowded_rows),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
-    "two-digit column numbers not lifted": (
-        [("while q and (s+q>=ls and s+q<ls+ln or s+q<n or lw and lw>=s and lw<s+k) do s+=1 end", "")],
-        _not_apart),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,y-1,board_x-1,y+3,15)")], _not_plain),
@@ -356,11 +482,37 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
     assert len(check(tour.layouts(path, some))) > 0, what
 
 
+# the column numbers as readers misread them, as changes to the built source: every stack
+# holding a 10-15 lifted, its two-digit number on its band alone (no plate), the bands in the
+# rows' faint colour (15)
+BAND = "rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)"
+PLATE = "if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)"
+COLUMN_MISREAD = {
+    "two-digit numbers lifted": ([("if (q and q==w and cell_px<7) s=1", "if (q) s=1")], _out_of_line),
+    "a two-digit number on its band alone": ([(PLATE, "")], _off_their_plates),
+    "faint column bands": ([(BAND, BAND.replace("i%2*9", "i%2*15"))], _faint_bands),
+}
+
+
+@pytest.mark.parametrize("what", list(COLUMN_MISREAD))
+def test_what_readers_misread_in_the_columns_is_caught(cart, tmp_path, what):
+    changes, check = COLUMN_MISREAD[what]
+    src = cart[0].read_text()
+    for shipped, misread in changes:
+        assert src.count(shipped) == 1, (what, shipped)
+        src = src.replace(shipped, misread)
+    path = tmp_path / "misread.p8"
+    path.write_text(src)
+    some = [p for p, q in enumerate(cart[1]["puzzles"])
+            if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])][:12]
+    assert check(_shown(cart[0], some)) == []
+    assert len(check(_shown(path, some))) > 0, what
+
+
 # the cursor's column as readers misread it, as changes to the built source: its numbers lit
 # in the text colour (readers: "yellow on the light stripe", an 8 or a 3?), its numbers cut out
 # of a band in the clue colour (readers, every time: a 2 read as an 8 or a B, a 6 as a C), and
 # no strip of its own (nothing shows which numbers are the cursor's)
-BAND = "rectfill(x-1,i==cursor_x and 0 or y-p*#t+p-1,x+3,board_y-2,i==cursor_x and 15 or board_size>14 and i%2*15 or 0)"
 INK = "draw_number(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 10 or 6)"))],
