@@ -20,7 +20,7 @@ board_x,board_y,picture_colours=52,52,{}
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
 digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
-digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,21845,3,4,5,3,5,5,5,5,5,5,5,5"
+digit_bits_wide=split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8"
 clue_font=digit_bits
 digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 
@@ -28,11 +28,13 @@ digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,
 -- gap and a digit, but 11 as two bars 1 px apart in the middle of its 5 px
 function draw_number(v,x,y,c)
  local h,w=clue_font[12],clue_font[13]
- if v==11 then
+ local a=w-3
+ if v==11 and a<1 then
   x+=1 v=10
  elseif v>9 then
-  line(x,y,x,y+h,c)
-  x+=2 v-=10
+  line(x+a,y,x+a,y+h,c)
+  pset(x,y+a,c)
+  x+=w-1 v-=10
  end
  for b=0,15 do
   if (clue_font[v+1]>>b&1==1) pset(x+b%w,y+b\w,c)
@@ -83,17 +85,16 @@ function draw_clues()
  end
  for i=0,board_size-1 do
   local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
-  local gap,e=min(5,180\#t\#t),x
+  local gap=min(5,180\#t\#t)
   clue_font=digit_bits_wide
-  for v in all(t) do e-=(clue_font[v+14] or 7)+gap end
   -- 15x15: every other row's clues on a band (15) its cell high, from
   -- 5 px left of its first number (its edge no nearer: readers counted
   -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
   -- rows; the cursor's row at every size: a band from the screen's edge
-  rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
+  rectfill(0,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   x-=clue_font[v+14] or 7
+   x-=clue_font[v+14]
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end
