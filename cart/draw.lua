@@ -66,7 +66,7 @@ end
 -- a two-digit number stands on a plate of its column's colour 1 px wider
 -- either side, so that its gaps show its column's colour (on its band
 -- alone "5 10 2" read as "5102"). only two of 10, 12-15 side by side on a
--- line would touch: the right one's stack is lifted a line (u: each
+-- 15x15 line would touch: the right one's stack is lifted a line (u: each
 -- column's lift; w: the line of the last column's two-digit number).
 -- column lines are 7 px apart in 3x5 digits (p), or on a board whose
 -- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
@@ -78,7 +78,7 @@ function draw_clues()
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
-  if (q and q==w) s=1
+  if (q and q==w and cell_px<7) s=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
   rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
