@@ -7,32 +7,40 @@
 board_x,board_y,picture_colours=52,52,{}
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
--- its 11th 11's two bars (a bar and a 1 read as "1 1" or "h"), its 12th the
--- font's height less 1, its 13th its width w; the rows' font's 14th-23rd how
--- far each digit moves a row's next number left (its width and 1 px).
+-- its 11th the columns' 11, two bars (a bar and a 1 read as "1 1" or "h"),
+-- its 12th the font's height less 1, its 13th its width w; the rows' font's
+-- 14th-29th how far each of 0-15 moves a row's next number left (its width
+-- and 1 px).
 -- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
 -- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
 -- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
 -- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag
--- and a stroke, no foot, 2 px.
+-- and a stroke, no foot, 2 px; the 3 a flat top, a stroke to its middle and
+-- a bowl, open on the left, the 5 a flat top over its top-left corner (a 3
+-- as a backwards c read as a 5 or a 2).
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
 digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
-digit_bits_wide=split"27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,21845,3,4,5,3,5,5,5,5,5,5,5,5"
+digit_bits_wide=split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8"
 clue_font=digit_bits
 digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 
--- a clue number in font clue_font (5 px in the columns' font); 10-15 as a bar, a 1 px
--- gap and a digit, but 11 as two bars 1 px apart in the middle of its 5 px
+-- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
+-- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
+-- and a digit read as one "compressed glyph", two bars as "ii"); in the
+-- columns' fonts, 5 px for a column, a bar, a 1 px gap and a digit, but 11
+-- as two bars 1 px apart in the middle of its 5 px (a: the stroke's x)
 function draw_number(v,x,y,c)
  local h,w=clue_font[12],clue_font[13]
- if v==11 then
+ local a=w-3
+ if v==11 and a<1 then
   x+=1 v=10
  elseif v>9 then
-  line(x,y,x,y+h,c)
-  x+=2 v-=10
+  line(x+a,y,x+a,y+h,c)
+  pset(x,y+a,c)
+  x+=w-1 v-=10
  end
  for b=0,15 do
   if (clue_font[v+1]>>b&1==1) pset(x+b%w,y+b\w,c)
@@ -58,8 +66,8 @@ end
 -- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
 -- on the board's edge, each in its own column: a two-digit number (5 px)
 -- fills its 15x15 column, 1 px from its neighbours. every other column is
--- a band (9, stronger than the rows' 15) 5 px wide from the screen's top
--- to the board, the cursor's a band of 15 (its numbers drawn as all
+-- a band (9) 5 px wide from the screen's top to the board, the
+-- cursor's a band of 15 (its numbers drawn as all
 -- others), so that a line of single digits reads as columns, not a string;
 -- a two-digit number stands on a plate of its column's colour 1 px wider
 -- either side, so that its gaps show its column's colour (on its band
@@ -83,17 +91,17 @@ function draw_clues()
  end
  for i=0,board_size-1 do
   local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
-  local gap,e=min(5,180\#t\#t),x
+  local gap=min(5,180\#t\#t)
   clue_font=digit_bits_wide
-  for v in all(t) do e-=(clue_font[v+14] or 7)+gap end
-  -- 15x15: every other row's clues on a band (15) its cell high, from
-  -- 5 px left of its first number (its edge no nearer: readers counted
-  -- an edge beside a 1 as one more 1), so that rows 1 px apart read as
-  -- rows; the cursor's row at every size: a band from the screen's edge
-  rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)
+  -- 15x15: every other row's clues on a band (9, as the columns') its
+  -- cell high, so that rows 1 px apart read as rows; the cursor's row at
+  -- every size a band of 15. every band runs from the screen's edge: a
+  -- band's edge 5 px left of a row's first number was counted as one
+  -- more 1
+  rectfill(0,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   for j=#t,1,-1 do
    local v=t[j]
-   x-=clue_font[v+14] or 7
+   x-=clue_font[v+14]
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end

@@ -74,9 +74,12 @@ def instrument(console) -> None:
 def clue_box(value: int, height: int = 4, width: int = 3) -> tuple[int, int]:
     """(width, height) of a clue number as cart/draw.lua's draw_number draws it: digits `width`
     px wide (4 for the rows' font, 3 for the columns') and `height` tall (4 for the rows' font,
-    5 for the columns'), 10-15 a bar, a gap and a digit; a 1 in the 4 px font is its flag and
-    stroke, 2 px; 11 two bars 1 px apart, 3 px (drawn 1 px in from where it is placed: see
+    5 for the columns'); a 1 in the 4 px font is its flag and stroke, 2 px. In the rows' font
+    10-15 are that 1, a 1 px gap and a digit (11: 5 px); in the columns' 10-15 are a bar, a gap
+    and a digit, 11 two bars 1 px apart, 3 px (drawn 1 px in from where it is placed: see
     `seen`)."""
+    if width > 3 and value > 9:
+        return 3 + clue_box(value - 10, height, width)[0], height
     if value == 11:
         return 3, height
     if value > 9:
@@ -184,8 +187,8 @@ def seen(console) -> list[Item]:
         role = None if kind == "text" else int(r[6])
         high = 4 if kind == "text" or r[7] is None else int(r[7]) + 1   # the font num drew in
         wide = 3 if kind == "text" or r[8] is None else int(r[8])
-        if kind == "clue" and text == "11":
-            x += 1                      # draw_number draws 11's two bars 1 px in from x
+        if kind == "clue" and text == "11" and wide < 4:
+            x += 1                      # draw_number draws the columns' 11's bars 1 px in from x
         m = _measure(kind, text, x, y, int(lut[slot]), shown, high, wide)
         if m is not None:
             items.append(Item(kind, text, x, y, role, *m))

@@ -259,6 +259,12 @@ LETTERS = {("2", 3): [_shape("###/..#/.#./###"), _shape("###/.#./#../###")],
            ("6", 4): [_shape("#.../####/#..#/####")]}
 CONFUSED = [(8, 0), (8, 6), (3, 5)]     # pairs readers confused: CONFUSED_LEAST px apart or more
 CONFUSED_LEAST = 4
+# 3, 5 and 2 in 4 px of height: readers took a 3 for a 5 at 4 px ("13" or "15"?, "5 5" could be
+# 3s) and for a 2 at 5 (a backwards C): in the 4 px font each two of them ROUND_LEAST apart, the 3
+# and the 5 flat-topped (a top row as wide as the glyph), the 5 with its top-left corner (its
+# left column inked under its top row) and the 3 open on the left between its top and bottom
+ROUND = [(3, 5), (2, 3), (2, 5)]
+ROUND_LEAST = 6
 
 
 def _unknown_shapes(glyphs) -> list:
@@ -280,7 +286,13 @@ def _unknown_shapes(glyphs) -> list:
     for (d, wide), letters in LETTERS.items():
         if wide == w and min(int((glyphs[int(d)] != s).sum()) for s in letters) < GLYPH_LEAST:
             bad.append(f"{d} as a letter")
-    return bad + [(a, b) for a, b in CONFUSED if int((glyphs[a] != glyphs[b]).sum()) < CONFUSED_LEAST]
+    bad += [(a, b) for a, b in CONFUSED if int((glyphs[a] != glyphs[b]).sum()) < CONFUSED_LEAST]
+    if w > 3:
+        bad += [(a, b) for a, b in ROUND if int((glyphs[a] != glyphs[b]).sum()) < ROUND_LEAST]
+        bad += [f"{d} not flat-topped" for d in (3, 5) if not glyphs[d][0].all()]
+        bad += [] if glyphs[5][1, 0] else ["5 without its corner"]
+        bad += [] if not glyphs[3][1:-1, 0].any() else ["3 closed on the left"]
+    return bad
 
 
 def test_row_digits_have_the_shapes_readers_know(console):
@@ -301,12 +313,60 @@ def _eleven(c, font: str) -> list:
     return [("joined", y) for y in range(h) if g[y, strokes[0] + 1]]
 
 
-def test_eleven_reads_as_one_number(console):
+def test_eleven_reads_as_one_number_in_the_columns(console):
     """Readers read "11" (a 1 px bar, a 1 px gap, the 1 with its flag) as H or as "1 1": in the
-    rows' font and the columns', 11 is two strokes 1 px apart, nothing between them."""
+    columns' font, where a two-digit number must fit its 5 px column, 11 is two strokes 1 px
+    apart, nothing between them."""
     c, _ = console
-    assert _eleven(c, _row_font(c)) == []
     assert _eleven(c, "digit_bits_tall") == []
+
+
+def _two_digits(c, font: str, num: str = "onum") -> list:
+    """10-15 drawn by `num` (the cart's draw_number()) in `font` that are not the font's own 1, a
+    1 px gap and the font's digit (read back from the screen), with nothing else inked: the
+    values that differ."""
+    g = _glyphs(c, font)
+    h, w = g[0].shape
+    one = g[1][:, :g[1].any(axis=0).nonzero()[0].max() + 1]          # the 1's inked columns
+    out = []
+    for v in range(10, 16):
+        c.exec(f"pal() cls() clue_font={font} {num}({v},8,8,7) clue_font=digit_bits")
+        px = c.screen()
+        want = np.zeros((h, one.shape[1] + 1 + w), dtype=bool)
+        want[:, :one.shape[1]] = one
+        want[:, one.shape[1] + 1:] = g[v - 10]
+        got = px[8:8 + h, 8:8 + want.shape[1]] == 7
+        if (got != want).any() or (px == 7).sum() != want.sum():
+            out.append(v)
+    return out
+
+
+def test_two_digit_row_numbers_are_two_of_the_rows_digits(console):
+    """Readers of the rows read "13" drawn as a bar, a gap and a 3 as "a compressed glyph", and
+    "11" as two bars ("II", a pause sign) or "1 1": in the rows' font 10-15 are its own 1 (flag
+    and stroke), 1 px and its digit, 11 as two such 1s. The 1 px inside is less than any gap
+    between row numbers (test_legibility: 2 px or more, 4 beside a two-digit number)."""
+    c, _ = console
+    assert _two_digits(c, _row_font(c)) == []
+    c.exec(EARLIER_NUM)
+    assert _two_digits(c, _row_font(c), "earlier_num") == list(range(10, 16))
+
+
+# draw_number as it drew 10-15 in every font before: a bar, 1 px and a digit; 11 two bars
+EARLIER_NUM = """
+function earlier_num(v,x,y,c)
+ local h,w=clue_font[12],clue_font[13]
+ if v==11 then
+  x+=1 v=10
+ elseif v>9 then
+  line(x,y,x,y+h,c)
+  x+=2 v-=10
+ end
+ for b=0,15 do
+  if (clue_font[v+1]>>b&1==1) pset(x+b%w,y+b\\w,c)
+ end
+end
+"""
 
 
 def _glyphs5(c) -> list:
@@ -366,11 +426,16 @@ EARLIER_DIGITS = ["3951,3731,3747,3895,2541,1823,3961,1191,3967,2543",
                   "3951,1178,3747,3895,2365,1935,3961,1191,1918,2543"]
 
 
-@pytest.mark.parametrize("dg", EARLIER_DIGITS)
+# the rows' 4x4 digits readers were unsure of: a 3 of a backwards C 4 px from the 5 and 5 from
+# the 2 ("13" or "15"?, "5 5" could be 3s, the 3 could be a 2)
+EARLIER_WIDE = ["27030,8754,-2425,30919,17653,30847,-234,9359,-1681,-29025,21845,3,4"]
+
+
+@pytest.mark.parametrize("dg", [f"{d},0,3,3" for d in EARLIER_DIGITS] + EARLIER_WIDE)
 def test_the_digits_readers_misread_are_caught(console, dg):
-    """Each 3x4 digit set readers misread or were unsure of fails."""
+    """Each 3x4 and 4x4 digit set readers misread or were unsure of fails."""
     c, _ = console
-    c.exec(f'earlier_font=split"{dg},0,3,3"')
+    c.exec(f'earlier_font=split"{dg}"')
     g = _glyphs(c, "earlier_font")
     assert _closest(g)[0] < GLYPH_LEAST or _unknown_shapes(g)
 

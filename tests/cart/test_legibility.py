@@ -444,20 +444,74 @@ def _rows_off_their_bands(layouts) -> list:
     return out
 
 
+def _band_edges_beside_rows(layouts, screens) -> list:
+    """Rows whose band or highlight has an edge left of their first number: the pixels from the
+    screen's left edge to the first number's ink, along its rows, show more than one colour
+    (readers counted the edge of a band 5 px left of a row of 1s as one more 1, "at a glance
+    SEVEN 1s"). `screens`: each layout's displayed pixels (palette indices)."""
+    out = []
+    for items, px in zip(layouts, screens):
+        rows = collections.defaultdict(list)
+        for it in items:
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
+                rows[it.y].append(it)
+        for y, row in rows.items():
+            x0 = min(int(it.ink[:, 1].min()) for it in row)
+            y0, y1 = min(int(it.ink[:, 0].min()) for it in row), max(int(it.ink[:, 0].max()) for it in row)
+            if x0 > 0 and len(np.unique(px[y0:y1 + 1, :x0])) > 1:
+                out.append((y, x0, np.unique(px[y0:y1 + 1, :x0]).tolist()))
+    return out
+
+
+def _layouts_and_screens(cart: Path, puzzles) -> tuple[list, list]:
+    """Each puzzle's blank play screen, with the cursor where a puzzle starts it and on the
+    board's middle (as a reader's sheet has it): its clue numbers and its displayed pixels."""
+    t = tour.Tourist(cart)
+    layouts, screens = [], []
+    for p in puzzles:
+        layouts.append(tour.layout(t, tour._PACKED.format(int(p))))
+        screens.append(np.array(t.c.display(), dtype=np.int16))
+        t.c.exec("cursor_x,cursor_y=board_size\\2,board_size\\2")
+        t.idle(2)
+        t.c.exec("redraw=true")        # one whole frame drawn, as tour.layout draws it
+        t.idle(1)
+        layouts.append([it for it in t.last if it.kind == "clue"])
+        screens.append(np.array(t.c.display(), dtype=np.int16))
+    return layouts, screens
+
+
+def test_no_band_edge_beside_a_row(cart):
+    """Every row's band runs from the screen's left edge: nothing but one colour left of a row's
+    first number, on 15x15 boards (every other row banded), the cursor where the puzzle starts it
+    and on the board's middle."""
+    some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][::12]
+    layouts, screens = _layouts_and_screens(cart[0], some)
+    assert sum(len(x) for x in layouts) > 20 * len(layouts)
+    assert not _band_edges_beside_rows(layouts, screens), _band_edges_beside_rows(layouts, screens)[:6]
+
+
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(i==cursor_y and 0 or e+gap-5,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*15 or 0)"
+ROW_BAND = "rectfill(0,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)"
+ROW_GAP_SET = "gap=min(5,180\\#t\\#t)"
+# the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
+# first number (e: that number's x)
+ROW_BAND_5_LEFT = [(ROW_GAP_SET, "gap,e=min(5,180\\#t\\#t),x"),
+                   ("  clue_font=digit_bits_wide\n",
+                    "  clue_font=digit_bits_wide\n  for v in all(t) do e-=clue_font[v+14]+gap end\n"),
+                   (ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
 MISREAD = {
-    "row numbers 3 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=2")], _crowded_rows),
-    "row numbers 4 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=#t>7 and 2 or 3")], _crowded_rows),
-    "six row numbers 5 px apart": ([("gap,e=min(5,180\\#t\\#t)", "gap,e=min(5,10-#t)")], _crowded_rows),
+    "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
+    "row numbers 4 px apart": ([(ROW_GAP_SET, "gap=#t>7 and 2 or 3")], _crowded_rows),
+    "six row numbers 5 px apart": ([(ROW_GAP_SET, "gap=min(5,10-#t)")], _crowded_rows),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,y-1,board_x-1,y+3,15)")], _not_plain),
-    "a row's band edge 1 px from its first number": ([(ROW_BAND, ROW_BAND.replace("e+gap-5", "e+gap-1"))],
-                                                      _not_plain),
-    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*15 or 0", "0"))],
+    "a row's band edge 1 px from its first number": (
+        ROW_BAND_5_LEFT[:2] + [(ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
+        _not_plain),
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
 }
@@ -480,6 +534,20 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
              if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
     assert check(tour.layouts(cart[0], some)) == []
     assert len(check(tour.layouts(path, some))) > 0, what
+
+
+def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
+    """The rows' bands as readers counted one 1 too many on them (from 5 px left of a row's first
+    number, outside its plain surround) put back into the built source: caught."""
+    src = cart[0].read_text()
+    for shipped, misread in ROW_BAND_5_LEFT:
+        assert src.count(shipped) == 1, shipped
+        src = src.replace(shipped, misread)
+    path = tmp_path / "band-5-left.p8"
+    path.write_text(src)
+    some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][::24]
+    assert not _band_edges_beside_rows(*_layouts_and_screens(cart[0], some))
+    assert len(_band_edges_beside_rows(*_layouts_and_screens(path, some))) > 2 * len(some)
 
 
 # the column numbers as readers misread them, as changes to the built source: every stack
