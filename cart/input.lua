@@ -93,7 +93,10 @@ function chords()
   say(option_labels[options%2+1])
  end
  if (both(2)) ask_clear()
- if both(4) then
+ -- (o and x within 3 frames of each other: x pressed while o paints a
+ -- stroke is no chord, and undo takes back no more than the first
+ -- button's mark)
+ if both(4) and max(held_frames[4],held_frames[5])<4 then
   if (paint_button and not new_step) undo()
   menu(1)
   return true

@@ -107,6 +107,25 @@ def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     assert (p.board() == before).all() and p.g("question")
 
 
+def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):
+    """A stroke held on o for a while, then x: no menu, and the stroke stays (the chord's undo
+    takes back only a mark made a frame or two before)."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.move_to(0, 0)
+    p.idle(8)
+    p.c.step(["o"])
+    for _ in range(3):
+        p.c.run_frames(3, ["o", "right"])
+        p.c.run_frames(3, ["o"])
+    painted = p.board().copy()
+    assert painted[0].sum() >= 3
+    p.c.step(["o", "x"])
+    p.idle(2)
+    assert not p.g("question")
+    assert (p.board()[0] >= painted[0]).all() and (p.board()[0] == 1).sum() == painted[0].sum()
+
+
 def test_endless_can_be_left_without_the_pause_menu(built_cart):
     p = Player(built_cart.path)
     p.idle(2)
