@@ -191,6 +191,17 @@ class Player:
         while int(self.g("world_index")) <= len(self.g("worlds")) + 1:
             self.press("right")
 
+    def open_endless(self) -> None:
+        """From the title: the endless tile (past every world), and its first puzzle once the cart
+        has made it and checked it with its own solver (frames go by while it works)."""
+        self.idle(2)
+        self.press("o")                  # title -> worlds
+        for _ in range(len(self.g("worlds"))):
+            self.press("right")
+        self.press("o")
+        while not self.on("play_update"):
+            self.idle(1)
+
     def open_puzzle(self, world: int, k: int) -> None:
         """From the title: world `world` (0-based), puzzle k of it (the list opens on the world's
         board in progress, if any: the cursor steps from there)."""

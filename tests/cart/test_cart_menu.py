@@ -128,13 +128,7 @@ def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):
 
 def test_endless_can_be_left_without_the_pause_menu(built_cart):
     p = Player(built_cart.path)
-    p.idle(2)
-    p.press("o")
-    for _ in range(len(p.g("worlds"))):
-        p.press("right")
-    p.press("o")
-    while not p.on("play_update"):
-        p.idle(1)
+    p.open_endless()
     p.idle(2)
     chord(p)
     assert box_on_screen(p)

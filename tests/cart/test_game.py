@@ -142,18 +142,8 @@ def test_the_label_is_the_title_screen(cart):
 def test_an_endless_puzzle_left_half_done_comes_back(cart):
     path, _ = cart
     store = {}
-
-    def start_endless(p):
-        p.idle(2)
-        p.press("o")
-        for _ in range(len(p.g("worlds"))):
-            p.press("right")
-        p.press("o")
-        while not p.on("play_update"):
-            p.idle(1)
-
     p = Player(path, store)
-    start_endless(p)
+    p.open_endless()
     sol = p.sol()
     p.move_to(2, 2)
     p.press("o")
@@ -165,7 +155,7 @@ def test_an_endless_puzzle_left_half_done_comes_back(cart):
     assert p.on("worlds_update")
 
     again = Player(path, store)
-    start_endless(again)
+    again.open_endless()
     assert (again.sol() == sol).all()
     assert (again.board() == board).all()
     within_budget(again)

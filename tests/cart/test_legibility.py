@@ -517,15 +517,22 @@ MISREAD = {
 }
 
 
+def _changed_cart(cart, tmp_path, changes, name="misread"):
+    """The built source cart with each (shipped, misread) text replaced (each found once), written
+    as a cart of its own: a drawing readers misread, put back to show a check catches it."""
+    src = cart[0].read_text()
+    for shipped, misread in changes:
+        assert src.count(shipped) == 1, (name, shipped)
+        src = src.replace(shipped, misread)
+    path = tmp_path / f"{name}.p8"
+    path.write_text(src)
+    return path
+
+
 @pytest.mark.parametrize("what", list(MISREAD))
 def test_what_readers_misread_is_caught(cart, tmp_path, what):
     changes, check = MISREAD[what]
-    src = cart[0].read_text()
-    for shipped, misread in changes:
-        assert src.count(shipped) == 1, (what, shipped)
-        src = src.replace(shipped, misread)
-    path = tmp_path / "misread.p8"
-    path.write_text(src)
+    path = _changed_cart(cart, tmp_path, changes)
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # rows of six numbers
@@ -539,12 +546,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
 def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
     """The rows' bands as readers counted one 1 too many on them (from 5 px left of a row's first
     number, outside its plain surround) put back into the built source: caught."""
-    src = cart[0].read_text()
-    for shipped, misread in ROW_BAND_5_LEFT:
-        assert src.count(shipped) == 1, shipped
-        src = src.replace(shipped, misread)
-    path = tmp_path / "band-5-left.p8"
-    path.write_text(src)
+    path = _changed_cart(cart, tmp_path, ROW_BAND_5_LEFT, "band-5-left")
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][::24]
     assert not _band_edges_beside_rows(*_layouts_and_screens(cart[0], some))
     assert len(_band_edges_beside_rows(*_layouts_and_screens(path, some))) > 2 * len(some)
@@ -565,12 +567,7 @@ COLUMN_MISREAD = {
 @pytest.mark.parametrize("what", list(COLUMN_MISREAD))
 def test_what_readers_misread_in_the_columns_is_caught(cart, tmp_path, what):
     changes, check = COLUMN_MISREAD[what]
-    src = cart[0].read_text()
-    for shipped, misread in changes:
-        assert src.count(shipped) == 1, (what, shipped)
-        src = src.replace(shipped, misread)
-    path = tmp_path / "misread.p8"
-    path.write_text(src)
+    path = _changed_cart(cart, tmp_path, changes)
     some = [p for p, q in enumerate(cart[1]["puzzles"])
             if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])][:12]
     assert check(_shown(cart[0], some)) == []

@@ -145,13 +145,7 @@ def test_endless_with_the_same_random_numbers(cart, tmp_path):
     path, _ = cart
     p = Player(path)
     rec = record(p, srand=2026)
-    p.idle(2)
-    p.press("o")
-    for _ in range(len(p.g("worlds"))):
-        p.press("right")
-    p.press("o")
-    while not p.on("play_update"):         # the cart makes and checks a sprite with its own solver
-        p.idle(1)
+    p.open_endless()                       # the cart makes and checks a sprite with its own solver
     p.move_to(3, 4)
     p.press("o")
     p.hint()
