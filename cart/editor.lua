@@ -61,7 +61,7 @@ end
 -- logic finishes shows its pips under the verdict
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..(verdict_text=="solvable" and ",\142+\151 menu:,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
+ local t=split(verdict_more..(verdict_text=="solvable" and ",\142+\151 menu,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
  print_centred(t[screen_frames\30%#t+1],45,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)

@@ -178,8 +178,10 @@ function play_draw()
  print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave: o and x together (or the pause
- -- button) open the menu (the editor's verdict is there)
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,26)
+ -- button) open the menu (the editor's verdict is there). centred
+ -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
+ -- 4 px clear of the first column's clues: "menu15" was read
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,22)
  if (mode=="edit") editor_draw()
 end
 
@@ -230,6 +232,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_texts(mode=="endless" and "\142 next \151 share left: back|118|10" or "\142 continue  \151 share|118|10")
+  print_texts(mode=="endless" and "\142 next  \151 share   left: back|118|10" or "\142 continue  \151 share|118|10")
  end
 end

@@ -215,3 +215,38 @@ def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
     click(30, 47)
     p.idle(2)
     assert p.on("puzzles_update")
+
+
+def _text_right_edge(p):
+    """The rightmost x in the status line (y 45-49) left of the board that is not the backdrop
+    (there, only the status text stands on it)."""
+    line = p.c.screen()[45:50, :52]
+    xs = np.nonzero((line != line[2, 0]).any(axis=0))[0]
+    return int(xs.max()) if len(xs) else -1
+
+
+@pytest.mark.parametrize("where", ["puzzle", "editor"])
+def test_the_menu_words_stand_clear_of_the_first_columns_clues(built_cart, where):
+    """"🅾️+❎ menu" under the clock, and the editor's "🅾️+❎ menu", stand on the line of the
+    lowest column clues: 6 px or more before the first column's clue (from x 53), where a
+    player read "menu15" at 1-4 px and "menu: 2" at 5."""
+    p = Player(built_cart.path)
+    p.idle(2)
+    if where == "puzzle":
+        p.open_puzzle(0, START)
+        frames = 60
+    else:
+        p.press("o")
+        p.to_create()
+        for _ in range(3):
+            p.press("up")
+        p.press("o")                              # the 5x5 design
+        p.press("o")                              # one fill: solvable, so its turns name the menu
+        frames = 150
+    right = -1
+    for _ in range(frames):
+        p.idle(1)
+        if "menu" in p.recent_text(1):
+            right = max(right, _text_right_edge(p))
+    assert 0 < right <= 53 - 7, right
+

@@ -66,7 +66,7 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     assert any(t.startswith("the save keeps") for t in texts)
     assert any(t.endswith(" cells") for t in texts)      # the stroke counter, while painting
     assert any(t.startswith("share code") for t in texts)
-    assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu:", "damaged", "1/8"} <= texts
+    assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu", "damaged", "1/8"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}
     assert {(w, r) for w in worlds for r in (6, 7)} <= roles
 
