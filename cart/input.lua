@@ -166,6 +166,8 @@ function play_input()
   -- preview, the clock and "o+x menu") it opens the on-screen menu
   local c=mouse_buttons>>b-4&1
   if held_frames[b]==1 then
+   -- (a tap of the d-pad after o or x is a tap of its own: no jump)
+   released_at={}
    if x or c<1 then
     if (c>0) cursor_x,cursor_y=x,y
     paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y

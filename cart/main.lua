@@ -76,11 +76,12 @@ end
 
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
--- the question's box, o by item k (o runs it) and "x next" after it
--- (x goes on to the next item; past the last the menu closes)
+-- the question's box, o by item k (o runs it) and after it "x next"
+-- (x goes on to the next item), or by the last "x close"; o and x
+-- together close it too
 function menu(k)
  local s,m="",menu_items[k]
- for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1].."  \151 next\n" or "   "..v[1].."\n" end
+ for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 next\n" or "  \151 close\n") or "   "..v[1].."\n" end
  if (m) ask(s,m[2],function() menu(k+1) end)
 end
 
@@ -112,7 +113,8 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (worlds[world_index] and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
-  local f=pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
+  -- (o and x together: closed, nothing chosen)
+  local f=both(4) and 1 or pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
   if f then
    question,redraw=nil,true
    if (f!=1) f()

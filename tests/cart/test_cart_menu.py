@@ -27,9 +27,10 @@ def shown(p: Player) -> list[tuple[str, str]]:
     text = p.g("question")
     assert text, "no menu on the screen"
     lines = [ln for ln in str(text).split("\n") if ln]
-    for ln in lines:
-        assert (ln[0] == O) == ln.endswith(f"  {X} next"), ln      # x's word stands by o's item only
-    return [(O, ln[2:-len(f"  {X} next")]) if ln[0] == O else ("", ln[3:]) for ln in lines]
+    tail = [f"  {X} next"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
+    for k, ln in enumerate(lines):
+        assert (ln[0] == O) == ln.endswith(tail[k]), ln                  # x's word by o's item only
+    return [(O, ln[2:-len(tail[k])]) if ln[0] == O else ("", ln[3:]) for k, ln in enumerate(lines)]
 
 
 def chord(p: Player) -> None:
@@ -250,3 +251,32 @@ def test_the_menu_words_stand_clear_of_the_first_columns_clues(built_cart, where
             right = max(right, _text_right_edge(p))
     assert 0 < right <= 53 - 7, right
 
+
+def test_o_and_x_together_close_the_menu_choosing_nothing(built_cart):
+    """The chord that opens the menu closes it: nothing is run (the hint by 🅾️ is not spent)."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.idle(8)
+    chord(p)
+    assert p.g("question")
+    chord(p)
+    assert not p.g("question") and not p.g("hint_maker") and not p.board().any()
+    p.idle(2)
+    assert not box_on_screen(p)
+
+
+def test_a_tap_after_o_is_a_step_not_a_jump(built_cart):
+    """right, o, right as quick as a double tap: two steps and a fill between, no jump past the
+    next guide line (an o or x press in between makes the second tap a tap of its own)."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.move_to(0, 0)
+    p.idle(8)
+    p.c.step(["right"])
+    p.c.step([])
+    p.c.step(["o"])
+    p.c.step([])
+    p.c.step(["right"])
+    p.idle(2)
+    assert (int(p.g("cursor_x")), int(p.g("cursor_y"))) == (2, 0)
+    assert p.board()[0, 1] == 1
