@@ -28,15 +28,11 @@ for p=0,pz_count-1 do
  end
 end
 
--- rom puzzle p as the one played (start_puzzle: on its board in
--- progress, blank if none); solution is a copy of its rows (the
+-- rom puzzle p as the one played (then play() opens it on its board
+-- in progress, blank if none); solution is a copy of its rows (the
 -- editor and endless write theirs into solution)
 function load_puzzle(p)
  mode,puzzle,board_id,board_size,solution="rom",p,p+1,puzzle_size[p],{unpack(puzzle_rows[p])}
-end
-function start_puzzle(p)
- load_puzzle(p)
- play()
 end
 
 -- enter the play screen on the puzzle set up in solution, resuming its

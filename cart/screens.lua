@@ -73,7 +73,7 @@ function title_draw()
  print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/\142+\151 menu: hint, undo|81|13|60/left+right: music|88|13"
+ print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: jump 5|74|13/\142+\151 menu: hint, undo|81|13|60/in a puzzle left+right: music|88|13"
  blink("press \142  \151 options",97)
 end
 
@@ -93,8 +93,11 @@ function worlds_update()
   create_update(o)
  elseif o then
   if worlds[world_index] then
-   -- on its board in progress, if any
-   puzzle_index=worlds[world_index].first+(world_in_progress() or 1)-1
+   -- on its board in progress, if any, else its first unsolved
+   -- puzzle (puzzles_update keeps the cursor in the world)
+   local k=world_in_progress()
+   puzzle_index=worlds[world_index].first+(k or 1)-1
+   while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
    start_endless()
@@ -170,7 +173,7 @@ function puzzles_update()
  i=mid(0,i,wd.count-1)
  puzzle_index=wd.first+i
  if (pressed(5)) go"worlds"
- if (o) start_puzzle(puzzle_index)
+ if (o) load_puzzle(puzzle_index) play()
 end
 
 -- the tile under the pointer (its number in the world, from 0)

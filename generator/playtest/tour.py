@@ -269,7 +269,7 @@ def layout(t: Tourist, start: str) -> list[measured_text.Item]:
 
 
 # puzzle p in its world's colours
-_PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then world_index,palette_world=i,i end end start_puzzle({0})"
+_PACKED = "for i,w in pairs(worlds) do if {0}>=w.first then world_index,palette_world=i,i end end load_puzzle({0}) play()"
 
 
 def layouts(cart: Path, puzzles) -> list[list[measured_text.Item]]:

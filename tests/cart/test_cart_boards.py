@@ -254,6 +254,23 @@ def test_after_a_restart_the_list_opens_on_the_board_in_progress(cart):
     assert int(again.g("puzzle")) == 127 + 9 and again.board().any()
 
 
+def test_with_no_board_in_progress_the_list_opens_on_the_first_unsolved(cart):
+    """Puzzles solved from the start of a world: the list opens past them (in a world of 127,
+    no. 1 every time was a long way back); every one solved: on the last."""
+    path, manifest = cart
+    p = Player(path)
+    p.idle(2)
+    p.press("o")                                   # the worlds: spires
+    p.c.exec("best[0],best[1],best[2],best[4]=60,60,60,60")
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == 3
+    p.press("x")
+    count = manifest["worlds"][0]["count"]
+    p.c.exec(f"for q=0,{count + 3} do best[q]=60 end")
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == count - 1
+
+
 def test_undo_and_redo_many_steps_per_puzzle_for_the_session(cart):
     path, _ = cart
     p = Player(path)

@@ -44,7 +44,7 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
     c, manifest = console
     for p in range(len(manifest["puzzles"])):
         # the clues of puzzle p, no cursor highlight, nothing dimmed
-        c.exec(f"start_puzzle({p}) cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues()")
+        c.exec(f"load_puzzle({p}) play() cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues()")
         # (colours 15 and 9: the cursor's strips and the column bands, not numbers)
         drawn = (c.screen() > 0) & (c.screen() != 15) & (c.screen() != 9)
         label = np.zeros((128, 128), dtype=int)
@@ -194,7 +194,7 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 def _row_font(c) -> str:
     """The font draw_clues() draws the rows' numbers in, left in the Lua global row_font (its
     name, for `_glyphs`)."""
-    c.exec("start_puzzle(0) cursor_x,cursor_y=-9,-9 nlog={} cls() draw_clues() "
+    c.exec("load_puzzle(0) play() cursor_x,cursor_y=-9,-9 nlog={} cls() draw_clues() "
            "for n in all(nlog) do if n[2]<board_x then row_font=n[4] end end")
     return "row_font"
 

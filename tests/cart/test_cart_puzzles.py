@@ -11,7 +11,7 @@ from generator.console import Console
 # then the cart's solver from a blank board, in a coroutine as in play (its solve_hook yields).
 CHECK = """
 local p={p}
-start_puzzle(p)
+load_puzzle(p) play()
 local rf,re={{}},{{}}
 for y=1,board_size do rf[y],re[y]=0,0 end
 local co=cocreate(solve)
