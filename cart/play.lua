@@ -41,8 +41,9 @@ function play()
  load_board()
  play_seconds=board_clocks[board_id] or 0
  new_board(cells)
- -- the cursor where it was left, else in the middle
- local c=cursor_kept[board_id] or board_size\2*17
+ -- the cursor where it was left, else in the middle (a board of id
+ -- 0, a design or a code's puzzle, of any size: in the middle)
+ local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
  cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=c%16,c\16,0
  go"play"
  hold()
@@ -228,6 +229,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_texts(mode=="endless" and "\142 next  \151 share   left: back|118|10" or "\142 continue  \151 share|118|10")
+  print_texts(mode=="endless" and "\142 next \151 share  left: back|118|10" or "\142 continue  \151 share|118|10")
  end
 end
