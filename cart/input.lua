@@ -181,15 +181,16 @@ function play_input()
  if (paint_button and held_frames[paint_button]==0) paint_button=nil
  for b=0,3 do
   if pressed(b) then
-   -- a tap right after a tap: released at most 6 frames (200 ms),
+   -- a tap right after a tap: released at most 4 frames (133 ms),
    -- then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
    -- follows a tap on the same spot; here two quick single steps
    -- would jump. with a tap held 3 frames, two taps jump when they
-   -- come faster than 3.3 a second (4 frames: 4.3, too quick for
-   -- many players to double tap; 9: 2.5, a brisk single step);
-   -- faster stepping is the held d-pad's, 10 a second
-   local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<7 and held_for[b]<7,b<2 and cursor_x or cursor_y
+   -- come faster than 4.3 a second. at 6 frames (3.3 a second) two
+   -- players stepping two cells by quick taps were thrown to the
+   -- guide line, at 2 one found it hard to do on purpose; faster
+   -- stepping is the held d-pad's, 10 a second
+   local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
    -- (b%2*2-1: -1 left or up, 1 right or down)
    local e=board_size-1
    v=j and (b%2>0 and past_guide(v) or e-past_guide(e-v)) or mid(0,v+b%2*2-1,e)

@@ -53,13 +53,13 @@ def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_6_frames(
     assert p.cursor() == (7, 7)
     assert [int(v) for v in p.board()[7]] == [0] * 4 + [1] * 4 + [0] * 7
     p.idle(8)
-    p.c.press("down", frames=3, release=6)  # a 3-frame tap, 6 frames up, a tap: a jump
+    p.c.press("down", frames=3, release=4)  # a 3-frame tap, 4 frames up, a tap: a jump
     p.c.press("down", release=7)
     assert p.cursor() == (7, 10)
-    p.c.press("down", frames=3, release=7)  # 7 frames up: two single steps
+    p.c.press("down", frames=3, release=5)  # 5 frames up (two players' quick steps): steps
     p.c.press("down", release=7)
     assert p.cursor() == (7, 12)
-    p.c.press("up", frames=3, release=5)    # and any quicker second tap jumps
+    p.c.press("up", frames=3, release=3)    # and any quicker second tap jumps
     p.c.press("up", release=7)
     assert p.cursor() == (7, 9)
 
