@@ -20,12 +20,13 @@ board_x,board_y,picture_colours=52,52,{}
 -- as a backwards c read as a 5 or a 2).
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
--- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
+-- and a 6 with its top, apart from b and 0 (its 14th-24th: a row's
+-- advance for 0-10, as the rows' font's); digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
 digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
 digit_bits_wide=split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8"
 clue_font=digit_bits
-digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
+digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3,4,4,4,4,4,4,4,4,4,4,6"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -90,15 +91,19 @@ function draw_clues()
   rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
  end
  for i=0,board_size-1 do
-  local x,y,t,d=board_x-1,board_y+i*cell_px+o,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
+  -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
+  -- columns' 3x5 digits, the ones a reader knows from pico-8's font; 15x15
+  -- rows, 5 px apart, in the 4x4 ones. numbers are centred in their cell
+  local k,x,t,d=board_y+i*cell_px,board_x-1,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
   local gap=min(5,180\#t\#t)
-  clue_font=digit_bits_wide
+  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide
+  local y=k+(cell_px-clue_font[12])\2
   -- 15x15: every other row's clues on a band (9, as the columns') its
   -- cell high, so that rows 1 px apart read as rows; the cursor's row at
-  -- every size a band of 15. every band runs from the screen's edge: a
-  -- band's edge 5 px left of a row's first number was counted as one
-  -- more 1
-  rectfill(0,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
+  -- every size a band of 15 its cell high. every band runs from the
+  -- screen's edge: a band's edge 5 px left of a row's first number was
+  -- counted as one more 1
+  rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   for j=#t,1,-1 do
    local v=t[j]
    x-=clue_font[v+14]

@@ -180,6 +180,27 @@ def test_row_numbers_have_room_to_be_counted(packed):
     assert not _crowded_rows(packed), _crowded_rows(packed)[:6]
 
 
+def test_rows_with_room_are_in_the_columns_digits(cart, packed):
+    """Row numbers of 5x5 and 10x10 boards (cells 15 and 7 px high) are drawn, as seen on the
+    screen, in the columns' 3x5 digits (PICO-8's own shapes; the 4x4 ones are for 15x15 rows,
+    5 px apart), each centred on its row's cell (its ink's middle within 1 px of the cell's)."""
+    wrong, seen = [], 0
+    for q, items in zip(cart[1]["puzzles"], packed):
+        if q["size"] == 15:
+            continue
+        cell = 75 // q["size"]
+        for it in items:
+            if not len(it.ink) or it.ink[:, 1].max() >= measured_text.BOARD_X:
+                continue
+            seen += 1
+            top, bottom = int(it.ink[:, 0].min()), int(it.ink[:, 0].max())
+            row_top = 52 + (top - 52) // cell * cell
+            if bottom - top != 4 or abs((top + bottom) - (2 * row_top + cell - 1)) > 2:
+                wrong.append((q["size"], it.where(), top, bottom))
+    assert seen > 200
+    assert not wrong, f"{len(wrong)} numbers, e.g. {wrong[:6]}"
+
+
 def test_column_numbers_stack_two_px_apart(packed):
     assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
 
@@ -492,13 +513,14 @@ def test_no_band_edge_beside_a_row(cart):
 
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(0,y-1,board_x-1,y+3,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)"
+ROW_BAND = "rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)"
 ROW_GAP_SET = "gap=min(5,180\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
 ROW_BAND_5_LEFT = [(ROW_GAP_SET, "gap,e=min(5,180\\#t\\#t),x"),
-                   ("  clue_font=digit_bits_wide\n",
-                    "  clue_font=digit_bits_wide\n  for v in all(t) do e-=clue_font[v+14]+gap end\n"),
+                   ("  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide\n",
+                    "  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide\n"
+                    "  for v in all(t) do e-=clue_font[v+14]+gap end\n"),
                    (ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
@@ -507,7 +529,7 @@ MISREAD = {
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
-         (ROW_BAND, "if (i==cursor_y) rectfill(0,y-1,board_x-1,y+3,15)")], _not_plain),
+         (ROW_BAND, "if (i==cursor_y) rectfill(0,k,board_x-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
         ROW_BAND_5_LEFT[:2] + [(ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
         _not_plain),
