@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from generator import UserError
 from generator.colour.contrast import contrast
+from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.cartbuild.worlds import ROLES
 
 TEXT = 4.5      # WCAG 2's AA for body text: PICO-8's 3x5 font is as small as text gets
@@ -45,10 +46,17 @@ MARKS = (
 CURSOR = ("cursor", "text")
 CURSOR_OVER = ("grid", "guide")
 
+# Behind the clues, side by side: the backdrop, every other line's band (the 'cursor' role) and
+# the cursor's own line (clue_highlight). Readers counting a row of 1s on the lit row of pastel
+# spires (its white 13.9 CIEDE2000 from the peach backdrop) counted one too few or too many: each
+# pair of these stands at least BAND apart, so a line reads as its own.
+BAND = 18.0
+BANDS = ("backdrop", "cursor", "clue_highlight")
+
 
 def check_world(name: str, display: list, ui: list[int], where: str = "cart/worlds.json") -> None:
-    """Refuse world `name` if a pair of PAIRS is under its least contrast, or a mark (MARKS,
-    the cursor) under MARK. `display` holds the 16 slots' RGB colours, `ui` the slot of each
+    """Refuse world `name` if a pair of PAIRS is under its least contrast, a mark (MARKS,
+    the cursor) under MARK, or two of BANDS closer than BAND. `display` holds the 16 slots' RGB colours, `ui` the slot of each
     role in ROLES order."""
     def ratio(a: str, b: str) -> float:
         return contrast(display[ui[ROLES.index(a)]], display[ui[ROLES.index(b)]])
@@ -63,6 +71,14 @@ def check_world(name: str, display: list, ui: list[int], where: str = "cart/worl
     for ink, bg, what in MARKS:
         if ratio(ink, bg) < MARK:
             refuse(ink, bg, ratio(ink, bg), MARK, f"draws {what} so")
+    for i, a in enumerate(BANDS):
+        for b in BANDS[i + 1:]:
+            d = ciede2000(srgb_to_lab(display[ui[ROLES.index(a)]]),
+                          srgb_to_lab(display[ui[ROLES.index(b)]]))
+            if d < BAND:
+                raise UserError(f"{where} ({name}): ui roles {a!r} and {b!r} are {d:.1f} apart "
+                                f"(CIEDE2000), and the cart draws them side by side behind the "
+                                f"clues: they need {BAND:g} (docs/new-world.md, colour roles)")
     for bg in CURSOR_OVER:
         best = max(CURSOR, key=lambda ink: ratio(ink, bg))
         if ratio(best, bg) < MARK:

@@ -7,7 +7,8 @@ import pytest
 from cartfixtures import CART
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.contrast_gate import CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS, TEXT, check_world
+from generator.cartbuild.contrast_gate import (BAND, BANDS, CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS,
+                                              TEXT, check_world)
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import ROLES
 from generator.colour.contrast import contrast
@@ -86,3 +87,23 @@ def test_the_marks_name_real_roles():
 def test_a_world_whose_marks_would_not_stand_out_is_refused_in_one_line(tmp_path, role, on, words):
     msg = refusal(tmp_path, role, on)
     assert words in msg and "needs 3.0:1" in msg, msg
+
+
+def test_the_bands_name_real_roles_apart_by_the_readers_rule():
+    assert BAND == 18.0 and all(r in ROLES for r in BANDS) and len(set(BANDS)) == 3
+
+
+@pytest.mark.parametrize("world,slot,words", [
+    # pastel spires' lit line in white (slot 7) beside its peach backdrop, as readers miscounted it
+    (0, 7, "(spires): ui roles 'backdrop' and 'clue_highlight' are 13.9 apart (CIEDE2000)"),
+    # ember lookout's lit line in its darkest brown (slot 1) beside its plum backdrop
+    (1, 1, "(lookout): ui roles 'backdrop' and 'clue_highlight' are 13.8 apart (CIEDE2000)"),
+])
+def test_a_lit_line_too_near_its_neighbours_is_refused_in_one_line(tmp_path, world, slot, words):
+    def change(c):
+        c["worlds"][world]["ui"]["clue_highlight"] = slot
+    d = edited(tmp_path, change)
+    with pytest.raises(UserError) as e:
+        build(d / "worlds.json", d / "main.lua")
+    msg = str(e.value)
+    assert words in msg and "need 18" in msg and "\n" not in msg, msg
