@@ -52,8 +52,10 @@ end
 
 -- set the cursor's cell to v, with its sound and line checks. with
 -- auto-check (options&2) a wrong fill is crossed instead and said;
--- with auto-cross (options&4) a line that matches its clue has its blank
--- cells crossed (in the same undo step). no change: a dull sound
+-- with auto-cross (options&4) a line whose fills are the solution's
+-- has its blank cells crossed (in the same undo step; a line that
+-- only fits its clue is left alone: its blanks may be fills). no
+-- change: a dull sound
 function mark(v)
  local i,w=cursor_y*15+cursor_x,mode!="edit" and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
  if (w) v=2
@@ -65,9 +67,10 @@ function mark(v)
  if check(cursor_x,cursor_y) and mode!="edit" then
   sfx(3)
   if options&4>0 then
-   -- cell j of the row, of the column, when that line matches
+   -- cell j of the row, of the column, when that line's fills are
+   -- the solution's (solution_cols: its columns, board.lua)
    for j=0,board_size-1 do
-    for k in all{row_done[cursor_y+1] and cursor_y*15+j,col_done[cursor_x+1] and j*15+cursor_x} do
+    for k in all{line_mask(cursor_y,1)==solution[cursor_y+1] and cursor_y*15+j,line_mask(cursor_x,1,1)==solution_cols[cursor_x+1] and j*15+cursor_x} do
      if (k and cells[k]<1) set_cell(k,2)
     end
    end
