@@ -22,7 +22,7 @@
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
---lint: solution_cols
+--lint: from_x, from_y, solution_cols
 --lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -51,9 +51,10 @@ screens={
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
--- code on the list)
+-- code on the list). from_x,from_y: the cursor (input.lua), so that
+-- a d-pad chord in a board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items=0,true,{}
+ screen_frames,redraw,menu_items,from_x,from_y=0,true,{},cursor_x,cursor_y
  screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
  option_menu()
