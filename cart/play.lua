@@ -50,9 +50,9 @@ function play()
 end
 
 -- a question over the board: o runs y, x runs n (when given); the
--- stroke being painted ends
+-- stroke being painted ends (menu_at: no menu's, until menu sets it)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button=s,y,n,true
+ question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
 end
 
 -- no marks on the board
@@ -108,13 +108,14 @@ function ask_clear()
  end)
 end
 
--- the pause menu on the play screen (go() clears it elsewhere)
+-- the pause menu on the play screen (go() clears it elsewhere):
+-- undo first, the most used
 function play_menu()
- -- (the editor's: play it, undo, redo, share code, leave)
+ -- (the editor's: undo, redo, play it, share code, leave)
  local e=mode=="edit"
- menu_item(1,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
- menu_item(2,"undo",undo)
- menu_item(3,"redo",function() return undo(true) end)
+ menu_item(1,"undo",undo)
+ menu_item(2,"redo",function() return undo(true) end)
+ menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
  menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
  menu_item(5,"leave puzzle",function() hold(leave) end)
 end

@@ -55,9 +55,9 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     chord(p)
     assert box_on_screen(p)
     items = list(p.c.menu_items().values())
-    assert [label for _, label in shown(p)] == items == ["hint", "undo", "redo", "clear board", "leave puzzle"]
+    assert [label for _, label in shown(p)] == items == ["undo", "redo", "hint", "clear board", "leave puzzle"]
     assert [m for m, _ in shown(p)] == [O, "", "", "", ""]
-    p.press("x")                                   # x goes on: o by undo
+    p.press("x")                                   # x goes on: o by redo
     assert [m for m, _ in shown(p)][:3] == ["", O, ""]
     assert not p.board().any()                     # nothing marked under the menu
     for _ in range(4):                             # past the last: closed, back on the board
@@ -148,7 +148,7 @@ def test_the_editor_can_be_left_and_its_menu_is_its_own(built_cart):
     p.idle(2)
     chord(p)
     assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
-        ["play it", "undo", "redo", "share code", "leave puzzle"]
+        ["undo", "redo", "play it", "share code", "leave puzzle"]
     choose(p, "leave puzzle")
     p.idle(2)
     assert p.on("worlds_update")
@@ -167,6 +167,51 @@ def test_the_titles_x_opens_the_options(built_cart):
     assert list(p.c.menu_items().values())[1] == "auto-check: on"
     p.press("x")
     assert [label for _, label in shown(p)][1] == "auto-check: on"
+
+
+def on_screen(p: Player) -> str:
+    """The box's lines as the last frame printed them (the question is printed whole)."""
+    p.idle(1)
+    return p.c.text()
+
+
+def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
+    """Up and down move 🅾️ over the items (wrapping at either end), 🅾️ runs the one it stands by;
+    in a puzzle undo is the first item, the most used."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.press("o")
+    assert p.board().sum() == 1
+    p.idle(8)
+    chord(p)
+    assert shown(p)[0] == (O, "undo")
+    p.press("down")
+    assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
+    assert "🅾️ redo  ❎ next" in on_screen(p)
+    p.press("up")
+    p.press("up")                                  # past the first: the last
+    assert shown(p)[-1] == (O, "leave puzzle") and "🅾️ leave puzzle  ❎ close" in on_screen(p)
+    p.press("down")                                # past the last: the first
+    assert shown(p)[0] == (O, "undo")
+    assert p.board().sum() == 1                    # the d-pad moved the menu, not the cursor
+    p.press("o")
+    assert not p.g("question") and not p.board().any()
+
+
+def test_the_dpad_moves_the_editors_menu_too(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    p.to_create()
+    p.press("o")
+    assert p.g("mode") == "edit"
+    p.idle(2)
+    chord(p)
+    p.press("up")                                  # from undo up: the last, leave
+    assert shown(p)[-1] == (O, "leave puzzle")
+    p.press("o")
+    p.idle(2)
+    assert p.on("worlds_update")
 
 
 @pytest.mark.parametrize("where", ["puzzle", "editor"])

@@ -67,7 +67,7 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
     assert raw(store)[255] == 6
     p.press("o")
     p.press("o")                           # the play screen's menu is its own
-    assert list(p.c.menu_items().values())[0] == "hint"
+    assert list(p.c.menu_items().values())[0] == "undo"
     again = Player(path, store)
     again.idle(2)
     assert again.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
