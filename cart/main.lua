@@ -64,14 +64,16 @@ function go(s)
 end
 
 -- pause menu item i, and item i of the on-screen menu (menus as
--- data: menu_items[i] holds its label and f, for both). f runs on
--- o or x only (t: a toggle, on left/right too). pico-8 and fake-08
+-- data: menu_items[i] holds its label, f and t, for both). f runs on
+-- o or x only (t: a toggle, on left/right too, and its line of help
+-- under the on-screen menu; f(t): run from the pause menu, f(): from
+-- the on-screen one). pico-8 and fake-08
 -- call a callback on left/right too (b 1 or 2); pico-8's filter
 -- (0x300 in i) makes fake-08 drop the item; tac08 passes no b
 function menu_item(i,s,f,t)
- menu_items[i]={s,f}
+ menu_items[i]={s,f,t}
  menuitem(i,s,function(b)
-  if (t or (b or 16)>3) return f()
+  if (t or (b or 16)>3) return f(t)
   return true
  end)
 end
@@ -81,11 +83,11 @@ end
 -- the question's box, o by item k (menu_at: o runs it; up and down
 -- move it, wrapping, in _update) and after it "x next"
 -- (x goes on to the next item), or by the last "x close"; o and x
--- together close it too
+-- together close it too. under the items, item k's help if any
 function menu(k)
  local s,m="",menu_items[k]
  for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 next\n" or "  \151 close\n") or "   "..v[1].."\n" end
- if (m) ask(s,m[2],function() menu(k+1) end) menu_at=k
+ if (m) ask(s..(m[3] or ""),m[2],function() menu(k+1) end) menu_at=k
 end
 
 -- the solver calls solve_hook after each line. it only runs in

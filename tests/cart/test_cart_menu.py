@@ -26,7 +26,7 @@ def shown(p: Player) -> list[tuple[str, str]]:
     "x next") or "" (blank)."""
     text = p.g("question")
     assert text, "no menu on the screen"
-    lines = [ln for ln in str(text).split("\n") if ln]
+    lines = [ln for ln in str(text).split("\n") if ln[:1] == O or ln.startswith("   ")]   # (no help)
     tail = [f"  {X} next"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
     for k, ln in enumerate(lines):
         assert (ln[0] == O) == ln.endswith(tail[k]), ln                  # x's word by o's item only
@@ -163,10 +163,9 @@ def test_the_titles_x_opens_the_options(built_cart):
     assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
         ["music: on", "auto-check: off", "auto-cross: off"]
     choose(p, "auto-check: off")
-    assert not p.g("question") and int(p.g("options")) == 2
-    assert list(p.c.menu_items().values())[1] == "auto-check: on"
-    p.press("x")
-    assert [label for _, label in shown(p)][1] == "auto-check: on"
+    assert int(p.g("options")) == 2 and list(p.c.menu_items().values())[1] == "auto-check: on"
+    # (the menu stays open, o still by the option chosen: the test below)
+    assert [(m, label) for m, label in shown(p)][1] == (O, "auto-check: on")
 
 
 def on_screen(p: Player) -> str:
@@ -212,6 +211,32 @@ def test_the_dpad_moves_the_editors_menu_too(built_cart):
     p.press("o")
     p.idle(2)
     assert p.on("worlds_update")
+
+
+def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
+    """A choice toggles its option and leaves the menu open on it (players wanted to set
+    several); under the items the box says "⬆️⬇️ choose" and what the item by 🅾️ does."""
+    p = Player(built_cart.path, {})
+    p.idle(2)
+    p.press("x")
+    said = on_screen(p)
+    assert "⬆️⬇️ choose" in said and "each world plays its own tune" in said, said
+    p.press("down")
+    assert "a wrong fill shows at once" in on_screen(p)
+    p.press("o")
+    assert int(p.g("options")) == 2 and box_on_screen(p)
+    assert shown(p)[1] == (O, "auto-check: on")
+    p.press("down")
+    said = on_screen(p)
+    assert "a solved line is crossed out" in said and "🅾️ auto-cross: off" in said, said
+    p.press("o")
+    assert int(p.g("options")) == 6 and shown(p)[2] == (O, "auto-cross: on") and box_on_screen(p)
+    chord(p)                                       # o and x together close it
+    assert not p.g("question") and not box_on_screen(p) and int(p.g("options")) == 6
+    # from PICO-8's own pause menu a toggle opens no box
+    p.c.choose_menuitem("music: on")
+    p.idle(2)
+    assert int(p.g("options")) == 7 and not p.g("question") and not box_on_screen(p)
 
 
 @pytest.mark.parametrize("where", ["puzzle", "editor"])
