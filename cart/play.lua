@@ -201,17 +201,18 @@ end
 -- solved: the board slides to the middle and becomes the picture.
 -- once it has (screen_frames>30) the prompt shows, steady, and from that same
 -- frame every press it names is taken. o goes on (endless: to a new
--- puzzle, so left leaves to the worlds: pressed, not held on from the
--- last stroke, which would repeat)
+-- puzzle), x shares (endless: a menu of share code and leave endless)
 function solved_update()
  board_x=max(64-board_px\2,52-screen_frames)
  board_y=board_x
  if (screen_frames<31) return
- if (pressed(5)) share()
- local l=mode=="endless" and held_frames[0]==1
- if pressed(4) or l then
+ if pressed(5) then
+  menu_items={{"share code",share},{"leave endless",leave}}
+  (mode=="endless" and menu or share)(1)
+ end
+ if pressed(4) then
   board_x,board_y=52,52
-  if mode=="endless" and not l then
+  if mode=="endless" then
    start_endless()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one
@@ -230,6 +231,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_texts(mode=="endless" and "\142 next \151 share  left: back|118|10" or "\142 continue  \151 share|118|10")
+  print_texts(mode=="endless" and "\142 next  \151 share, leave|118|10" or "\142 continue  \151 share|118|10")
  end
 end
