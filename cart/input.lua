@@ -82,22 +82,12 @@ function mark(v)
  end
 end
 
--- buttons pressed together that never are in play (both(b): buttons
--- b and b+1 went down within 3 frames of each other, the second this
--- frame): o and x open the on-screen menu (true: the mark the first
--- of them made, if any, taken back: x pressed while o paints a
--- stroke is no chord). the d-pad's (left and right: music, up and
--- down: clear) are play_input's, after the cursor moved
+-- buttons pressed together that never are in play (o and x, left
+-- and right, up and down: play_input's chords): buttons b and b+1
+-- went down within 3 frames of each other, the second this frame
 function both(b)
  local h,k=held_frames[b],held_frames[b+1]
  return min(h,k)==1 and max(h,k)<4
-end
-function chords()
- if both(4) then
-  if (paint_button and not new_step) undo()
-  menu(1)
-  return true
- end
 end
 
 -- undo the last step (r false) or redo the next (r true)
@@ -152,7 +142,13 @@ end
 -- a cross never wipes a fill (as in picross s)
 function play_input()
  local x,y=cell_at()
- if (chords()) return
+ -- o and x together open the on-screen menu, the mark the first of
+ -- them made, if any, taken back (x pressed while o paints a stroke
+ -- is no chord)
+ if both(4) then
+  if (paint_button and not new_step) undo()
+  return menu(1)
+ end
  -- the cursor follows the pointer over the board as it moves
  if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then
   cursor_x,cursor_y,redraw=x,y,true
@@ -177,12 +173,11 @@ function play_input()
  end
  if (paint_button and held_frames[paint_button]==0) paint_button=nil
  for b=0,3 do
-  -- (o: frames the opposite direction is held. a direction going
-  -- down keeps the cursor in from_x,from_y, unless its opposite went
-  -- down first; pressed while its opposite is held, it does not move)
-  local o=held_frames[b^^1]
-  if (held_frames[b]==1 and o<2) from_x,from_y=cursor_x,cursor_y
-  if pressed(b) and o<1 then
+  -- (b^^1: the opposite direction. a direction going down keeps the
+  -- cursor in from_x,from_y, unless its opposite went down first;
+  -- pressed while its opposite is held, it does not move)
+  if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
+  if pressed(b) and held_frames[b^^1]<1 then
    -- a tap right after a tap: released at most 4 frames (133 ms),
    -- then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely

@@ -21,8 +21,7 @@
 --  editor   the design, the create page's choice, the verdict
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
---lint: from_x, from_y, menu_at, solution_cols
+--lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -81,7 +80,7 @@ end
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
 -- the question's box, o by item k (menu_at: o runs it; up and down
--- move it, wrapping, in _update) and after it "x next"
+-- move it, stopping at the first and last, in _update) and after it "x next"
 -- (x goes on to the next item), or by the last "x close"; o and x
 -- together close it too. under the items, item k's help if any
 function menu(k)
@@ -120,7 +119,7 @@ function _update()
  if question then
   -- (a menu: up and down move o's item)
   for b=2,3 do
-   if (menu_at and pressed(b)) menu((menu_at+b*2-6)%#menu_items+1)
+   if (menu_at and pressed(b)) menu(mid(1,menu_at+dpad_dy[b+1],#menu_items))
   end
   -- (o and x together: closed, nothing chosen)
   local f=both(4) and 1 or pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)

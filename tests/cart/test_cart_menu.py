@@ -175,8 +175,9 @@ def on_screen(p: Player) -> str:
 
 
 def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
-    """Up and down move 🅾️ over the items (wrapping at either end), 🅾️ runs the one it stands by;
-    in a puzzle undo is the first item, the most used."""
+    """Up and down move 🅾️ over the items (stopping at the first and the last, as the create
+    page's choice does), 🅾️ runs the one it stands by; in a puzzle undo is the first item, the
+    most used."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START)
     p.press("o")
@@ -188,9 +189,13 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
     assert "🅾️ redo  ❎ next" in on_screen(p)
     p.press("up")
-    p.press("up")                                  # past the first: the last
+    p.press("up")                                  # up from the first: still the first
+    assert shown(p)[0] == (O, "undo")
+    for _ in range(5):
+        p.press("down")                            # down from the last: still the last
     assert shown(p)[-1] == (O, "leave puzzle") and "🅾️ leave puzzle  ❎ close" in on_screen(p)
-    p.press("down")                                # past the last: the first
+    for _ in range(4):
+        p.press("up")
     assert shown(p)[0] == (O, "undo")
     assert p.board().sum() == 1                    # the d-pad moved the menu, not the cursor
     p.press("o")
@@ -206,7 +211,8 @@ def test_the_dpad_moves_the_editors_menu_too(built_cart):
     assert p.g("mode") == "edit"
     p.idle(2)
     chord(p)
-    p.press("up")                                  # from undo up: the last, leave
+    for _ in range(4):
+        p.press("down")                            # from undo down to the last, leave
     assert shown(p)[-1] == (O, "leave puzzle")
     p.press("o")
     p.idle(2)
@@ -220,15 +226,15 @@ def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
     p.idle(2)
     p.press("x")
     said = on_screen(p)
-    assert "⬆️⬇️ choose" in said and "each world plays its own tune" in said, said
+    assert "⬆️⬇️ choose" in said and "the worlds' tunes" in said, said
     p.press("down")
-    assert "a wrong fill shows at once" in on_screen(p)
+    assert "shows wrong fills" in on_screen(p)
     p.press("o")
     assert int(p.g("options")) == 2 and box_on_screen(p)
     assert shown(p)[1] == (O, "auto-check: on")
     p.press("down")
     said = on_screen(p)
-    assert "a solved line is crossed out" in said and "🅾️ auto-cross: off" in said, said
+    assert "crosses solved lines" in said and "🅾️ auto-cross: off" in said, said
     p.press("o")
     assert int(p.g("options")) == 6 and shown(p)[2] == (O, "auto-cross: on") and box_on_screen(p)
     chord(p)                                       # o and x together close it
