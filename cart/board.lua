@@ -2,6 +2,7 @@
 -- cell_px px (board_px px in all).
 -- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
+-- solution_cols[x+1] = column x of the solution as a mask (bit y = row y),
 -- row_clues/col_clues = row/column clues, row_done/col_done = line satisfied (its clue's key,
 -- clue_key, is the clue's).
 -- placed_runs[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
@@ -43,12 +44,12 @@ end
 -- one in b)
 function new_board(b)
  cell_px=75\board_size board_px=board_size*cell_px
- row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,cells={},{},{},{},{},{},{},b or {}
+ row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,solution_cols,cells={},{},{},{},{},{},{},{},b or {}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
   for y=1,board_size do m|=(solution[y]>>i-1&1)<<y-1 end
-  row_clues[i],col_clues[i],no_clues[i]=line_clue(solution[i]),line_clue(m),false
+  row_clues[i],col_clues[i],no_clues[i],solution_cols[i]=line_clue(solution[i]),line_clue(m),false,m
  end
  for i=0,224 do cells[i]=cells[i] or 0 end
  recheck()

@@ -5,7 +5,9 @@
 -- how long it was held then. mouse_x,mouse_y = the pointer, mouse_buttons its buttons,
 -- mouse_moved: it moved since the last frame (a pointer at rest over a screen
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
--- stroke_x,stroke_y: the cell the stroke being painted began on
+-- stroke_x,stroke_y: the cell the stroke being painted began on;
+-- from_x,from_y: the cursor before the last direction went down (a
+-- d-pad chord takes its steps back; go() sets them as a board opens)
 held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
 -- (dpad_dy: the d-pad buttons' vertical steps)
 dpad_dy=split"0,0,-1,1"
@@ -52,8 +54,10 @@ end
 
 -- set the cursor's cell to v, with its sound and line checks. with
 -- auto-check (options&2) a wrong fill is crossed instead and said;
--- with auto-cross (options&4) a line that matches its clue has its blank
--- cells crossed (in the same undo step). no change: a dull sound
+-- with auto-cross (options&4) a line whose fills are the solution's
+-- has its blank cells crossed (in the same undo step; a line that
+-- only fits its clue is left alone: its blanks may be fills). no
+-- change: a dull sound
 function mark(v)
  local i,w=cursor_y*15+cursor_x,mode!="edit" and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
  if (w) v=2
@@ -65,9 +69,10 @@ function mark(v)
  if check(cursor_x,cursor_y) and mode!="edit" then
   sfx(3)
   if options&4>0 then
-   -- cell j of the row, of the column, when that line matches
+   -- cell j of the row, of the column, when that line's fills are
+   -- the solution's (solution_cols: its columns, board.lua)
    for j=0,board_size-1 do
-    for k in all{row_done[cursor_y+1] and cursor_y*15+j,col_done[cursor_x+1] and j*15+cursor_x} do
+    for k in all{line_mask(cursor_y,1)==solution[cursor_y+1] and cursor_y*15+j,line_mask(cursor_x,1,1)==solution_cols[cursor_x+1] and j*15+cursor_x} do
      if (k and cells[k]<1) set_cell(k,2)
     end
    end
@@ -77,30 +82,12 @@ function mark(v)
  end
 end
 
--- buttons pressed together that never are in play: left and right
--- turn the music on or off (the play screen's pause menu is full),
--- up and down ask to clear the board or the design (undo brings it
--- back), o and x open the on-screen menu (true: the mark the first
--- of them made, if any, taken back). both(b): buttons b and b+1
--- are down, one of them pressed this frame
+-- buttons pressed together that never are in play (o and x, left
+-- and right, up and down: play_input's chords): buttons b and b+1
+-- went down within 3 frames of each other, the second this frame
 function both(b)
- return min(held_frames[b],held_frames[b+1])==1
-end
-function chords()
- if both(0) then
-  options^^=1
-  persist()
-  say(option_labels[options%2+1])
- end
- if (both(2)) ask_clear()
- -- (o and x within 3 frames of each other: x pressed while o paints a
- -- stroke is no chord, and undo takes back no more than the first
- -- button's mark)
- if both(4) and max(held_frames[4],held_frames[5])<4 then
-  if (paint_button and not new_step) undo()
-  menu(1)
-  return true
- end
+ local h,k=held_frames[b],held_frames[b+1]
+ return min(h,k)==1 and max(h,k)<4
 end
 
 -- undo the last step (r false) or redo the next (r true)
@@ -155,7 +142,13 @@ end
 -- a cross never wipes a fill (as in picross s)
 function play_input()
  local x,y=cell_at()
- if (chords()) return
+ -- o and x together open the on-screen menu, the mark the first of
+ -- them made, if any, taken back (x pressed while o paints a stroke
+ -- is no chord)
+ if both(4) then
+  if (paint_button and not new_step) undo()
+  return menu(1)
+ end
  -- the cursor follows the pointer over the board as it moves
  if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then
   cursor_x,cursor_y,redraw=x,y,true
@@ -180,7 +173,11 @@ function play_input()
  end
  if (paint_button and held_frames[paint_button]==0) paint_button=nil
  for b=0,3 do
-  if pressed(b) then
+  -- (b^^1: the opposite direction. a direction going down keeps the
+  -- cursor in from_x,from_y, unless its opposite went down first;
+  -- pressed while its opposite is held, it does not move)
+  if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
+  if pressed(b) and held_frames[b^^1]<1 then
    -- a tap right after a tap: released at most 4 frames (133 ms),
    -- then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
@@ -196,6 +193,20 @@ function play_input()
    v=j and (b%2>0 and past_guide(v) or e-past_guide(e-v)) or mid(0,v+b%2*2-1,e)
    if b<2 then cursor_x=v else cursor_y=v end
    paint()
+  end
+ end
+ -- left and right together turn the music on or off (the play
+ -- screen's pause menu is full), up and down ask to clear the board
+ -- or the design (undo brings it back); never while painting, and the
+ -- cursor goes back to where the first of them found it
+ if not paint_button and (both(0) or both(2)) then
+  cursor_x,cursor_y=from_x,from_y
+  if both(0) then
+   options^^=1
+   persist()
+   say(option_labels[options%2+1])
+  else
+   ask_clear()
   end
  end
  redraw=redraw or held_frames[4]+held_frames[5]+btn()>0

@@ -21,7 +21,7 @@
 --  editor   the design, the create page's choice, the verdict
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked
+--lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -50,9 +50,10 @@ screens={
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
--- code on the list)
+-- code on the list). from_x,from_y: the cursor (input.lua), so that
+-- a d-pad chord in a board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items=0,true,{}
+ screen_frames,redraw,menu_items,from_x,from_y=0,true,{},cursor_x,cursor_y
  screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
  option_menu()
@@ -62,27 +63,30 @@ function go(s)
 end
 
 -- pause menu item i, and item i of the on-screen menu (menus as
--- data: menu_items[i] holds its label and f, for both). f runs on
--- o or x only (t: a toggle, on left/right too). pico-8 and fake-08
+-- data: menu_items[i] holds its label, f and t, for both). f runs on
+-- o or x only (t: a toggle, on left/right too, and its line of help
+-- under the on-screen menu; f(t): run from the pause menu, f(): from
+-- the on-screen one). pico-8 and fake-08
 -- call a callback on left/right too (b 1 or 2); pico-8's filter
 -- (0x300 in i) makes fake-08 drop the item; tac08 passes no b
 function menu_item(i,s,f,t)
- menu_items[i]={s,f}
+ menu_items[i]={s,f,t}
  menuitem(i,s,function(b)
-  if (t or (b or 16)>3) return f()
+  if (t or (b or 16)>3) return f(t)
   return true
  end)
 end
 
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
--- the question's box, o by item k (o runs it) and after it "x next"
+-- the question's box, o by item k (menu_at: o runs it; up and down
+-- move it, stopping at the first and last, in _update) and after it "x next"
 -- (x goes on to the next item), or by the last "x close"; o and x
--- together close it too
+-- together close it too. under the items, item k's help if any
 function menu(k)
  local s,m="",menu_items[k]
  for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 next\n" or "  \151 close\n") or "   "..v[1].."\n" end
- if (m) ask(s,m[2],function() menu(k+1) end)
+ if (m) ask(s..(m[3] or ""),m[2],function() menu(k+1) end) menu_at=k
 end
 
 -- the solver calls solve_hook after each line. it only runs in
@@ -113,6 +117,10 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (worlds[world_index] and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
+  -- (a menu: up and down move o's item)
+  for b=2,3 do
+   if (menu_at and pressed(b)) menu(mid(1,menu_at+dpad_dy[b+1],#menu_items))
+  end
   -- (o and x together: closed, nothing chosen)
   local f=both(4) and 1 or pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
   if f then

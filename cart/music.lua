@@ -12,16 +12,20 @@ end
 -- the pause menu's toggles on every screen but play (its menu is
 -- full): item i flips options's bit 1<<i-1, kept in the save. music, then
 -- the options, off at first (auto-check: a wrong fill is shown at
--- once; auto-cross: a line that matches its clue is crossed out; see
--- input.lua's mark)
-option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on"
+-- once; auto-cross: a line whose fills are the solution's is crossed
+-- out; see input.lua's mark). the on-screen menu (the title's) stays
+-- open after a choice, and says under its items what the one by o
+-- does: option_labels holds the labels (off, on), then that help
+-- (i+6; a line of the box holds 29 characters)
+option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,\148\131 choose\nthe worlds' tunes,\148\131 choose\nshows wrong fills,\148\131 choose\ncrosses solved lines"
 function option_menu()
  for i=1,3 do
-  menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function()
+  menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function(p)
    options^^=1<<i-1
    persist()
    option_menu()
+   if (not p) menu(i)
    return true
-  end,1)
+  end,option_labels[i+6])
  end
 end

@@ -50,9 +50,9 @@ function play()
 end
 
 -- a question over the board: o runs y, x runs n (when given); the
--- stroke being painted ends
+-- stroke being painted ends (menu_at: no menu's, until menu sets it)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button=s,y,n,true
+ question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
 end
 
 -- no marks on the board
@@ -108,13 +108,14 @@ function ask_clear()
  end)
 end
 
--- the pause menu on the play screen (go() clears it elsewhere)
+-- the pause menu on the play screen (go() clears it elsewhere):
+-- undo first, the most used
 function play_menu()
- -- (the editor's: play it, undo, redo, share code, leave)
+ -- (the editor's: undo, redo, play it, share code, leave)
  local e=mode=="edit"
- menu_item(1,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
- menu_item(2,"undo",undo)
- menu_item(3,"redo",function() return undo(true) end)
+ menu_item(1,"undo",undo)
+ menu_item(2,"redo",function() return undo(true) end)
+ menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
  menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
  menu_item(5,"leave puzzle",function() hold(leave) end)
 end
@@ -200,17 +201,18 @@ end
 -- solved: the board slides to the middle and becomes the picture.
 -- once it has (screen_frames>30) the prompt shows, steady, and from that same
 -- frame every press it names is taken. o goes on (endless: to a new
--- puzzle, so left leaves to the worlds: pressed, not held on from the
--- last stroke, which would repeat)
+-- puzzle), x shares (endless: a menu of share code and leave endless)
 function solved_update()
  board_x=max(64-board_px\2,52-screen_frames)
  board_y=board_x
  if (screen_frames<31) return
- if (pressed(5)) share()
- local l=mode=="endless" and held_frames[0]==1
- if pressed(4) or l then
+ if pressed(5) then
+  menu_items={{"share code",share},{"leave endless",leave}}
+  (mode=="endless" and menu or share)(1)
+ end
+ if pressed(4) then
   board_x,board_y=52,52
-  if mode=="endless" and not l then
+  if mode=="endless" then
    start_endless()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one
@@ -229,6 +231,6 @@ function solved_draw()
  if screen_frames>30 then
   print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
-  print_texts(mode=="endless" and "\142 next \151 share  left: back|118|10" or "\142 continue  \151 share|118|10")
+  print_texts(mode=="endless" and "\142 next  \151 share, leave|118|10" or "\142 continue  \151 share|118|10")
  end
 end

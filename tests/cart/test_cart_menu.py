@@ -26,7 +26,7 @@ def shown(p: Player) -> list[tuple[str, str]]:
     "x next") or "" (blank)."""
     text = p.g("question")
     assert text, "no menu on the screen"
-    lines = [ln for ln in str(text).split("\n") if ln]
+    lines = [ln for ln in str(text).split("\n") if ln[:1] == O or ln.startswith("   ")]   # (no help)
     tail = [f"  {X} next"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
     for k, ln in enumerate(lines):
         assert (ln[0] == O) == ln.endswith(tail[k]), ln                  # x's word by o's item only
@@ -55,9 +55,9 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     chord(p)
     assert box_on_screen(p)
     items = list(p.c.menu_items().values())
-    assert [label for _, label in shown(p)] == items == ["hint", "undo", "redo", "clear board", "leave puzzle"]
+    assert [label for _, label in shown(p)] == items == ["undo", "redo", "hint", "clear board", "leave puzzle"]
     assert [m for m, _ in shown(p)] == [O, "", "", "", ""]
-    p.press("x")                                   # x goes on: o by undo
+    p.press("x")                                   # x goes on: o by redo
     assert [m for m, _ in shown(p)][:3] == ["", O, ""]
     assert not p.board().any()                     # nothing marked under the menu
     for _ in range(4):                             # past the last: closed, back on the board
@@ -148,7 +148,7 @@ def test_the_editor_can_be_left_and_its_menu_is_its_own(built_cart):
     p.idle(2)
     chord(p)
     assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
-        ["play it", "undo", "redo", "share code", "leave puzzle"]
+        ["undo", "redo", "play it", "share code", "leave puzzle"]
     choose(p, "leave puzzle")
     p.idle(2)
     assert p.on("worlds_update")
@@ -163,10 +163,86 @@ def test_the_titles_x_opens_the_options(built_cart):
     assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
         ["music: on", "auto-check: off", "auto-cross: off"]
     choose(p, "auto-check: off")
-    assert not p.g("question") and int(p.g("options")) == 2
-    assert list(p.c.menu_items().values())[1] == "auto-check: on"
+    assert int(p.g("options")) == 2 and list(p.c.menu_items().values())[1] == "auto-check: on"
+    # (the menu stays open, o still by the option chosen: the test below)
+    assert [(m, label) for m, label in shown(p)][1] == (O, "auto-check: on")
+
+
+def on_screen(p: Player) -> str:
+    """The box's lines as the last frame printed them (the question is printed whole)."""
+    p.idle(1)
+    return p.c.text()
+
+
+def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
+    """Up and down move 🅾️ over the items (stopping at the first and the last, as the create
+    page's choice does), 🅾️ runs the one it stands by; in a puzzle undo is the first item, the
+    most used."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START)
+    p.press("o")
+    assert p.board().sum() == 1
+    p.idle(8)
+    chord(p)
+    assert shown(p)[0] == (O, "undo")
+    p.press("down")
+    assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
+    assert "🅾️ redo  ❎ next" in on_screen(p)
+    p.press("up")
+    p.press("up")                                  # up from the first: still the first
+    assert shown(p)[0] == (O, "undo")
+    for _ in range(5):
+        p.press("down")                            # down from the last: still the last
+    assert shown(p)[-1] == (O, "leave puzzle") and "🅾️ leave puzzle  ❎ close" in on_screen(p)
+    for _ in range(4):
+        p.press("up")
+    assert shown(p)[0] == (O, "undo")
+    assert p.board().sum() == 1                    # the d-pad moved the menu, not the cursor
+    p.press("o")
+    assert not p.g("question") and not p.board().any()
+
+
+def test_the_dpad_moves_the_editors_menu_too(built_cart):
+    p = Player(built_cart.path)
+    p.idle(2)
+    p.press("o")
+    p.to_create()
+    p.press("o")
+    assert p.g("mode") == "edit"
+    p.idle(2)
+    chord(p)
+    for _ in range(4):
+        p.press("down")                            # from undo down to the last, leave
+    assert shown(p)[-1] == (O, "leave puzzle")
+    p.press("o")
+    p.idle(2)
+    assert p.on("worlds_update")
+
+
+def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
+    """A choice toggles its option and leaves the menu open on it (players wanted to set
+    several); under the items the box says "⬆️⬇️ choose" and what the item by 🅾️ does."""
+    p = Player(built_cart.path, {})
+    p.idle(2)
     p.press("x")
-    assert [label for _, label in shown(p)][1] == "auto-check: on"
+    said = on_screen(p)
+    assert "⬆️⬇️ choose" in said and "the worlds' tunes" in said, said
+    p.press("down")
+    assert "shows wrong fills" in on_screen(p)
+    p.press("o")
+    assert int(p.g("options")) == 2 and box_on_screen(p)
+    assert shown(p)[1] == (O, "auto-check: on")
+    p.press("down")
+    said = on_screen(p)
+    assert "crosses solved lines" in said and "🅾️ auto-cross: off" in said, said
+    p.press("o")
+    assert int(p.g("options")) == 6 and shown(p)[2] == (O, "auto-cross: on") and box_on_screen(p)
+    chord(p)                                       # o and x together close it
+    assert not p.g("question") and not box_on_screen(p) and int(p.g("options")) == 6
+    # from PICO-8's own pause menu a toggle opens no box
+    p.c.choose_menuitem("music: on")
+    p.idle(2)
+    assert int(p.g("options")) == 7 and not p.g("question") and not box_on_screen(p)
 
 
 @pytest.mark.parametrize("where", ["puzzle", "editor"])

@@ -37,11 +37,12 @@ def options_on(path, store: dict, *labels) -> Player:
     return p
 
 
-def play_with(path, label: str) -> Player:
-    """A player with option `label` on, on spires' first 15x15 (no. START + 1)."""
+def play_with(path, label: str, k: int = START) -> Player:
+    """A player with option `label` on, on spires' puzzle k (from 0; the first 15x15 unless
+    given)."""
     p = options_on(path, {}, label)
     p.press("o")
-    for _ in range(START):
+    for _ in range(k):
         p.press("right")
     p.press("o")
     return p
@@ -66,7 +67,7 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
     assert raw(store)[255] == 6
     p.press("o")
     p.press("o")                           # the play screen's menu is its own
-    assert list(p.c.menu_items().values())[0] == "hint"
+    assert list(p.c.menu_items().values())[0] == "undo"
     again = Player(path, store)
     again.idle(2)
     assert again.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
@@ -128,6 +129,55 @@ def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_ba
     after = p.board()
     assert (after[y] != 2).all() and after[y, last] == 0
     assert p.c.max_instructions <= p.c.budget
+
+
+def _shifted(line: np.ndarray) -> np.ndarray | None:
+    """The line's fills one cell along (the same clue, another line), if they fit."""
+    for k in (1, -1):
+        moved = np.roll(line, k)
+        if not line[0 if k < 0 else -1] and (moved != line).any():
+            return moved
+    return None
+
+
+def test_auto_cross_leaves_a_line_that_fits_its_clue_but_not_the_picture(cart):
+    """Fills that fit a line's clue numbers but stand elsewhere than the solution's: no crosses
+    (some blanks there are fills of the picture). A column filled as the solution is crossed."""
+    path, manifest = cart
+
+    def lines(sol):
+        """A row y to fill one cell off, a column x to fill as the solution, a column x2 to fill
+        one cell off, apart from each other (None if the puzzle has none such)."""
+        for y in range(15):
+            row = _shifted(sol[y])
+            if row is None or not 0 < sol[y].sum() < 15:
+                continue
+            xs = [x for x in range(15) if not row[x] and 0 < sol[:, x].sum() < 15]
+            x = next((x for x in xs if not sol[y, x]), None)
+            x2 = next((x2 for x2 in xs if x2 != x and _shifted(sol[:, x2]) is not None
+                       and not _shifted(sol[:, x2])[y]), None)
+            if x is not None and x2 is not None:
+                return y, x, x2
+        return None
+
+    k = next(k for k in range(START, 60) if lines(solution(manifest, k)))
+    sol = solution(manifest, k)
+    y, x, x2 = lines(sol)
+    p = play_with(path, "auto-cross", k)
+    wrong = np.zeros_like(sol)
+    wrong[y] = _shifted(sol[y])
+    p.enter(wrong, rows=[y])
+    assert (p.board()[y] == wrong[y]).all(), p.board()[y]    # the fills, and no cross beside them
+    # a column: its solution's fills, one by one, then its blanks crossed
+    for yy in np.flatnonzero(sol[:, x]):
+        p.move_to(x, int(yy))
+        p.press("o")
+    assert list(p.board()[:, x]) == [1 if v else 2 for v in sol[:, x]]
+    # another column filled one cell off the solution: no crosses
+    for yy in np.flatnonzero(_shifted(sol[:, x2])):
+        p.move_to(x2, int(yy))
+        p.press("o")
+    assert list(p.board()[:, x2]) == [int(v) for v in _shifted(sol[:, x2])]
 
 
 def test_a_best_time_says_which_options_it_was_made_with(cart):

@@ -271,15 +271,39 @@ def _endless(p: Player) -> None:
         p.idle(1)
 
 
-def test_endless_solved_says_how_to_leave_and_left_goes_back_to_the_worlds(cart):
+def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
+    """On a solved endless board ❎ opens a small menu (share code, leave endless: the code is
+    not lost to a hasty ❎), 🅾️ makes the next puzzle; the footer says so."""
     p = Player(cart[0])
     _endless(p)
     p.enter(p.sol())
     assert p.on("solved_update")
     p.idle(45)
     said = p.recent_text(30)
-    assert "left: back" in said and "🅾️ next" in said and "⬅️" not in said, said
-    p.press("left")
+    assert "🅾️ next  ❎ share, leave" in said and "left" not in said, said
+    p.press("x")
+    p.idle(1)
+    assert p.on("solved_update") and "🅾️ share code  ❎ next" in p.c.text() and "leave endless" in p.c.text()
+    p.press("o")                          # share code: the code, shown
+    p.idle(1)
+    assert "share code (copied)" in p.c.text() and p.on("solved_update")
+    p.press("o")                          # (ok)
+    p.press("x")
+    p.c.step(["o", "x"])                  # (o and x together: the menu closes, choosing nothing)
+    p.idle(2)
+    assert p.on("solved_update") and not p.g("question")
+    seed = int(p.g("endless_seed"))
+    p.press("o")                          # the next puzzle
+    while not p.on("play_update"):
+        p.idle(1)
+    assert int(p.g("endless_seed")) != seed and not p.board().any()
+    p.enter(p.sol())
+    p.idle(45)
+    p.press("x")
+    p.press("down")
+    p.idle(1)
+    assert "🅾️ leave endless  ❎ close" in p.c.text()
+    p.press("o")
     p.idle(1)
     assert p.on("worlds_update") and int(p.g("world_index")) == len(cart[1]["worlds"]) + 1   # on endless
     assert "endless" in p.recent_text(2)

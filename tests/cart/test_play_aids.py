@@ -134,6 +134,93 @@ def test_up_and_down_together_ask_to_clear_the_board(cart):
     assert (p.board() == before).all()
 
 
+def test_a_dpad_chord_is_two_presses_within_3_frames(cart):
+    """A player holding left who then presses right (or up, then down) asked for neither: a chord
+    counts only when both go down within 3 frames of each other, and a press of a direction's
+    opposite while it is held moves nothing."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(2, 2)
+    p.press("o")
+    p.move_to(7, 7)
+    p.idle(8)
+    p.c.run_frames(10, ["left"])                  # held, stepping left
+    at = p.cursor()
+    p.c.run_frames(4, ["left", "right"])          # right, long after: no music toggle, no step
+    p.idle(3)
+    assert int(p.g("options")) & 1 == 0 and "music" not in p.recent_text(4)
+    assert p.cursor() == at
+    p.c.step(["up"])
+    p.c.run_frames(3, ["up"])
+    p.c.step(["up", "down"])                      # down 4 frames after up: no question
+    p.idle(3)
+    assert not p.g("question")
+    p.c.step(["down"])
+    p.c.step(["down"])
+    p.c.step(["down", "up"])                      # up 2 frames after down: the clear question
+    p.idle(1)
+    assert p.g("question") and "clear the whole board?" in p.recent_text(2)
+
+
+def test_a_dpad_chord_takes_back_the_first_directions_steps(cart):
+    """The cursor is where it was before the chord's first direction went down: at the board's
+    edge too (left there moves nothing, so the right that follows must not step)."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(0, 5)
+    p.press("o")                                  # (a mark: up and down ask to clear it)
+    p.idle(8)
+    p.c.step(["left"])
+    p.c.step(["left", "right"])
+    p.idle(3)
+    assert int(p.g("options")) & 1 == 1 and p.cursor() == (0, 5)
+    p.move_to(14, 5)
+    p.idle(8)
+    p.c.step(["down"])
+    p.c.step(["down"])
+    p.c.step(["down", "up"])
+    p.idle(1)
+    assert p.g("question") and p.cursor() == (14, 5)
+    p.press("x")
+    p.idle(8)
+    p.c.step(["left"])                            # a step, then a second tap's jump to the
+    p.c.step([])                                  # guide line and right with it: the jump
+    p.c.step(["left"])                            # is taken back, the first step stays
+    assert p.cursor() == (9, 5)
+    p.c.step(["left", "right"])
+    p.idle(3)
+    assert p.cursor() == (13, 5) and int(p.g("options")) & 1 == 0
+
+
+def test_a_dpad_chord_never_fires_while_painting(cart):
+    """Up and down while 🅾️ paints a stroke: no clear question, the stroke stays."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(3, 3)
+    p.idle(8)
+    p.c.step(["o"])
+    p.c.run_frames(3, ["o", "down"])
+    p.c.step(["o", "down", "up"])
+    p.idle(2)
+    assert not p.g("question") and p.board()[3:5, 3].all()
+
+
+def test_a_chord_in_a_boards_first_frames_keeps_the_cursor_on_the_board(cart):
+    """Right held on the list as 🅾️ opens a puzzle, then left: the chord takes the cursor back to
+    where the board opened it, never off the board nor to nothing."""
+    p = Player(cart[0])
+    p.idle(2)
+    p.press("o")
+    p.press("o")                                  # the list
+    p.c.step(["right"])
+    p.c.step(["right", "o"])                      # the puzzle opens
+    assert p.on("play_update")
+    opened = p.cursor()
+    p.c.step(["right", "left"])
+    p.idle(3)
+    assert int(p.g("options")) & 1 == 1 and p.cursor() == opened
+
+
 def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
     p = Player(cart[0])
     p.open_puzzle(0, 0)
