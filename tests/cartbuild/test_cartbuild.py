@@ -246,6 +246,25 @@ def test_over_budget_names_the_files(tmp_path):
 
 
 @pytest.mark.slow
+def test_long_names_cost_the_shipped_cart_no_compressed_bytes(tmp_path):
+    """Descriptive names are the sources' to choose: a cart whose Lua, as written, compresses
+    past the 15,360 bytes a .p8.png holds builds when its shipped (minified) cart fits; one
+    whose shipped cart would not fit is refused, naming the limit."""
+    import random
+    rng = random.Random(7)
+    names = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz_") for _ in range(48)) for _ in range(700)]
+    d = cart_dir(tmp_path, counts=(1, 1))
+    (d / "main.lua").write_text("#include solver.lua\n" + "".join(f"v{n}=1\n" for n in names))
+    res, _ = do_build(d)
+    assert res.manifest["counts"]["compressed"]["total"] < 15360
+    text = "".join(f"v{n}=1\n" for n in names)
+    assert count_text(text).compressed > 15360        # as written: over the .p8.png's budget
+    (d / "main.lua").write_text("#include solver.lua\n" + "".join(f's{i}="{n}"\n' for i, n in enumerate(names[:600])))
+    with pytest.raises(UserError, match=r"the cart has \d+ compressed bytes \(limit 15360\)"):
+        do_build(d)
+
+
+@pytest.mark.slow
 def test_names_are_lowercased_and_checked(tmp_path):
     d = cart_dir(tmp_path, counts=(2, 1))
     pz = solvable_puzzles(2, 11)
