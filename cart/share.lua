@@ -89,6 +89,15 @@ function read_code(s)
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
  if (no_fill()) return "empty"
+ -- a rom puzzle's code opens that puzzle (its number, progress,
+ -- picture) in its world's colours (the code screen too, while it
+ -- is checked)
+ local s=clue_key{unpack(solution,1,k)}
+ for w,wd in ipairs(worlds) do
+  for p=wd.first,wd.first+wd.count-1 do
+   if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
+  end
+ end
  new_board()
 end
 
@@ -138,7 +147,7 @@ function code_update()
 end
 
 function code_draw()
- use_palette(1)
+ use_palette(palette_world)
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  local s=printable(typed)
  print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)

@@ -313,3 +313,59 @@ def test_each_mode_leaves_where_it_belongs(cart):
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     assert p.on("worlds_update")
+
+
+def until_play(p: Player, frames: int = 60) -> None:
+    for _ in range(frames):
+        p.idle(1)
+        if p.on("play_update"):
+            return
+    raise AssertionError("the code's puzzle did not open")
+
+
+def test_a_rom_puzzles_code_plays_as_that_puzzle(cart):
+    """A code whose picture is a puzzle of the cart (here the lookout's no. 5, the second world)
+    opens that puzzle itself: its number, its world's colours (the same screen as opened from
+    its list), its board in progress, and once solved its name, picture colours and best time;
+    leaving goes to its list, on it."""
+    path, manifest = cart
+    first = next(w["first"] for w in manifest["worlds"] if w["name"] == "lookout")
+    k = first + 4
+    g = grid_of(manifest["puzzles"][k]["rows"])
+    x, y = np.argwhere(~g)[0][::-1]                  # a cell its picture leaves empty
+    mark = f"load_board() cells[{y * 15 + x}]=2 play_seconds=0 keep()"
+    # the screen as its list opens it, with a cross in its save
+    q = Player(path)
+    q.c.exec(f"load_puzzle({k}) {mark}")
+    q.open_puzzle(1, 4)
+    q.idle(3)
+    want = q.c.screen().copy()
+    p = to_code_screen(path)
+    p.c.exec(f"load_puzzle({k}) {mark} mode='code'")
+    p.c.paste(encode(g))
+    until_play(p)
+    p.idle(3)
+    assert p.g("mode") == "rom" and int(p.g("puzzle")) == k and int(p.g("board_id")) == k + 1
+    assert int(p.g("palette_world")) == 2 and int(p.g("world_index")) == 2
+    assert p.board()[y, x] == 2                        # its progress
+    assert np.array_equal(p.c.screen(), want)          # its colours, its clues, its board
+    p.idle(60)
+    assert "#5" in p.recent_text(60)                   # its number in its world
+    p.enter(g)
+    p.idle(45)
+    assert p.on("solved_update") and manifest["puzzles"][k]["name"] in p.recent_text(1)
+    assert p.best(k) is not None
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k + 1
+
+
+def test_a_rom_puzzles_code_left_goes_to_its_list(cart):
+    path, manifest = cart
+    k = next(w["first"] for w in manifest["worlds"] if w["name"] == "lookout") + 6
+    p = to_code_screen(path)
+    p.c.paste(encode(grid_of(manifest["puzzles"][k]["rows"])))
+    until_play(p)
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k and int(p.g("world_index")) == 2
+    assert p.c.max_instructions < frame_budget(30)
