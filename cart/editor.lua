@@ -57,14 +57,14 @@ function editor_update()
 end
 
 -- its verdict (its second line takes turns, a second each, with
--- the menu's items (a solvable design), "not saved: 4 boards in
--- progress" (a design the save has no room for) and the editor's
--- controls), and a dot on each cell line logic does not reach, in
+-- the menu's chord and (a solvable design) items, "not saved: 4
+-- boards in progress" (a design the save has no room for) and the
+-- editor's controls), and a dot on each cell line logic does not reach, in
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..(verdict_text=="solvable" and ",\142+\151 menu,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
+ local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
  print_centred(t[screen_frames\30%#t+1],45,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)

@@ -88,7 +88,8 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     p.enter(bad)
     assert np.array_equal(p.board() == 1, bad)
     settle(p)
-    shown = p.recent_text(1)
+    p.idle(180)                             # (its second line takes turns with the controls)
+    shown = p.recent_text(180)
     assert "needs guess" in shown and "see dots" in shown
     unreached = solve(grid_clues(bad)).grid == -1
     assert unreached.any() and np.array_equal(dotted(p), unreached)
@@ -287,7 +288,7 @@ def _verdict_texts(p: Player, frames: int) -> list:
     return out, clues
 
 
-@pytest.mark.slow                 # about 200 s: 370 frames measured text by text
+@pytest.mark.slow                 # about 300 s: 540 frames measured text by text
 def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     """On 15x15 (column clues right beside the verdict, their last line on its second one) every
     verdict text, the menu's note and the not-saved note included, stands EDGE px from the
@@ -303,7 +304,7 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     measured_text.instrument(p.c)
     p.enter(bad)
     settle(p)
-    texts, clues = _verdict_texts(p, 10)
+    texts, clues = _verdict_texts(p, 180)
     p.move_to(fx, fy)
     p.press("o")
     settle(p)
