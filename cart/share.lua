@@ -102,8 +102,8 @@ function read_code(s)
  if (no_fill()) return "empty"
  -- a rom puzzle's code opens that puzzle (its number, progress,
  -- picture) in its world's colours (the code screen too, while it
- -- is checked)
- local s=clue_key{unpack(solution,1,k)}
+ -- is checked). (s, the text read, becomes the picture's rows)
+ s=clue_key{unpack(solution,1,k)}
  for w,wd in ipairs(worlds) do
   for p=wd.first,wd.first+wd.count-1 do
    if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
