@@ -39,13 +39,15 @@ end
 function verdict()
  verdict_filled,verdict_empty=zeros()
  verdict_status,verdict_rounds=solve(row_clues,col_clues,verdict_filled,verdict_empty,{})
- verdict_text,verdict_more=unpack(split(no_fill() and "empty," or verdict_status=="solved" and "solvable,"..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess,see dots"))
  -- its difficulty pips, drawn as the puzzle list draws a puzzle's
  -- (puzzle_pips[-1]): a proxy of the manifest's pips (difficulty.py scores
  -- rounds and the lines that move in each), the solver's passes x
  -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
  -- pips for 146, is a pip off for 105 and two off for 3
  puzzle_pips[-1]=mid(1,verdict_rounds*board_size\12,5)
+ -- (a solvable design's second line: its pips in words, then its
+ -- rounds, each a turn of the line)
+ verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
 -- the editor's update, after the play screen's input
@@ -54,14 +56,15 @@ function editor_update()
  coresume(verdict_maker)
 end
 
--- its verdict (a design the save has no room for: its second line
--- takes turns, a second each, with "not saved: 4 boards in
--- progress"), and a dot on each cell line logic does not reach, in
+-- its verdict (its second line takes turns, a second each, with
+-- the menu's chord and (a solvable design) items, "not saved: 4
+-- boards in progress" (a design the save has no room for) and the
+-- editor's controls), and a dot on each cell line logic does not reach, in
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..(verdict_text=="solvable" and ",\142+\151 menu,play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress"))
+ local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
  print_centred(t[screen_frames\30%#t+1],45,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)
@@ -91,7 +94,7 @@ function create_update(o)
 end
 
 function create_draw()
- print_texts"create|22|10/draw a puzzle or enter a code|32|6/\142+\151 menu: play it, share|116|13|60/up+down: clear it|122|13"
+ print_texts"create|22|10/draw a puzzle or enter a code|32|6"
  for k=1,4 do
   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end

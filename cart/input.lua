@@ -164,7 +164,9 @@ function play_input()
    if x or c<1 then
     if (c>0) cursor_x,cursor_y=x,y
     paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
-    paint_to=paint_from==b-3 and 0 or paint_from<1 and b-3 or paint_from
+    -- (the editor's x erases: on a fill its stroke clears fills, on
+    -- a blank it changes nothing)
+    paint_to=(paint_from==b-3 or mode=="edit" and b>4) and 0 or paint_from<1 and b-3 or paint_from
     mark(paint_to)
    elseif max(mouse_x,mouse_y)<52 then
     menu(1)

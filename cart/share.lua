@@ -6,6 +6,15 @@
 --lint: typed, last_typed, last_paste, code_message, key_index
 alphabet="0123456789abcdefghjkmnpqrstvwxyz"
 
+-- codes print in the code font (codefont.py: no two symbols a
+-- pixel or two apart, as some are in pico-8's) after "\14", the
+-- custom font's switch: its header (glyphs 5 px apart, 8 for wide
+-- ones, lines 6 px apart), then its glyphs from rom: the digits at
+-- character 48, the letters at 97
+poke4(0x5600,0x6.0805)
+memcpy(0x5780,code_font,80)
+memcpy(0x5908,code_font+80,208)
+
 -- symbol c's character
 function symbol(c)
  return sub(alphabet,c+1,c+1)
@@ -36,11 +45,12 @@ function share_code()
 end
 
 -- the pause menu's (and solved screen's) share: the code shown and
--- copied to the clipboard
+-- copied to the clipboard (pico-8's web player and fake-08 may
+-- have none)
 function share()
  local s=share_code()
  printh(s,"@clip")
- ask("share code (copied):\n"..sub(s,1,24).."\n"..sub(s,25).."\n\n\142 ok")
+ ask("share code (on the\nclipboard, if any):\n\14"..sub(s,1,24).."\n"..sub(s,25).."\15\n\142 ok")
 end
 
 -- how each character reads: character o is at place o+1 (all
@@ -50,10 +60,11 @@ end
 char_values="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
 
 -- how each character is shown: character o at place o+1, printable
--- ascii as itself, a tab or line end as a space, anything else "?"
+-- ascii as itself (capitals as small letters: the code font has
+-- those), a tab or line end as a space, anything else "?"
 -- (p8scii's characters 0-15 are print's commands: \^@ writes memory,
 -- \a plays sound...; 128-255 are wide glyphs)
-char_shown="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
+char_shown="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@abcdefghijklmnopqrstuvwxyz[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
 
 -- outside text (a paste, a code typed) as it may be printed: the
 -- one way such text reaches the screen
@@ -89,6 +100,15 @@ function read_code(s)
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
  if (no_fill()) return "empty"
+ -- a rom puzzle's code opens that puzzle (its number, progress,
+ -- picture) in its world's colours (the code screen too, while it
+ -- is checked). (s, the text read, becomes the picture's rows)
+ s=clue_key{unpack(solution,1,k)}
+ for w,wd in ipairs(worlds) do
+  for p=wd.first,wd.first+wd.count-1 do
+   if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
+  end
+ end
  new_board()
 end
 
@@ -138,14 +158,14 @@ function code_update()
 end
 
 function code_draw()
- use_palette(1)
+ use_palette(palette_world)
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  local s=printable(typed)
- print(sub(s,1,30).."\n"..sub(s,31,60),4,16,6)
+ print("\14"..sub(s,1,24).."\n"..sub(s,25,48),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
-  if (k==key_index) rect(x-3,y-3,x+5,y+7,10)
-  print(symbol(k),x,y,10)
+  if (k==key_index) rect(x-3,y-3,x+6,y+7,10)
+  print("\14"..symbol(k),x,y,10)
  end
  print_centred(code_message,90,10)
 end

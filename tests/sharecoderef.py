@@ -30,9 +30,10 @@ def encode_seed(seed: int) -> str:
 
 
 def shown(ch: str) -> str:
-    """How the cart shows a character of outside text: printable ASCII as itself, a tab or line
-    end as a space, anything else (P8SCII's print commands 0-15, wide glyphs) as "?"."""
-    return " " if ch in "\t\n\r" else ch if " " <= ch <= "~" else "?"
+    """How the cart shows a character of outside text: printable ASCII as itself (capitals as
+    small letters: the code font's case), a tab or line end as a space, anything else (P8SCII's
+    print commands 0-15, wide glyphs) as "?"."""
+    return " " if ch in "\t\n\r" else ch.lower() if " " <= ch <= "~" else "?"
 
 
 def reference_decode(text: str):

@@ -38,6 +38,7 @@ from generator.cartbuild.lua import Piece, check_cart, check_piece, check_shippe
 from generator.cartbuild.minify import minify
 from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
+from generator.cartbuild.codefont import pack_font
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
 from generator.cartbuild import rom as romdata
@@ -265,6 +266,7 @@ def pack_rom(sheet: SheetResult, placed: list[Placed], cart_dir: Path, world_nam
     used = romdata.pack_puzzles(rom, [p.puzzle.solution for p in placed],
                                 [p.difficulty.pips for p in placed])
     addresses = romdata.puzzle_addresses([p.puzzle.width for p in placed])
+    pack_font(rom, romdata.FONT_BASE)
     sfx, music = cart_dir / "sfx.txt", cart_dir / "music.txt"
     pack_music(rom, music, pack_sfx(rom, sfx), world_names)
     packed = bytes(rom[romdata.PZ_BASE:romdata.PZ_BASE + used])
@@ -302,7 +304,7 @@ def assemble_lua(main_lua, placed: list[Placed], worlds: list[dict], rom: Packed
     the whole compiled (z8lua). Comment lines are dropped from the cart (cart/*.lua keep them):
     they would cost about 5 KB of the 15,360 compressed bytes a .p8.png may hold."""
     chunk = constants_chunk(romdata.PZ_BASE, [p.puzzle.name for p in placed], worlds,
-                            rom.pz_hash, colouring.strings)
+                            rom.pz_hash, colouring.strings, romdata.FONT_BASE)
     origins = [("(generated constants)", n) for n in range(1, chunk.count("\n") + 1)]
     main_code, pieces = inline_includes(Path(main_lua), origins=origins, drop_comments=True)
     if not main_code.strip():

@@ -3,8 +3,9 @@
     address        size   PICO-8 section          picross8 use
     0x0000-0x0fff  4096   __gfx__ rows 0-63       the art: sprites 0-127 (cart/spritesheet.png)
     0x1000-0x1fff  4096   __gfx__ rows 64-127     the puzzle table, then the puzzles
-    0x2000-0x2fff  4096   __map__ rows 0-31       more puzzles
-    0x3000-0x30ff   256   __gff__                 more puzzles (no sprite flags: fget is 0)
+    0x2000-0x2fdf  4064   __map__ rows 0-31       more puzzles
+    0x2fe0-0x30ff   288   __map__'s end, __gff__  the code font's glyphs (codefont.py; no
+                                                  sprite flags: fget is 0)
     0x3100-0x31ff   256   __music__               free for the game's music
     0x3200-0x42ff  4352   __sfx__                 free for the game's sound effects
 
@@ -14,8 +15,9 @@ difficulty pips (1-5, generator.puzzles.difficulty). The solutions follow the ta
 in the same order: n rows of a puzzle n cells wide, each row little-endian in `row_bytes(n)`
 bytes (1 for 5x5, 2 for 10x10 and 15x15), bit x = column x. So 5x5 takes 5 bytes, 10x10 20,
 15x15 30; the cart reads a row with `peek2(a+r*k)&(1<<n)-1` (k = n\\8+1) and works out each
-puzzle's address from the table when it starts. The 8448 bytes hold 272 puzzles of 15x15 (with
-their table bytes); unused bytes stay zero.
+puzzle's address from the table when it starts. The puzzles end where the code font begins
+(FONT_BASE, the area's last FONT_BYTES): the 8160 bytes hold 263 puzzles of 15x15 (with their
+table bytes); unused bytes stay zero.
 The sprite editor shows the puzzle area as noise, the map editor as tiles, the flags as flags: do not
 edit either in PICO-8 and save over the built cart; the PNG and the batches are the sources.
 """
@@ -26,12 +28,14 @@ import numpy as np
 from generator import UserError
 from generator.solver.grid import line_to_bits
 
+from generator.cartbuild.codefont import FONT_BYTES
 from generator.pico8 import (GFF, GFF_SIZE, GFX, GFX_SIZE, MAP, MAP_SIZE, MUSIC,  # noqa: F401
                              MUSIC_SIZE, ROM_SIZE, SFX, SFX_SIZE, SPRITE_ROW_BYTES)
 
 ART_ROWS = 64                       # sprite rows the art may use (sprites 0-127)
 PZ_BASE = GFX + ART_ROWS * SPRITE_ROW_BYTES       # 0x1000
-PZ_END = GFF + GFF_SIZE             # 0x3100 (exclusive)
+FONT_BASE = GFF + GFF_SIZE - FONT_BYTES           # 0x2fe0: the code font, to 0x30ff
+PZ_END = FONT_BASE                  # the puzzles' end (exclusive)
 PZ_SIZES = (5, 10, 15)              # the board sizes the cart plays (square)
 PZ_BYTES = 15 * 2                   # a 15x15 puzzle's bytes (the largest)
 PZ_CAPACITY = (PZ_END - PZ_BASE) // (PZ_BYTES + 1)   # 15x15 puzzles, with their table bytes
@@ -74,7 +78,8 @@ def check_capacity(sizes: list[int]) -> None:
     if need > free:
         raise UserError(f"{count} puzzles need {need} bytes of ROM (a table byte and 5-30 bytes each), "
                         f"but only {free} bytes are free (0x{PZ_BASE:04x}-0x{PZ_END - 1:04x}: "
-                        f"{PZ_CAPACITY} puzzles of 15x15); drop {need - free} bytes of puzzles")
+                        f"{PZ_CAPACITY} puzzles of 15x15; the code font takes 0x{FONT_BASE:04x}-"
+                        f"0x{FONT_BASE + FONT_BYTES - 1:04x}); drop {need - free} bytes of puzzles")
     if count > SAVE_RECORDS:
         raise UserError(f"{count} puzzles fit in ROM, but the cart's save data keeps progress for "
                         f"{SAVE_RECORDS} (cart/save.lua); drop {count - SAVE_RECORDS} puzzles")

@@ -125,6 +125,15 @@ def stalled_twin(manifest: dict, name: str):
     raise ValueError(f"no cell stalls {name}")
 
 
+def _until_shown(p: Player, text: str, frames: int = 600) -> None:
+    """Frames until the screen prints `text`."""
+    for _ in range(frames):
+        if p.c.find_print(text):
+            return
+        p.idle(1)
+    raise AssertionError(f"{text!r} not shown in {frames} frames")
+
+
 def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") -> list[Path]:
     """The editor: picture `name` drawn with one cell too many (stalled, dotted), then fixed."""
     good, (x, y) = stalled_twin(manifest, name)
@@ -139,9 +148,12 @@ def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") ->
     p.move_to(x, y)
     p.press("o")
     p.idle(20)
+    # (the verdict's second line takes turns: each shot on its verdict's own words)
+    _until_shown(p, "see dots")
     shots.append(_shot(p, out, "editor-stalled"))
     p.press("o")
     p.idle(20)
+    _until_shown(p, "rounds")
     shots.append(_shot(p, out, "editor-solvable"))
     p.c.choose_menuitem("share code")
     p.idle(2)

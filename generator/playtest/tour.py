@@ -220,6 +220,8 @@ def _create(cart: Path, manifest: dict, w: int) -> dict:
         t.move_to(x, y)
         t.press("o")
     t.until(lambda: t.g("verdict_text") == "needs guess", frames=120)
+    # (its second line takes turns with the menu's chord and the controls: until "see dots")
+    t.until(lambda: t.c.find_print("see dots"), frames=400)
     t.idle(2)
     t.c.choose_menuitem("share code")            # refused, saying why
     t.idle(3)

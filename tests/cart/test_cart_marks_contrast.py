@@ -217,7 +217,7 @@ def test_the_code_keyboards_selection(built_cart):
     p.press("o")
     assert p.on("code_update") and int(p.g("key_index")) == 0
     p.idle(1)
-    frame = ring(22 - 3, 36 - 3, 22 + 5, 36 + 7)     # the box round symbol 0
+    frame = ring(22 - 3, 36 - 3, 22 + 6, 36 + 7)     # the box round symbol 0 (4 px wide: 2 clear each side)
     focused = {q: at(p, *q) for q in frame}
     p.press("right")
     p.idle(1)

@@ -248,7 +248,7 @@ def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
 @pytest.mark.parametrize("where", ["puzzle", "editor"])
 def test_the_screen_says_how_to_open_it(built_cart, where):
     """Where "pause: menu" was: 🅾️+❎ menu (the puzzle, under the clock; the editor, in its
-    verdict's turns), and on the title and create page."""
+    verdict's turns), and on the title."""
     p = Player(built_cart.path)
     p.idle(2)
     said = p.c.text()

@@ -88,7 +88,8 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     p.enter(bad)
     assert np.array_equal(p.board() == 1, bad)
     settle(p)
-    shown = p.recent_text(1)
+    p.idle(180)                             # (its second line takes turns with the controls)
+    shown = p.recent_text(180)
     assert "needs guess" in shown and "see dots" in shown
     unreached = solve(grid_clues(bad)).grid == -1
     assert unreached.any() and np.array_equal(dotted(p), unreached)
@@ -104,8 +105,8 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     settle(p)
     r = solve(grid_clues(good))
     assert r.status == SOLVED
-    p.idle(120)                             # (its second line takes turns with the menu's note)
-    said = p.recent_text(120)
+    p.idle(270)                             # (its second line takes turns with the menu's note)
+    said = p.recent_text(270)
     assert "solvable" in said and f"{r.iterations} rounds" in said
     assert not dotted(p).any()
     # its pips: the proxy of the solver's passes (for this picture a pip at most from the
@@ -113,6 +114,7 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     want = next(q["difficulty"]["pips"] for q in manifest["puzzles"]
                 if q["size"] == 15 and np.array_equal(grid_of(q["rows"]), good))
     assert shown_pips(p) == proxy_pips(r.iterations, 15) and abs(shown_pips(p) - want) <= 1
+    assert pips_word(shown_pips(p)) in said              # and in words
     # the solver's work spread over frames: none over the budget, this whole session
     assert p.c.max_instructions < frame_budget(30)
     p.c.choose_menuitem("share code")
@@ -127,6 +129,11 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
 def proxy_pips(passes: int, size: int) -> int:
     """editor.lua's pips for a line-solvable design: passes x size // 12, 1 to 5."""
     return max(1, min(5, passes * size // 12))
+
+
+def pips_word(pips: int) -> str:
+    """The verdict's difficulty in words, from the pips: 1-2 easy, 3 medium, 4-5 hard."""
+    return ["easy", "easy", "medium", "hard", "hard"][pips - 1]
 
 
 def shown_pips(p: Player) -> int:
@@ -147,10 +154,10 @@ def test_a_design_solved_in_one_round_says_round_and_shows_its_pips(cart):
     p = to_editor(cart[0], 5)
     p.enter(np.ones((5, 5), bool))
     settle(p)
-    p.idle(120)
-    said = p.recent_text(120)
+    p.idle(270)
+    said = p.recent_text(270)
     assert "1 round" in said and "rounds" not in said
-    assert shown_pips(p) == 1
+    assert shown_pips(p) == 1 and "easy" in said
     q = to_editor(cart[0], 15)
     x = np.zeros((15, 15), bool)
     x[0, 0] = x[1, 1] = True                 # a diagonal pair: its mirror fits the clues too
@@ -237,8 +244,8 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
         assert boards == list(range(n, 0, -1)), boards    # every board kept, most recent first
         after = data[40 + 48 * n]
         # (the verdict's second line takes turns with the note, a second each)
-        p.idle(210)
-        said = p.recent_text(210)
+        p.idle(360)
+        said = p.recent_text(360)
         assert "2 rounds" in said
         if n == 4:
             assert after != 255
@@ -281,7 +288,7 @@ def _verdict_texts(p: Player, frames: int) -> list:
     return out, clues
 
 
-@pytest.mark.slow                 # about 140 s: 250 frames measured text by text
+@pytest.mark.slow                 # about 300 s: 540 frames measured text by text
 def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     """On 15x15 (column clues right beside the verdict, their last line on its second one) every
     verdict text, the menu's note and the not-saved note included, stands EDGE px from the
@@ -297,11 +304,11 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     measured_text.instrument(p.c)
     p.enter(bad)
     settle(p)
-    texts, clues = _verdict_texts(p, 10)
+    texts, clues = _verdict_texts(p, 180)
     p.move_to(fx, fy)
     p.press("o")
     settle(p)
-    more, clues2 = _verdict_texts(p, 240)
+    more, clues2 = _verdict_texts(p, 360)
     texts += more
     said = {it.text for it in texts}
     assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu", "play it", "share code",
@@ -313,20 +320,46 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
                 assert measured_text.gap(it, c) >= CLUE_GAP, (it.where(), c.where())
 
 
-def test_the_create_page_and_the_editor_tell_where_play_it_and_share_code_are(cart):
+def test_the_editor_tells_its_controls_and_the_create_page_does_not(cart):
+    """The editor's second verdict line takes turns with its controls (o draws, x erases, up
+    and down together clear; a solvable design: the menu's play it and share code); the create
+    page before it only offers the sizes and the code."""
     p = Player(cart[0])
     p.idle(2)
     p.press("o")
-    while not int(p.g("world_index")) > len(p.g("worlds")) + 1:
-        p.press("right")
+    p.to_create()
     p.idle(2)
-    assert "🅾️+❎ menu: play it, share" in p.recent_text(2)
+    page = p.recent_text(2)
+    assert "menu" not in page and "clear" not in page
     p.press("o")
+    p.idle(150)
+    said = p.recent_text(150)
+    assert all(s in said for s in ("🅾️ draw", "❎ erase", "up+down:", "clear")), said
     p.enter(np.ones((10, 10), bool))
     settle(p)
-    p.idle(120)
-    said = p.recent_text(120)
-    assert all(s in said for s in ("🅾️+❎ menu", "play it", "share code"))
+    p.idle(270)
+    said = p.recent_text(270)
+    assert all(s in said for s in ("🅾️+❎ menu", "play it", "share code", "🅾️ draw", "❎ erase")), said
+
+
+def test_x_erases_in_the_editor(cart):
+    """o draws, x erases: x on a fill clears it (no cross in a design), a held x clears the
+    fills along its stroke, x on a blank cell changes nothing."""
+    p = to_editor(cart[0], 5)
+    p.enter(np.ones((5, 5), bool))
+    p.move_to(2, 2)
+    p.press("x")
+    assert p.board()[2, 2] == 0
+    p.press("x")
+    assert p.board()[2, 2] == 0
+    p.move_to(0, 0)
+    p.c.step(["x"])
+    p.move_to(4, 0, paint="x")
+    assert p.board()[0].tolist() == [0] * 5 and p.board().sum() == 19 and (p.board() < 2).all()
+    settle(p)
+    p.c.choose_menuitem("undo")
+    p.idle(1)
+    assert p.board()[0].tolist() == [1] * 5
 
 
 def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):

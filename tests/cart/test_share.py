@@ -313,3 +313,110 @@ def test_each_mode_leaves_where_it_belongs(cart):
     p.c.choose_menuitem("leave puzzle")
     p.idle(2)
     assert p.on("worlds_update")
+
+
+def until_play(p: Player, frames: int = 60) -> None:
+    for _ in range(frames):
+        p.idle(1)
+        if p.on("play_update"):
+            return
+    raise AssertionError("the code's puzzle did not open")
+
+
+def test_a_rom_puzzles_code_plays_as_that_puzzle(cart):
+    """A code whose picture is a puzzle of the cart (here the lookout's no. 5, the second world)
+    opens that puzzle itself: its number, its world's colours (the same screen as opened from
+    its list), its board in progress, and once solved its name, picture colours and best time;
+    leaving goes to its list, on it."""
+    path, manifest = cart
+    first = next(w["first"] for w in manifest["worlds"] if w["name"] == "lookout")
+    k = first + 4
+    g = grid_of(manifest["puzzles"][k]["rows"])
+    x, y = np.argwhere(~g)[0][::-1]                  # a cell its picture leaves empty
+    mark = f"load_board() cells[{y * 15 + x}]=2 play_seconds=0 keep()"
+    # the screen as its list opens it, with a cross in its save
+    q = Player(path)
+    q.c.exec(f"load_puzzle({k}) {mark}")
+    q.open_puzzle(1, 4)
+    q.idle(3)
+    want = q.c.screen().copy()
+    p = to_code_screen(path)
+    p.c.exec(f"load_puzzle({k}) {mark} mode='code'")
+    p.c.paste(encode(g))
+    until_play(p)
+    p.idle(3)
+    assert p.g("mode") == "rom" and int(p.g("puzzle")) == k and int(p.g("board_id")) == k + 1
+    assert int(p.g("palette_world")) == 2 and int(p.g("world_index")) == 2
+    assert p.board()[y, x] == 2                        # its progress
+    assert np.array_equal(p.c.screen(), want)          # its colours, its clues, its board
+    p.idle(60)
+    assert "#5" in p.recent_text(60)                   # its number in its world
+    p.enter(g)
+    p.idle(45)
+    assert p.on("solved_update") and manifest["puzzles"][k]["name"] in p.recent_text(1)
+    assert p.best(k) is not None
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k + 1
+
+
+def test_a_rom_puzzles_code_left_goes_to_its_list(cart):
+    path, manifest = cart
+    k = next(w["first"] for w in manifest["worlds"] if w["name"] == "lookout") + 6
+    p = to_code_screen(path)
+    p.c.paste(encode(grid_of(manifest["puzzles"][k]["rows"])))
+    until_play(p)
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k and int(p.g("world_index")) == 2
+    assert p.c.max_instructions < frame_budget(30)
+
+
+# ---- the code font -----------------------------------------------------------------------
+def keyboard_glyphs(p: Player) -> dict[str, np.ndarray]:
+    """Each symbol's pixels as the code screen's keyboard shows it (8 a row, 12 px apart from
+    22,36, in the text colour): a 6x6 cell from its corner, True where the ink is."""
+    s = p.c.screen()
+    return {ch: cell(s, 22 + k % 8 * 12, 36 + k // 8 * 12) for k, ch in enumerate(AB)}
+
+
+def cell(s: np.ndarray, x: int, y: int) -> np.ndarray:
+    """The 6x6 pixels from x,y: True where they differ from the ground (its bottom left pixel,
+    below the 5 rows a glyph has)."""
+    return s[y:y + 6, x:x + 6] != s[y + 5, x]
+
+
+def test_no_two_code_symbols_are_drawn_alike(cart):
+    """The keyboard's symbols as displayed: every pair differs in 2 pixels or more (the cart's
+    code font keeps 3; PICO-8's font has 13 pairs a pixel apart, 0/8, 4/9, k/x, ...)."""
+    import itertools
+    from generator.cartbuild.codefont import MIN_DISTANCE
+    p = to_code_screen(cart[0])
+    p.press("down")                       # the cursor's frame off the first key
+    g = keyboard_glyphs(p)
+    assert all(v.any() for v in g.values())
+    d = {(a, b): int((g[a] != g[b]).sum()) for a, b in itertools.combinations(AB, 2)}
+    worst = min(d, key=d.get)
+    assert d[worst] >= 2, (worst, d[worst])
+    assert d[worst] >= MIN_DISTANCE, (worst, d[worst])
+
+
+def test_codes_are_printed_in_the_code_font(cart):
+    """The share box and the typed code show each symbol with the keyboard's glyph; the box says
+    where the code went: "on the clipboard, if any" (a web player or fake-08 may have none)."""
+    path, manifest = cart
+    p = to_code_screen(path)
+    p.press("down")
+    g = keyboard_glyphs(p)
+    code = encode(grid_of(manifest["puzzles"][40]["rows"]))
+    assert len(code) == 48
+    p.c.paste(code[:47])                  # one short: it stays on the code screen
+    p.idle(2)
+    s = p.c.screen()
+    for k, ch in enumerate(code[:47]):
+        assert np.array_equal(cell(s, 4 + k % 24 * 5, 16 + k // 24 * 6)[:, :5], g[ch][:, :5]), (k, ch)
+    p.c.exec("load_puzzle(40) share()")
+    p.idle(1)
+    assert "on the\nclipboard, if any" in p.recent_text(1)
+    s = p.c.screen()
+    for k, ch in enumerate(code):
+        assert np.array_equal(cell(s, 6 + k % 24 * 5, 70 + k // 24 * 6)[:, :4], g[ch][:, :4]), (k, ch)

@@ -57,7 +57,7 @@ def small(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def full(tmp_path_factory):
-    """As many puzzles as the save data tracks (254, of the 272 15x15 the ROM holds), with the art."""
+    """As many puzzles as the save data tracks (254, of the 263 15x15 the ROM holds), with the art."""
     d = cart_dir(tmp_path_factory.mktemp("full"), counts=(150, romdata.SAVE_RECORDS - 150))
     res, out = do_build(d)
     return d, res, out
@@ -68,7 +68,9 @@ def test_small_cart_sections_and_sizes(small):
     text = out.read_text()
     assert text.startswith("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n")
     s = sections(text)
-    assert list(s) == ["lua", "gfx", "label", "sfx", "music"]   # map/gff unused with 5 puzzles; sfx, music from cart/
+    # map and gff: the code font at the puzzle area's end (5 puzzles leave the rest 0); sfx and
+    # music from cart/
+    assert list(s) == ["lua", "gfx", "label", "gff", "map", "sfx", "music"]
     assert len(s["gfx"]) == 128 and all(len(x) == 128 for x in s["gfx"])
     assert len(s["label"]) == 128 and all(len(x) == 128 for x in s["label"])
     cart = pico_cart.read_cart(str(out))
@@ -79,11 +81,24 @@ def test_small_cart_sections_and_sizes(small):
 def test_full_cart_fits_254_puzzles_with_the_art(full):
     d, res, out = full
     s = sections(out.read_text())
-    assert list(s) == ["lua", "gfx", "label", "map", "sfx", "music"]
+    assert list(s) == ["lua", "gfx", "label", "gff", "map", "sfx", "music"]
     assert len(s["map"]) == 32 and all(len(x) == 256 for x in s["map"])
     rom = res.manifest["counts"]["rom"]
-    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 272
-    assert rom["free_bytes"] == 8448 - 254 * 31          # a table byte and 30 bytes each
+    assert rom["puzzles"] == romdata.SAVE_RECORDS == 254 <= romdata.PZ_CAPACITY == 263
+    # the puzzle area less the code font's 288 bytes at its end; a table byte and 30 bytes each
+    assert rom["free_bytes"] == 8448 - 288 - 254 * 31
+
+
+def test_the_code_font_is_at_the_end_of_the_puzzle_area(full):
+    """codefont.py's glyphs in the built cart's ROM at FONT_BASE (its last bytes, after every
+    puzzle), the address the cart's constants name."""
+    from generator.cartbuild import codefont
+    d, res, out = full
+    rom = pico_cart.read_cart(str(out)).rom
+    assert romdata.FONT_BASE + codefont.FONT_BYTES == romdata.GFF + romdata.GFF_SIZE
+    assert bytes(rom[romdata.FONT_BASE:romdata.FONT_BASE + codefont.FONT_BYTES]) == codefont.font_bytes()
+    used = res.manifest["counts"]["rom"]["puzzle_bytes"]
+    assert romdata.PZ_BASE + used <= romdata.FONT_BASE
 
 
 def test_puzzle_bits_read_back_from_cart_memory(full):
@@ -218,7 +233,8 @@ def test_oversize_batch_refused_with_byte_counts(tmp_path):
     with pytest.raises(UserError) as e:
         do_build(d)
     msg = str(e.value)
-    assert "273 puzzles need 8463 bytes" in msg and "8448 bytes are free" in msg and "drop 15 bytes" in msg
+    assert "264 puzzles need 8184 bytes" in msg and "8160 bytes are free" in msg and "drop 24 bytes" in msg
+    assert "the code font takes 0x2fe0-0x30ff" in msg and "\n" not in msg
 
 
 def test_more_puzzles_than_the_save_data_tracks_refused(tmp_path):

@@ -74,9 +74,10 @@ def test_include_cycles_repeats_and_missing_files_refused(tmp_path):
 def test_constants_chunk_shape():
     w = dict(name="a", title="t 1", first=0, count=2, bx=0, by=16, bw=128, bh=24,
              pal=[0, *range(129, 144)], ui=list(range(15, -1, -1)))
-    text = constants_chunk(0x1000, [None, "crow"], [w, dict(w, name="b", first=2, count=0)])
+    text = constants_chunk(0x1000, [None, "crow"], [w, dict(w, name="b", first=2, count=0)],
+                           code_font=0x2fe0)
     assert text.startswith("-- picross8\n")
-    assert "pz_base,pz_count=0x1000,2\n" in text
+    assert "pz_base,pz_count,code_font=0x1000,2,0x2fe0\n" in text
     assert 'pz_names=split(",crow",",",false)\n' in text
     # the worlds, read back by lupaz8 as the cart reads them: tables indexed from 0
     rt = luaz8.LuaRuntime()

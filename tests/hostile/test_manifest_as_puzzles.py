@@ -28,7 +28,7 @@ def cart(built_cart):
     for rec in records:
         name, _title, first, count = rec.split(",")[:4]
         worlds[name] = (int(first), int(count))
-    pz_count = int(re.search(r"pz_base,pz_count=0x[0-9a-f]+,([0-9]+)", c.lua).group(1))
+    pz_count = int(re.search(r"pz_base,pz_count,code_font=0x[0-9a-f]+,([0-9]+)", c.lua).group(1))
     names = re.search(r'pz_names=split\("([^"]*)"', c.lua).group(1).split(",")
     return built_cart.path.with_suffix(".json"), worlds, c.rom, pz_count, names
 
