@@ -32,11 +32,12 @@ function each(f)
 end
 
 -- two tables of 15 rows of 0: nothing known yet, for solve (or a
--- share code's solution before its cells are set)
+-- share code's solution before its cells are set), and a third for
+-- solve's sweeps: solve(clues,clues,zeros()) solves from nothing
 function zeros()
  local f,e={},{}
  for y=1,15 do f[y],e[y]=0,0 end
- return f,e
+ return f,e,{}
 end
 
 -- start a puzzle of board_size from solution: clues, blank board (or the saved

@@ -146,7 +146,7 @@ end
 -- the board; r = how far the solved picture has been revealed (0 none).
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
- local e,w=cell_px-1,board_px
+ local e,w=cell_px-2,board_px
  local u,v=cursor_x*cell_px,cursor_y*cell_px
  camera(-board_x,-board_y)
  if r<30 then
@@ -165,20 +165,23 @@ function draw_board(r)
   rect(-3,-3,w+3,w+3,3)
  end
  each(function(x,y,i)
-  local q,px,py=cells[i],x*cell_px,y*cell_px
+  -- (drawn with the camera on the cell's corner)
+  local q=cells[i]
+  camera(-board_x-x*cell_px,-board_y-y*cell_px)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
    local c=4
    if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
-   square(px+1,py+1,e,c)
-   if (r>=30) square(px,py,cell_px+1,c)
+   square(1,1,e+1,c)
+   if (r>=30) square(0,0,cell_px+1,c)
   elseif q==2 and r==0 then
-   line(px+1,py+1,px+e-1,py+e-1,5)
-   line(px+e-1,py+1,px+1,py+e-1,5)
+   line(1,1,e,e,5)
+   line(e,1,1,e,5)
   end
  end)
  -- the cursor, blinking by the screen's own frames (fake-08's
  -- time() runs on while its pause menu is open)
+ camera(-board_x,-board_y)
  if (r==0) rect(u,v,u+cell_px,v+cell_px,screen_frames\8%2<1 and 9 or 10)
  camera()
 end

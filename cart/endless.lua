@@ -41,9 +41,8 @@ function start_endless(s)
    local n=x<<1|x>>1
    if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) solution[v]&=~x
    new_board()
-   local f,e=zeros()
    yield()
-  until solve(row_clues,col_clues,f,e,{})=="solved"
+  until solve(row_clues,col_clues,zeros())=="solved"
  end)
  go"endless"
 end

@@ -28,12 +28,6 @@ function pressed(b)
  return f==1 or b<4 and f>8 and f%3==0
 end
 
--- the play screen's cell under the pointer (nil off the board)
-function cell_at()
- local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
- if (min(x,y)>=0 and max(x,y)<board_size) return x,y
-end
-
 -- set cell i to v, kept for undo in the current step (a new one
 -- when new_step is set); a message on the clock goes
 function set_cell(i,v)
@@ -131,14 +125,6 @@ function past_guide(v)
  return min(board_size-1,(v\5+1)*5)
 end
 
--- the length of the stroke being painted, as picross s shows it:
--- the cells from its first to the cursor along its line (nil when
--- none is painted, or at its first cell)
-function stroke_text()
- local n=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- if (paint_button and n>1) return n.." cells"
-end
-
 -- a stroke being painted goes on over the cursor's cell if that
 -- cell is as the stroke's first was
 function paint()
@@ -154,7 +140,9 @@ end
 -- on a fill) it changes nothing, so a fill never covers a cross and
 -- a cross never wipes a fill (as in picross s)
 function play_input()
- local x,y=cell_at()
+ -- the cell under the pointer (x nil off the board)
+ local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
+ if (min(x,y)<0 or max(x,y)>=board_size) x=nil
  if (chords()) return
  -- the cursor follows the pointer over the board as it moves
  if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then

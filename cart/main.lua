@@ -52,7 +52,7 @@ screens={
 -- screen, the music and option toggles on the others (and share
 -- code on the list)
 function go(s)
- screen_frames,redraw,menu_items=0,true,{}
+ screen_frames,redraw,menu_items,world=0,true,{},worlds[world_index]
  screen_update,screen_draw=unpack(screens[s])
  for i=1,5 do menuitem(i) end
  option_menu()
@@ -110,7 +110,7 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(screen_update!=title_update and screen_update!=solved_update and (worlds[world_index] and world_index or endless_world))
+ tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (o and x together: closed, nothing chosen)

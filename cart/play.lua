@@ -158,8 +158,8 @@ end
 function play_draw()
  -- (n: a rom puzzle's number in its world, from 1; no other board's
  -- id gives 1)
- local n=board_id-worlds[palette_world].first
  use_palette(palette_world)
+ local n=board_id-palette.first
  if redraw then
   draw_clues()
   draw_preview()
@@ -172,7 +172,11 @@ function play_draw()
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
+ -- over the clock a message, else the length of the stroke being
+ -- painted as picross s shows it: the cells from its first to the
+ -- cursor along its line (from its second cell on)
+ local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
+ print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave: o and x together (or the pause
  -- button) open the menu (the editor's verdict is there). centred
@@ -185,7 +189,7 @@ end
 -- puzzle p's name, or its number in its world
 function puzzle_name(p)
  local n=pz_names[p+1]
- return n!="" and n or "no. "..p-worlds[palette_world].first+1
+ return n!="" and n or "no. "..p-palette.first+1
 end
 
 -- board id's puzzle as its world and number, or endless
@@ -214,8 +218,7 @@ function solved_update()
    start_endless()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one
-   local w=worlds[world_index]
-   puzzle_index=min(puzzle+1,w.first+w.count-1)
+   puzzle_index=min(puzzle+1,world.first+world.count-1)
    go"puzzles"
   else
    leave()

@@ -48,21 +48,12 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- the board being played from board_cells into cells (blank if none), and back
+-- the board being played from board_cells into cells (blank if none)
 powers_of_3=split"1,3,9,27,81"
 function load_board()
  local b=board_cells[board_id] or {}
  cells={}
  for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
-end
-function store_board()
- local b={}
- board_cells[board_id]=b
- for k=0,44 do
-  local v=0
-  for j=4,0,-1 do v=v*3+cells[k*5+j] end
-  add(b,v)
- end
 end
 
 -- ids of boards in recent_boards (or recent_solved): move id to the front, or take it out
@@ -90,7 +81,14 @@ end
 function keep()
  dirty=false
  if (blank() or board_id<1) return drop()
- store_board()
+ -- its cells into board_cells (5 a byte)
+ local b={}
+ board_cells[board_id]=b
+ for k=0,44 do
+  local v=0
+  for j=4,0,-1 do v=v*3+cells[k*5+j] end
+  add(b,v)
+ end
  board_clocks[board_id]=play_seconds
  to_front(recent_boards,board_id)
  persist()

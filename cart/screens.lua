@@ -4,24 +4,23 @@
 -- world w's colours: art=true leaves the draw palette alone (for
 -- its art), else ui colours; fills the screen with the backdrop colour
 function use_palette(w,art)
- palette_world=w
+ palette_world,palette=w,worlds[w]
  pal()
- pal(worlds[w].pal,1)
+ pal(palette.pal,1)
  palt(0,false)
- if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
+ if (not art) pal(palette.ui) rectfill(0,0,127,127,0)
 end
 
 -- world w's screen (use_palette) with its backdrop strip from the
 -- spritesheet at y; d: subdued, behind clues and text (its colours keep
 -- theirs readable)
 function backdrop(w,y,d)
- local a=worlds[w]
  use_palette(w)
  pal()
- pal(a.pal,1)
- if (d) pal(a.dim)
- sspr(a.bx,a.by,a.bw,a.bh,0,y)
- pal(a.ui)
+ pal(palette.pal,1)
+ if (d) pal(palette.dim)
+ sspr(palette.bx,palette.by,palette.bw,palette.bh,0,y)
+ pal(palette.ui)
 end
 
 -- text centred on x (the screen's middle if nil)
@@ -70,10 +69,9 @@ function title_draw()
    end
   end
  end
- print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next guide line|74|13/\142+\151 menu: hint, undo|81|13|60/in a puzzle left+right: music|88|13"
+ print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next guide line|74|13/\142+\151 menu: hint, undo|81|13|60/in a puzzle left+right: music|88|13"
  blink("press \142  \151 options",97)
 end
 
@@ -88,15 +86,16 @@ function worlds_update()
  if (l or r) sfx(5)
  if (l) world_index=(world_index-2)%n+1
  if (r) world_index=world_index%n+1
+ world=worlds[world_index]
  if (pressed(5)) go"title"
  if world_index>n-1 then
   create_update(o)
  elseif o then
-  if worlds[world_index] then
+  if world then
    -- on its board in progress, if any, else its first unsolved
    -- puzzle (puzzles_update keeps the cursor in the world)
    local k=world_in_progress()
-   puzzle_index=worlds[world_index].first+(k or 1)-1
+   puzzle_index=world.first+(k or 1)-1
    while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
@@ -108,22 +107,21 @@ end
 -- world world_index's most recent board in progress: its puzzle's number
 -- there, from 1 (nil: none)
 function world_in_progress()
- local wd=worlds[world_index]
  for id in all(recent_boards) do
-  local k=id-wd.first
-  if (k>0 and k<=wd.count) return k
+  local k=id-world.first
+  if (k>0 and k<=world.count) return k
  end
 end
 function worlds_draw()
- backdrop(worlds[world_index] and world_index or 1,48)
+ backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local wd,s,t=worlds[world_index],solved_count()
-  print_centred(wd.title,22,10)
+  local s,t=solved_count()
+  print_centred(world.title,22,10)
   print_centred(t,32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
@@ -131,18 +129,18 @@ function worlds_draw()
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
   rectfill(24,84,104,86,15)
-  if (s>0) rectfill(24,84,24+80*s\wd.count,86,10)
+  if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
  end
  blink("\142 play  \151 back",108)
 end
 
 -- puzzles of world world_index solved, and as text (solved of all)
 function solved_count()
- local wd,s=worlds[world_index],0
- for p=wd.first,wd.first+wd.count-1 do
+ local s=0
+ for p=world.first,world.first+world.count-1 do
   if (best[p]) s+=1
  end
- return s,s.."/"..wd.count.." solved"
+ return s,s.."/"..world.count.." solved"
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -160,8 +158,11 @@ end
 -- footer's beside "picture")
 -- (the pointer picks the tile under it, a click opens it)
 function puzzles_update()
- local wd=worlds[world_index]
- local i,k,o=puzzle_index-wd.first,tile_at(),pressed(4)
+ -- (k: the tile under the pointer, its number in the world from 0;
+ -- nil off the tiles)
+ local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
+ local k=(y\18+top_row)*7+x\18
+ if (min(x,y)<0 or x>=126 or y>=90 or x%18>16 or y%18>16 or k>=world.count) k=nil
  for b=0,3 do
   if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
@@ -170,38 +171,31 @@ function puzzles_update()
  end
  if (k and mouse_moved) i=k
  if (mouse_buttons&1>0 and o and k!=i) o=false
- i=mid(0,i,wd.count-1)
- puzzle_index=wd.first+i
+ i=mid(0,i,world.count-1)
+ puzzle_index=world.first+i
  if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
 end
 
--- the tile under the pointer (its number in the world, from 0)
-function tile_at()
- local x,y=mouse_x-1,mouse_y-12
- local k=(y\18+top_row)*7+x\18
- if (min(x,y)>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
-end
 -- the page of tiles is drawn into upper memory when it changes (a
 -- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
 -- to come); the cursor's frame and the lines below go over it
 function puzzles_draw()
  use_palette(world_index)
- local wd=worlds[world_index]
- local i=puzzle_index-wd.first
- local t=max(0,min(i\7-2,(wd.count-1)\7-4))
+ local i=puzzle_index-world.first
+ local t=max(0,min(i\7-2,(world.count-1)\7-4))
  local f=redraw or t!=top_row
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
-  print(wd.title,2,2,10)
-  print(solved_count().."/"..wd.count,66,2,13)
+  print(world.title,2,2,10)
+  print(solved_count().."/"..world.count,66,2,13)
   print_texts"\151 back|2|13|108"
-  for k=top_row*7,min(top_row*7+34,wd.count-1) do
+  for k=top_row*7,min(top_row*7+34,world.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
    -- (drawn with the camera on the tile's corner x,y)
-   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top_row)*18
+   local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
    local c=in_progress(p+1) and 1 or 4
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
@@ -217,20 +211,31 @@ function puzzles_draw()
   end
   camera()
   -- a scroll bar when the rows do not all fit
-  local n=(wd.count+6)\7
+  local n=(world.count+6)\7
   if (n>5) rectfill(127,12+top_row*89\n,127,12+(top_row+5)*89\n,7)
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  -- pictures are drawn in their slots: no draw palette (all of
  -- them at once without upper memory: nothing is kept); the page
- -- is kept again only when it changed (f: drawn afresh)
+ -- is kept again only when it changed (f: drawn afresh). a solved
+ -- puzzle p's picture in its tile at x,y in its colours, 3 px a cell
+ -- at 5x5, 1 px otherwise
  if f or thumbs_queued[1] then
   use_palette(world_index,1)
   for _=1,no_upper_memory and 35 or 7 do
-   if (thumbs_queued[1]) draw_thumb(unpack(deli(thumbs_queued,1)))
+   if thumbs_queued[1] then
+    local p,x,y=unpack(deli(thumbs_queued,1))
+    local n=puzzle_size[p]
+    local s=15\n
+    local o=(15-n*s)\2+1
+    shade(puzzle_rows[p],n,pz_cols[p+1])
+    for k,v in pairs(picture_colours) do
+     square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
+    end
+   end
   end
-  pal(wd.ui)
+  pal(world.ui)
   memcpy(0x8000,0x6000,0x2000)
  end
  -- the cursor: a frame in the text colour round the tile, in the
@@ -252,14 +257,3 @@ function puzzles_draw()
  print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
 end
 
--- solved puzzle p's picture in its tile at x,y in its colours, 3 px
--- a cell at 5x5, 1 px otherwise
-function draw_thumb(p,x,y)
- local n=puzzle_size[p]
- local s=15\n
- local o=(15-n*s)\2+1
- shade(puzzle_rows[p],n,pz_cols[p+1])
- for k,v in pairs(picture_colours) do
-  square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
- end
-end
