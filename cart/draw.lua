@@ -33,7 +33,7 @@ digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,
 -- columns' fonts, 5 px for a column, a bar, a 1 px gap and a digit, but 11
 -- as two bars 1 px apart in the middle of its 5 px (a: the stroke's x)
 function draw_number(v,x,y,c)
- local h,w=clue_font[12],clue_font[13]
+ local h,w=unpack(clue_font,12)
  local a=w-3
  if v==11 and a<1 then
   x+=1 v=10
@@ -118,7 +118,7 @@ function draw_clues()
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the
--- filled cells of rows m[1..n] (y from 1). s: its own colours from
+-- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
 -- without them ("") it is lit from the top left, in the world's
@@ -129,14 +129,12 @@ function shade(m,n,s)
  picture_colours={}
  local k,u=1,worlds[palette_world].ui
  for y=1,n do
-  local r,a,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
-  local h=~(r>>1&d)
-  local l=~h&~(r<<1&a)
-  local q=~h&~l&~(d>>1)
+  -- (r: the row, a: the one above, d: below)
+  local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or u[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end
@@ -178,11 +176,11 @@ function draw_board(r)
    line(1,1,e,e,5)
    line(e,1,1,e,5)
   end
+  -- the cursor, blinking by the screen's own frames (fake-08's
+  -- time() runs on while its pause menu is open); the cells after it
+  -- draw nothing on its edges
+  if (r==0 and x==cursor_x and y==cursor_y) rect(0,0,cell_px,cell_px,screen_frames\8%2<1 and 9 or 10)
  end)
- -- the cursor, blinking by the screen's own frames (fake-08's
- -- time() runs on while its pause menu is open)
- camera(-board_x,-board_y)
- if (r==0) rect(u,v,u+cell_px,v+cell_px,screen_frames\8%2<1 and 9 or 10)
  camera()
 end
 

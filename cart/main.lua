@@ -113,11 +113,12 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
-  -- (o and x together: closed, nothing chosen)
-  local f=both(4) and 1 or pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
+  -- (o and x together: closed, nothing chosen; btn, which changes
+  -- nothing, stands for no answer's function)
+  local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
   if f then
    question,redraw=nil,true
-   if (f!=1) f()
+   f()
   end
  else
   screen_update()

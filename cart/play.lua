@@ -165,7 +165,7 @@ function play_draw()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
- if (n==1 and blank()) rectfill(48,0,127,29,0) print("d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear",50,4,10)
+ if (n==1 and blank()) rectfill(48,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear|4|10|170"
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -182,14 +182,14 @@ function play_draw()
  -- button) open the menu (the editor's verdict is there). centred
  -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
  -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,22)
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="#"..n})[mode] or "",45,13,22)
  if (mode=="edit") editor_draw()
 end
 
--- puzzle p's name, or its number in its world
-function puzzle_name(p)
+-- puzzle p's name (if shown: once solved), or its number in its world
+function puzzle_name(p,shown)
  local n=pz_names[p+1]
- return n!="" and n or "no. "..p-palette.first+1
+ return shown and n!="" and n or "no. "..p-palette.first+1
 end
 
 -- board id's puzzle as its world and number, or endless
@@ -230,7 +230,7 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
+  print_centred(mode=="rom" and puzzle_name(puzzle,1) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
   print_texts(mode=="endless" and "\142 next \151 share  left: back|118|10" or "\142 continue  \151 share|118|10")
  end

@@ -40,9 +40,9 @@ function print_texts(s)
  for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
--- o = blinking prompt
-function blink(s,y)
- if (screen_frames%30<20) print_centred(s,y,10)
+-- a blinking prompt: fixed texts (print_texts) shown 2 frames of 3
+function blink(s)
+ if (screen_frames%30<20) print_texts(s)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
@@ -72,7 +72,7 @@ function title_draw()
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
  print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next guide line|74|13/\142+\151 menu: hint, undo|81|13|60/in a puzzle left+right: music|88|13"
- blink("press \142  \151 options",97)
+ blink"press \142  \151 options|97|10"
 end
 
 -- world select: left/right between worlds, endless and create
@@ -131,7 +131,7 @@ function worlds_draw()
   rectfill(24,84,104,86,15)
   if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
  end
- blink("\142 play  \151 back",108)
+ blink"\142 play  \151 back|108|10"
 end
 
 -- puzzles of world world_index solved, and as text (solved of all)
@@ -189,7 +189,6 @@ function puzzles_draw()
   redraw,top_row,thumbs_queued=false,t,{}
   print(world.title,2,2,10)
   print(solved_count().."/"..world.count,66,2,13)
-  print_texts"\151 back|2|13|108"
   for k=top_row*7,min(top_row*7+34,world.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
@@ -245,14 +244,14 @@ function puzzles_draw()
  rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
  local b=best[puzzle_index]
- print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
+ print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
  -- once solved the options its best time was made with
  local o=b and best_options[puzzle_index] or 0
  local s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named
- print("difficulty",70,120,6)
+ print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
  print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
 end
