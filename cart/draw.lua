@@ -80,7 +80,7 @@ end
 function draw_clues()
  local o,p,u,w=(cell_px-3)\2,7,{}
  for i=0,board_size-1 do
-  local t,s,q,x=shown_clue(col_clues[i+1]),0,nil,board_x+i*cell_px+o
+  local t,s,x,q=shown_clue(col_clues[i+1]),0,board_x+i*cell_px+o
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
@@ -145,14 +145,9 @@ end
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
  local e,w=cell_px-2,board_px
- local u,v=cursor_x*cell_px,cursor_y*cell_px
  camera(-board_x,-board_y)
  if r<30 then
   rectfill(0,0,w,w,1)
-  if r==0 then
-   rectfill(0,v,w,v+cell_px,8)
-   rectfill(u,0,u+cell_px,w,8)
-  end
   for i=0,board_size do
    local c,k=i%5==0 and 3 or 2,i*cell_px
    line(k,0,k,w,c)
@@ -163,16 +158,18 @@ function draw_board(r)
   rect(-3,-3,w+3,w+3,3)
  end
  each(function(x,y,i)
-  -- (drawn with the camera on the cell's corner)
-  local q=cells[i]
+  -- (drawn with the camera on the cell's corner; c: the colour of
+  -- its inside, the highlight 8 in the cursor's row and column)
+  local q,c=cells[i],r==0 and (x==cursor_x or y==cursor_y) and 8
   camera(-board_x-x*cell_px,-board_y-y*cell_px)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
-   local c=4
+   c=4
    if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
-   square(1,1,e+1,c)
    if (r>=30) square(0,0,cell_px+1,c)
-  elseif q==2 and r==0 then
+  end
+  if (c) square(1,1,e+1,c)
+  if q==2 and r==0 then
    line(1,1,e,e,5)
    line(e,1,1,e,5)
   end

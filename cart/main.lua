@@ -50,11 +50,12 @@ screens={
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
--- code on the list)
+-- code on the list): items 4 and 5 cleared, option_menu sets 1-3
 function go(s)
  screen_frames,redraw,menu_items,world=0,true,{},worlds[world_index]
  screen_update,screen_draw=unpack(screens[s])
- for i=1,5 do menuitem(i) end
+ menuitem(4)
+ menuitem(5)
  option_menu()
  if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
