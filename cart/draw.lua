@@ -22,10 +22,8 @@ board_x,board_y,picture_colours=52,52,{}
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
 -- and a 6 with its top, apart from b and 0; digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
-digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
-digit_bits_wide=split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8"
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 clue_font=digit_bits
-digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -105,8 +103,7 @@ function draw_clues()
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end
-  t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
-  x,y,clue_font=board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
+  t,d,x,y,clue_font=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
    if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
@@ -127,14 +124,14 @@ end
 -- below and right is open, else 12 (twin: generator/render/colouring.py)
 function shade(m,n,s)
  picture_colours={}
- local k,u=1,worlds[palette_world].ui
+ local k=1
  for y=1,n do
   -- (r: the row, a: the one above, d: below)
   local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or u[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end

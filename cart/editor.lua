@@ -31,8 +31,7 @@ function redesign()
  design_saved=not no_fill() and min(#recent_boards,max_boards)<4
  persist()
  new_board(cells)
- dirty=false
- verdict_maker,verdict_text,verdict_more,verdict_status=cocreate(verdict),"checking",""
+ dirty,verdict_maker,verdict_text,verdict_more,verdict_status=false,cocreate(verdict),"checking",""
 end
 
 -- line logic on the clues of solution (in a coroutine: solve_hook rests)

@@ -18,8 +18,7 @@ function hint()
   each(function(x,y,i)
    -- (1 forced filled, 2 forced empty: the marks agree with the
    -- solution, so no cell is both)
-   local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
-   local k=abs(x-cursor_x)+abs(y-cursor_y)
+   local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cursor_x)+abs(y-cursor_y)
    if (v>0 and cells[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
   end)
   if hv then

@@ -12,8 +12,7 @@ dpad_dy=split"0,0,-1,1"
 
 function read_buttons()
  frame_count+=1
- mouse_moved=mouse_x!=stat(32) or mouse_y!=stat(33)
- mouse_x,mouse_y,mouse_buttons=stat(32),stat(33),stat(34)&3
+ mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
  local bt=btn()|mouse_buttons<<4
  for b=0,5 do
   local f,d=held_frames[b] or 0,bt>>b&1
@@ -40,8 +39,7 @@ function set_cell(i,v)
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
- cells[i]=v
- dirty,redraw,message=true,true
+ cells[i],dirty,redraw,message=v,true,true
 end
 
 -- set the cursor's cell to v, with its sound and line checks. with
@@ -59,12 +57,11 @@ function mark(v)
  if check(cursor_x,cursor_y) and mode!="edit" then
   sfx(3)
   if options&4>0 then
-   -- cell j of the row, of the column, when that line matches
-   for j=0,board_size-1 do
-    for k in all{row_done[cursor_y+1] and cursor_y*15+j,col_done[cursor_x+1] and j*15+cursor_x} do
-     if (k and cells[k]<1) set_cell(k,2)
-    end
-   end
+   -- the blank cells of the cursor's row, of its column, when that
+   -- line matches
+   each(function(x,y,i)
+    if ((y==cursor_y and row_done[y+1] or x==cursor_x and col_done[x+1]) and cells[i]<1) set_cell(i,2)
+   end)
    -- the crosses change what the crossing lines' clues can dim
    recheck()
   end

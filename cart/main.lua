@@ -52,8 +52,7 @@ screens={
 -- screen, the music and option toggles on the others (and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3
 function go(s)
- screen_frames,redraw,menu_items,world=0,true,{},worlds[world_index]
- screen_update,screen_draw=unpack(screens[s])
+ screen_frames,redraw,menu_items,world,screen_update,screen_draw=0,true,{},worlds[world_index],unpack(screens[s])
  menuitem(4)
  menuitem(5)
  option_menu()

@@ -135,8 +135,7 @@ function play_update()
  if solved() then
   music(63) music_world=false
   shade(solution,board_size,pz_cols[board_id] or "")
-  history[board_id],cursor_kept[board_id]=nil
-  best_text=""
+  best_text,history[board_id],cursor_kept[board_id]=""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
   elseif mode=="rom" then

@@ -171,8 +171,7 @@ function puzzles_update()
  end
  if (k and mouse_moved) i=k
  if (mouse_buttons&1>0 and o and k!=i) o=false
- i=mid(0,i,world.count-1)
- puzzle_index=world.first+i
+ puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
 end
