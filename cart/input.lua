@@ -13,9 +13,8 @@ dpad_dy=split"0,0,-1,1"
 function read_buttons()
  frame_count+=1
  mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
- local bt=btn()|mouse_buttons<<4
  for b=0,5 do
-  local f,d=held_frames[b] or 0,bt>>b&1
+  local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
   if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
   held_frames[b]=d*(f+1)
  end
@@ -59,8 +58,8 @@ function mark(v)
   if options&4>0 then
    -- the blank cells of the cursor's row, of its column, when that
    -- line matches
-   each(function(x,y,i)
-    if ((y==cursor_y and row_done[y+1] or x==cursor_x and col_done[x+1]) and cells[i]<1) set_cell(i,2)
+   each(function(x,y,k)
+    if ((y==cursor_y and row_done[y+1] or x==cursor_x and col_done[x+1]) and cells[k]<1) set_cell(k,2)
    end)
    -- the crosses change what the crossing lines' clues can dim
    recheck()

@@ -39,12 +39,11 @@ end
 -- board (now the most recent, if it is in the save) and its cursor
 function play()
  load_board()
- play_seconds=board_clocks[board_id] or 0
  new_board(cells)
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle)
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=c%16,c\16,0
+ play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=board_clocks[board_id] or 0,c%16,c\16,0
  go"play"
  hold()
 end
@@ -72,7 +71,7 @@ end
 -- empties it and it comes back), x leaves without this change (and
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not keep_asked and not blank() and dropping(board_id)
+ local d=not keep_asked and not blank() and dropping()
  if d and dirty then
   ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..board_name(d).."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true

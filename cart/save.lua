@@ -68,10 +68,10 @@ function in_progress(id)
 end
 
 -- the board that keeping board id would push out of the save
-function dropping(id)
- if (id<1) return
+function dropping()
+ if (board_id<1) return
  for k=1,max_boards do
-  if (recent_boards[k]==id) return
+  if (recent_boards[k]==board_id) return
  end
  return recent_boards[max_boards]
 end
@@ -83,22 +83,20 @@ function keep()
  if (blank() or board_id<1) return drop()
  -- its cells into board_cells (5 a byte)
  local b={}
- board_cells[board_id]=b
  for k=0,44 do
   local v=0
   for j=4,0,-1 do v=v*3+cells[k*5+j] end
   add(b,v)
  end
- board_clocks[board_id]=play_seconds
+ board_cells[board_id],board_clocks[board_id]=b,play_seconds
  to_front(recent_boards,board_id)
  persist()
 end
 
 -- forget the board being played (solved, or left blank)
 function drop()
- local id=board_id
- board_cells[id],board_clocks[id]=nil
- del(recent_boards,id)
+ board_cells[board_id],board_clocks[board_id]=nil
+ del(recent_boards,board_id)
  persist()
 end
 

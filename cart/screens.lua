@@ -88,7 +88,7 @@ function worlds_update()
  if (r) world_index=world_index%n+1
  world=worlds[world_index]
  if (pressed(5)) go"title"
- if world_index>n-1 then
+ if world_index>=n then
   create_update(o)
  elseif o then
   if world then
@@ -246,7 +246,7 @@ function puzzles_draw()
  print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
  -- once solved the options its best time was made with
- local o=b and best_options[puzzle_index] or 0
+ local o=best_options[puzzle_index] or 0
  local s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named
