@@ -47,7 +47,7 @@ end
 
 -- seconds as m:ss
 function clock(s)
- s=flr(s)
+ s\=1
  return s\60 ..":"..sub("0"..s%60,-2)
 end
 
@@ -141,18 +141,18 @@ end
 -- the board; r = how far the solved picture has been revealed (0 none).
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
- local e,w=cell_px-2,board_px
+ local e=cell_px-2
  camera(-board_x,-board_y)
  if r<30 then
-  rectfill(0,0,w,w,1)
+  rectfill(0,0,board_px,board_px,1)
   for i=0,board_size do
    local c,k=i%5==0 and 3 or 2,i*cell_px
-   line(k,0,k,w,c)
-   line(0,k,w,k,c)
+   line(k,0,k,board_px,c)
+   line(0,k,board_px,k,c)
   end
  else
   -- the finished picture hangs in a thin frame
-  rect(-3,-3,w+3,w+3,3)
+  rect(-3,-3,board_px+3,board_px+3,3)
  end
  each(function(x,y,i)
   -- (drawn with the camera on the cell's corner; c: the colour of

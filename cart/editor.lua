@@ -47,12 +47,6 @@ function verdict()
  puzzle_pips[-1]=mid(1,verdict_rounds*board_size\12,5)
 end
 
--- the editor's update, after the play screen's input
-function editor_update()
- if (dirty) redesign()
- coresume(verdict_maker)
-end
-
 -- its verdict (a design the save has no room for: its second line
 -- takes turns, a second each, with "not saved: 4 boards in
 -- progress"), and a dot on each cell line logic does not reach, in

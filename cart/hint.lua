@@ -14,16 +14,17 @@ function hint()
   for y=1,board_size do f[y],e[y]=line_mask(y-1,1),line_mask(y-1,2) end
   solve(row_clues,col_clues,f,e,{})
   -- of the cells line logic fixes, the one nearest the cursor
-  local d,hx,hy,hv=99
+  -- (the cursor moves to each nearer one; cx,cy: where it was)
+  local d,cx,cy,hv=99,cursor_x,cursor_y
   each(function(x,y,i)
    -- (1 forced filled, 2 forced empty: the marks agree with the
    -- solution, so no cell is both)
-   local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cursor_x)+abs(y-cursor_y)
-   if (v>0 and cells[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
+   local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cx)+abs(y-cy)
+   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,hv=k,x,y,v
   end)
   if hv then
    -- marked first: a change clears the message
-   cursor_x,cursor_y,new_step=hx,hy,true
+   new_step=true
    mark(hv)
   end
   say(hv and "hint" or "no hint")

@@ -71,9 +71,21 @@ end
 -- empties it and it comes back), x leaves without this change (and
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not keep_asked and not blank() and dropping()
+ -- (d: the board keeping this one would push out of the save: the
+ -- last the save has room for, unless this one is among those; none
+ -- for a board of id 0)
+ local d=not keep_asked and not blank() and board_id>0 and recent_boards[max_boards]
+ for k=1,max_boards do
+  if (recent_boards[k]==board_id) d=nil
+ end
  if d and dirty then
-  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..board_name(d).."\n\n\142 keep   \151 leave unsaved",function()
+  -- (n: board d's puzzle as its world and number, or endless)
+  local n="endless"
+  for w in all(worlds) do
+   local k=d-w.first
+   if (k>0 and k<=w.count) n=w.name.." no. "..k
+  end
+  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..n.."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()
@@ -126,15 +138,20 @@ function play_update()
   return
  end
  play_input()
- if (mode=="edit") return editor_update()
+ -- the editor's update: the design redone on a change (redesign),
+ -- the verdict worked on a few lines a frame
+ if mode=="edit" then
+  if (dirty) redesign()
+  return coresume(verdict_maker)
+ end
  dims()
  play_seconds=min(play_seconds+1/30,32767)
  message_frames-=1
  if (message_frames<0) message=nil
  if solved() then
-  music(63) music_world=false
+  music(63)
   shade(solution,board_size,pz_cols[board_id] or "")
-  best_text,history[board_id],cursor_kept[board_id]=""
+  music_world,best_text,history[board_id],cursor_kept[board_id]=false,""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
   elseif mode=="rom" then
@@ -188,15 +205,6 @@ end
 function puzzle_name(p,shown)
  local n=pz_names[p+1]
  return shown and n!="" and n or "no. "..p-palette.first+1
-end
-
--- board id's puzzle as its world and number, or endless
-function board_name(id)
- for w in all(worlds) do
-  local k=id-w.first
-  if (k>0 and k<=w.count) return w.name.." no. "..k
- end
- return "endless"
 end
 
 -- solved: the board slides to the middle and becomes the picture.

@@ -56,24 +56,9 @@ function load_board()
  for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
 end
 
--- ids of boards in recent_boards (or recent_solved): move id to the front, or take it out
-function to_front(t,id)
- del(t,id)
- add(t,id,1)
-end
-
 -- is board id in progress?
 function in_progress(id)
  return count(recent_boards,id)>0
-end
-
--- the board that keeping board id would push out of the save
-function dropping()
- if (board_id<1) return
- for k=1,max_boards do
-  if (recent_boards[k]==board_id) return
- end
- return recent_boards[max_boards]
 end
 
 -- keep the board being played (the most recent) and save; a blank
@@ -89,7 +74,9 @@ function keep()
   add(b,v)
  end
  board_cells[board_id],board_clocks[board_id]=b,play_seconds
- to_front(recent_boards,board_id)
+ -- (the most recent first)
+ del(recent_boards,board_id)
+ add(recent_boards,board_id,1)
  persist()
 end
 
@@ -105,7 +92,9 @@ function won(p,t)
  local b=best[p]
  t=max(1,flr(t))
  if (t<=(b!=0 and b or t)) best[p],best_options[p]=t,options&6
- to_front(recent_solved,p+1)
+ -- (the most recent first)
+ del(recent_solved,p+1)
+ add(recent_solved,p+1,1)
  persist()
  return b!=0 and b
 end

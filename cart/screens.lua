@@ -162,7 +162,7 @@ function puzzles_update()
  -- nil off the tiles)
  local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
  local k=(y\18+top_row)*7+x\18
- if (min(x,y)<0 or x>=126 or y>=90 or x%18>16 or y%18>16 or k>=world.count) k=nil
+ if (min(x,y)<0 or x>=126 or y>=90 or max(x%18,y%18)>16 or k>=world.count) k=nil
  for b=0,3 do
   if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
@@ -199,7 +199,17 @@ function puzzles_draw()
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
-    add(thumbs_queued,{p,x,y})
+    -- its picture, drawn later (below): in its colours, 3 px a cell
+    -- at 5x5, 1 px otherwise
+    add(thumbs_queued,function()
+     local n=puzzle_size[p]
+     local s=15\n
+     local o=(15-n*s)\2+1
+     shade(puzzle_rows[p],n,pz_cols[p+1])
+     for j,v in pairs(picture_colours) do
+      square(x+o+j%16*s,y+o+(j\16-1)*s,s,v)
+     end
+    end)
    else
     print_centred(k+1 .."",7,c,9)
     print(puzzle_size[p],12-puzzle_size[p]\10*4,1,c)
@@ -216,22 +226,11 @@ function puzzles_draw()
  end
  -- pictures are drawn in their slots: no draw palette (all of
  -- them at once without upper memory: nothing is kept); the page
- -- is kept again only when it changed (f: drawn afresh). a solved
- -- puzzle p's picture in its tile at x,y in its colours, 3 px a cell
- -- at 5x5, 1 px otherwise
+ -- is kept again only when it changed (f: drawn afresh)
  if f or thumbs_queued[1] then
   use_palette(world_index,1)
   for _=1,no_upper_memory and 35 or 7 do
-   if thumbs_queued[1] then
-    local p,x,y=unpack(deli(thumbs_queued,1))
-    local n=puzzle_size[p]
-    local s=15\n
-    local o=(15-n*s)\2+1
-    shade(puzzle_rows[p],n,pz_cols[p+1])
-    for k,v in pairs(picture_colours) do
-     square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
-    end
-   end
+   if (thumbs_queued[1]) deli(thumbs_queued,1)()
   end
   pal(world.ui)
   memcpy(0x8000,0x6000,0x2000)
@@ -247,7 +246,7 @@ function puzzles_draw()
  -- its size and kind (a picture with the tiles' corner mark), or
  -- once solved the options its best time was made with
  local o=best_options[puzzle_index] or 0
- local s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ local s=o>0 and split"+check,+cross,+check +cross"[o\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named
  print_texts"difficulty|120|6|90/\151 back|2|13|108"
