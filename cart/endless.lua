@@ -47,10 +47,7 @@ function start_endless(s)
 end
 
 function endless_update()
- coresume(endless_maker)
- if costatus(endless_maker)=="dead" then
-  play()
- end
+ if (work_on(endless_maker)) play()
 end
 
 -- while it works: the empty grid with a wave of cells

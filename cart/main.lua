@@ -96,6 +96,12 @@ function solve_hook()
  if (hook_lines%15==0) yield()
 end
 
+-- run coroutine c on (to its next rest); true once it has finished
+function work_on(c)
+ coresume(c)
+ return costatus(c)=="dead"
+end
+
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)

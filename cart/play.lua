@@ -133,8 +133,7 @@ end
 function play_update()
  -- a hint being worked out holds the board still
  if hint_maker then
-  coresume(hint_maker)
-  if (costatus(hint_maker)=="dead") hint_maker=nil
+  if (work_on(hint_maker)) hint_maker=nil
   return
  end
  play_input()

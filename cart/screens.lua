@@ -1,8 +1,9 @@
 -- screens: title, world select, puzzle select (play, solved and
 -- endless are in their own files); main.lua's screens table lists them.
 
--- world w's colours: art=true leaves the draw palette alone (for
--- its art), else ui colours; fills the screen with the backdrop colour
+-- world w's colours (palette: its record): art=true leaves the draw
+-- palette alone (for its art), else ui colours; fills the screen with
+-- the backdrop colour
 function use_palette(w,art)
  palette_world,palette=w,worlds[w]
  pal()
@@ -40,7 +41,7 @@ function print_texts(s)
  for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
--- a blinking prompt: fixed texts (print_texts) shown 2 frames of 3
+-- a blinking prompt: fixed texts (print_texts) shown 20 frames of 30
 function blink(s)
  if (screen_frames%30<20) print_texts(s)
 end
@@ -177,8 +178,9 @@ function puzzles_update()
 end
 
 -- the page of tiles is drawn into upper memory when it changes (a
--- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
--- to come); the cursor's frame and the lines below go over it
+-- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the
+-- drawings to come, as functions); the cursor's frame and the lines below
+-- go over it
 function puzzles_draw()
  use_palette(world_index)
  local i=puzzle_index-world.first
@@ -248,7 +250,8 @@ function puzzles_draw()
  local o=best_options[puzzle_index] or 0
  local s=o>0 and split"+check,+cross,+check +cross"[o\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
- -- its difficulty, the tiles' pips, named
+ -- its difficulty, the tiles' pips, named; and how to go back (drawn
+ -- every frame, over the kept page)
  print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
  print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
