@@ -33,18 +33,19 @@ function each(f)
 end
 
 -- two tables of 15 rows of 0: nothing known yet, for solve (or a
--- share code's solution before its cells are set)
+-- share code's solution before its cells are set), and a third for
+-- solve's sweeps: solve(clues,clues,zeros()) solves from nothing
 function zeros()
  local f,e={},{}
  for y=1,15 do f[y],e[y]=0,0 end
- return f,e
+ return f,e,{}
 end
 
 -- start a puzzle of board_size from solution: clues, blank board (or the saved
 -- one in b)
 function new_board(b)
- cell_px=75\board_size board_px=board_size*cell_px
- row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,solution_cols,cells={},{},{},{},{},{},{},{},b or {}
+ cell_px=75\board_size
+ board_px,row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,solution_cols,cells=board_size*cell_px,{},{},{},{},{},{},{},{},b or {}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
@@ -59,9 +60,7 @@ end
 function check(x,y)
  local i,j=y+1,x+1
  local r,c=row_done[i],col_done[j]
- lines_changed[i],lines_changed[j+15]=1,1
- row_done[i]=clue_key(line_clue(line_mask(y,1)))==clue_key(row_clues[i])
- col_done[j]=clue_key(line_clue(line_mask(x,1,1)))==clue_key(col_clues[j])
+ lines_changed[i],lines_changed[j+15],row_done[i],col_done[j]=1,1,clue_key(line_clue(line_mask(y,1)))==clue_key(row_clues[i]),clue_key(line_clue(line_mask(x,1,1)))==clue_key(col_clues[j])
  return row_done[i] and not r or col_done[j] and not c
 end
 

@@ -4,7 +4,7 @@
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture
 -- roles (shade: 11 lit, 12 body, 13 half-lit, 14 shadow; 11 is also
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
-board_x,board_y,picture_colours=52,52,{}
+board_x,board_y=52,52
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
 -- its 11th the columns' 11, two bars (a bar and a 1 read as "1 1" or "h"),
@@ -23,10 +23,8 @@ board_x,board_y,picture_colours=52,52,{}
 -- and a 6 with its top, apart from b and 0 (its 14th-24th: a row's
 -- advance for 0-10, as the rows' font's); digit_bits, 3x4, is for columns
 -- packed 6 px apart and for the list's sizes
-digit_bits=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3"
-digit_bits_wide=split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8"
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3,4,4,4,4,4,4,4,4,4,4,6"
 clue_font=digit_bits
-digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3,4,4,4,4,4,4,4,4,4,4,6"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -34,7 +32,7 @@ digit_bits_tall=split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,
 -- columns' fonts, 5 px for a column, a bar, a 1 px gap and a digit, but 11
 -- as two bars 1 px apart in the middle of its 5 px (a: the stroke's x)
 function draw_number(v,x,y,c)
- local h,w=clue_font[12],clue_font[13]
+ local h,w=unpack(clue_font,12)
  local a=w-3
  if v==11 and a<1 then
   x+=1 v=10
@@ -50,7 +48,7 @@ end
 
 -- seconds as m:ss
 function clock(s)
- s=flr(s)
+ s\=1
  return s\60 ..":"..sub("0"..s%60,-2)
 end
 
@@ -81,7 +79,7 @@ end
 function draw_clues()
  local o,p,u,w=(cell_px-3)\2,7,{}
  for i=0,board_size-1 do
-  local t,s,q,x=shown_clue(col_clues[i+1]),0,nil,board_x+i*cell_px+o
+  local t,s,x,q=shown_clue(col_clues[i+1]),0,board_x+i*cell_px+o
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
@@ -110,8 +108,7 @@ function draw_clues()
    draw_number(v,x,y,d[j] and 7 or 6)
    x-=gap
   end
-  t,d=shown_clue(col_clues[i+1]),placed_runs[i+16] or {}
-  x,y,clue_font=board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
+  t,d,x,y,clue_font=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
    if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
@@ -123,7 +120,7 @@ function draw_clues()
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the
--- filled cells of rows m[1..n] (y from 1). s: its own colours from
+-- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
 -- without them ("") it is lit from the top left, in the world's
@@ -132,16 +129,14 @@ end
 -- below and right is open, else 12 (twin: generator/render/colouring.py)
 function shade(m,n,s)
  picture_colours={}
- local k,u=1,worlds[palette_world].ui
+ local k=1
  for y=1,n do
-  local r,a,d=m[y],m[y-1] or 0,y<n and m[y+1] or 0
-  local h=~(r>>1&d)
-  local l=~h&~(r<<1&a)
-  local q=~h&~l&~(d>>1)
+  -- (r: the row, a: the one above, d: below)
+  local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or u[h>>x&1>0 and 14 or l>>x&1>0 and 11 or q>>x&1>0 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end
@@ -151,40 +146,40 @@ end
 -- the board; r = how far the solved picture has been revealed (0 none).
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
- local e,w=cell_px-1,board_px
- local u,v=cursor_x*cell_px,cursor_y*cell_px
+ local e=cell_px-2
  camera(-board_x,-board_y)
  if r<30 then
-  rectfill(0,0,w,w,1)
-  if r==0 then
-   rectfill(0,v,w,v+cell_px,8)
-   rectfill(u,0,u+cell_px,w,8)
-  end
+  rectfill(0,0,board_px,board_px,1)
   for i=0,board_size do
    local c,k=i%5==0 and 3 or 2,i*cell_px
-   line(k,0,k,w,c)
-   line(0,k,w,k,c)
+   line(k,0,k,board_px,c)
+   line(0,k,board_px,k,c)
   end
  else
   -- the finished picture hangs in a thin frame
-  rect(-3,-3,w+3,w+3,3)
+  rect(-3,-3,board_px+3,board_px+3,3)
  end
  each(function(x,y,i)
-  local q,px,py=cells[i],x*cell_px,y*cell_px
+  -- (drawn with the camera on the cell's corner; c: the colour of
+  -- its inside, the highlight 8 in the cursor's row and column)
+  local q,c=cells[i],r==0 and (x==cursor_x or y==cursor_y) and 8
+  camera(-board_x-x*cell_px,-board_y-y*cell_px)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
-   local c=4
+   c=4
    if (x+y<r) c=11 pal(11,picture_colours[y*16+x+16])
-   square(px+1,py+1,e,c)
-   if (r>=30) square(px,py,cell_px+1,c)
-  elseif q==2 and r==0 then
-   line(px+1,py+1,px+e-1,py+e-1,5)
-   line(px+e-1,py+1,px+1,py+e-1,5)
+   if (r>=30) square(0,0,cell_px+1,c)
   end
+  if (c) square(1,1,e+1,c)
+  if q==2 and r==0 then
+   line(1,1,e,e,5)
+   line(e,1,1,e,5)
+  end
+  -- the cursor, blinking by the screen's own frames (fake-08's
+  -- time() runs on while its pause menu is open); the cells after it
+  -- draw nothing on its edges
+  if (r==0 and x==cursor_x and y==cursor_y) rect(0,0,cell_px,cell_px,screen_frames\8%2<1 and 9 or 10)
  end)
- -- the cursor, blinking by the screen's own frames (fake-08's
- -- time() runs on while its pause menu is open)
- if (r==0) rect(u,v,u+cell_px,v+cell_px,screen_frames\8%2<1 and 9 or 10)
  camera()
 end
 

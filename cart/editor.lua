@@ -31,8 +31,7 @@ function redesign()
  design_saved=not no_fill() and min(#recent_boards,max_boards)<4
  persist()
  new_board(cells)
- dirty=false
- verdict_maker,verdict_text,verdict_more,verdict_status=cocreate(verdict),"checking",""
+ dirty,verdict_maker,verdict_text,verdict_more,verdict_status=false,cocreate(verdict),"checking",""
 end
 
 -- line logic on the clues of solution (in a coroutine: solve_hook rests)
@@ -48,12 +47,6 @@ function verdict()
  -- (a solvable design's second line: its pips in words, then its
  -- rounds, each a turn of the line)
  verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
-end
-
--- the editor's update, after the play screen's input
-function editor_update()
- if (dirty) redesign()
- coresume(verdict_maker)
 end
 
 -- its verdict (its second line takes turns, a second each, with

@@ -26,8 +26,7 @@ function start_endless(s)
    local u,j=16-t,rand_int(5)+1
    local a,l,v,x=rand_int(u-t)+t,rnd()<.5 and u-rand_int(2)-2 or 99,rand_int(5)+t+1,1<<7+j|1<<7-j
    for y=1,16 do
-    b[y]=0
-    w=mid(o,w+rand_int(5)-2,6)
+    b[y],w=0,mid(o,w+rand_int(5)-2,6)
     local z=y==a and 6 or w
     if (y==l) k=min(j,max(1,z))
     for d=0,6 do
@@ -41,18 +40,14 @@ function start_endless(s)
    local n=x<<1|x>>1
    if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) solution[v]&=~x
    new_board()
-   local f,e=zeros()
    yield()
-  until solve(row_clues,col_clues,f,e,{})=="solved"
+  until solve(row_clues,col_clues,zeros())=="solved"
  end)
  go"endless"
 end
 
 function endless_update()
- coresume(endless_maker)
- if costatus(endless_maker)=="dead" then
-  play()
- end
+ if (work_on(endless_maker)) play()
 end
 
 -- while it works: the empty grid with a wave of cells

@@ -2,35 +2,33 @@
 -- mark one cell that line logic forces from the marks on the board.
 -- it runs as a coroutine over a few frames (see play_update).
 function hint()
- hint_maker=cocreate(find_hint)
-end
-
-function find_hint()
- local f,e,w={},{}
- -- a fill (1) the solution leaves empty (0) or a cross (2) on a
- -- filled cell (1): the mark less the solution's bit is 1. the first
- -- in reading order is pointed at
- each(function(x,y,i)
-  if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+ hint_maker=cocreate(function()
+  local f,e,w={},{}
+  -- a fill (1) the solution leaves empty (0) or a cross (2) on a
+  -- filled cell (1): the mark less the solution's bit is 1. the first
+  -- in reading order is pointed at
+  each(function(x,y,i)
+   if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+  end)
+  if (w) return say"mistake!"
+  for y=1,board_size do f[y],e[y]=line_mask(y-1,1),line_mask(y-1,2) end
+  solve(row_clues,col_clues,f,e,{})
+  -- of the cells line logic fixes, the one nearest the cursor
+  -- (the cursor moves to each nearer one; cx,cy: where it was)
+  local d,cx,cy,hv=99,cursor_x,cursor_y
+  each(function(x,y,i)
+   -- (1 forced filled, 2 forced empty: the marks agree with the
+   -- solution, so no cell is both)
+   local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cx)+abs(y-cy)
+   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,hv=k,x,y,v
+  end)
+  if hv then
+   -- marked first: a change clears the message
+   new_step=true
+   mark(hv)
+  end
+  say(hv and "hint" or "no hint")
  end)
- if (w) return say"mistake!"
- for y=1,board_size do f[y],e[y]=line_mask(y-1,1),line_mask(y-1,2) end
- solve(row_clues,col_clues,f,e,{})
- -- of the cells line logic fixes, the one nearest the cursor
- local d,hx,hy,hv=99
- each(function(x,y,i)
-  -- (1 forced filled, 2 forced empty: the marks agree with the
-  -- solution, so no cell is both)
-  local v=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2
-  local k=abs(x-cursor_x)+abs(y-cursor_y)
-  if (v>0 and cells[i]==0 and k<d) d,hx,hy,hv=k,x,y,v
- end)
- if hv then
-  -- marked first: a change clears the message
-  cursor_x,cursor_y,new_step=hx,hy,true
-  mark(hv)
- end
- say(hv and "hint" or "no hint")
 end
 
 -- show s for two seconds (at the cursor's cell)

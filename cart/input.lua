@@ -14,11 +14,9 @@ dpad_dy=split"0,0,-1,1"
 
 function read_buttons()
  frame_count+=1
- mouse_moved=mouse_x!=stat(32) or mouse_y!=stat(33)
- mouse_x,mouse_y,mouse_buttons=stat(32),stat(33),stat(34)&3
- local bt=btn()|mouse_buttons<<4
+ mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
  for b=0,5 do
-  local f,d=held_frames[b] or 0,bt>>b&1
+  local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
   if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
   held_frames[b]=d*(f+1)
  end
@@ -28,12 +26,6 @@ end
 function pressed(b)
  local f=held_frames[b]
  return f==1 or b<4 and f>8 and f%3==0
-end
-
--- the play screen's cell under the pointer (nil off the board)
-function cell_at()
- local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
- if (min(x,y)>=0 and max(x,y)<board_size) return x,y
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
@@ -48,8 +40,7 @@ function set_cell(i,v)
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
- cells[i]=v
- dirty,redraw,message=true,true
+ cells[i],dirty,redraw,message=v,true,true
 end
 
 -- set the cursor's cell to v, with its sound and line checks. with
@@ -69,13 +60,13 @@ function mark(v)
  if check(cursor_x,cursor_y) and mode!="edit" then
   sfx(3)
   if options&4>0 then
-   -- cell j of the row, of the column, when that line's fills are
-   -- the solution's (solution_cols: its columns, board.lua)
-   for j=0,board_size-1 do
-    for k in all{line_mask(cursor_y,1)==solution[cursor_y+1] and cursor_y*15+j,line_mask(cursor_x,1,1)==solution_cols[cursor_x+1] and j*15+cursor_x} do
-     if (k and cells[k]<1) set_cell(k,2)
-    end
-   end
+   -- the blank cells of the cursor's row, of its column, when that
+   -- line's fills are the solution's (solution_cols: its columns,
+   -- board.lua)
+   local r,c=line_mask(cursor_y,1)==solution[cursor_y+1],line_mask(cursor_x,1,1)==solution_cols[cursor_x+1]
+   each(function(x,y,k)
+    if ((y==cursor_y and r or x==cursor_x and c) and cells[k]<1) set_cell(k,2)
+   end)
    -- the crosses change what the crossing lines' clues can dim
    recheck()
   end
@@ -118,14 +109,6 @@ function past_guide(v)
  return min(board_size-1,(v\5+1)*5)
 end
 
--- the length of the stroke being painted, as picross s shows it:
--- the cells from its first to the cursor along its line (nil when
--- none is painted, or at its first cell)
-function stroke_text()
- local n=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- if (paint_button and n>1) return n.." cells"
-end
-
 -- a stroke being painted goes on over the cursor's cell if that
 -- cell is as the stroke's first was
 function paint()
@@ -141,7 +124,9 @@ end
 -- on a fill) it changes nothing, so a fill never covers a cross and
 -- a cross never wipes a fill (as in picross s)
 function play_input()
- local x,y=cell_at()
+ -- the cell under the pointer (x nil off the board)
+ local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
+ if (min(x,y)<0 or max(x,y)>=board_size) x=nil
  -- o and x together open the on-screen menu, the mark the first of
  -- them made, if any, taken back (x pressed while o paints a stroke
  -- is no chord)

@@ -14,7 +14,9 @@
 --  input    button and mouse timing, the stroke being painted, undo
 --  play     the rom's puzzle table, the puzzle played, its clock, the
 --           cursor, the message and question over the board, the hint
---  screens  the world and puzzle chosen, the list's page; draw: the
+--  screens  the world and puzzle chosen (world: its record, set by
+--           go and the world screen; palette: use_palette's world's
+--           record), the list's page; draw: the
 --           board's corner, the solved picture's colours; endless:
 --           its maker and world; music: the world playing, the labels
 --  share    the code alphabet and reading tables, the code screen
@@ -22,7 +24,7 @@
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, row_done, col_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
---lint: puzzle_index, top_row, thumbs_queued, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
+--lint: puzzle_index, top_row, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua
@@ -50,12 +52,13 @@ screens={
 
 -- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
--- code on the list). from_x,from_y: the cursor (input.lua), so that
--- a d-pad chord in a board's first frames finds it on the board
+-- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
+-- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
+-- board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items,from_x,from_y=0,true,{},cursor_x,cursor_y
- screen_update,screen_draw=unpack(screens[s])
- for i=1,5 do menuitem(i) end
+ screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(screens[s])
+ menuitem(4)
+ menuitem(5)
  option_menu()
  if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
@@ -98,6 +101,12 @@ function solve_hook()
  if (hook_lines%15==0) yield()
 end
 
+-- run coroutine c on (to its next rest); true once it has finished
+function work_on(c)
+ coresume(c)
+ return costatus(c)=="dead"
+end
+
 function _init()
  -- mouse on (devkit mode)
  poke(0x5f2d,1)
@@ -114,18 +123,19 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(screen_update!=title_update and screen_update!=solved_update and (worlds[world_index] and world_index or endless_world))
+ tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (a menu: up and down move o's item)
   for b=2,3 do
    if (menu_at and pressed(b)) menu(mid(1,menu_at+dpad_dy[b+1],#menu_items))
   end
-  -- (o and x together: closed, nothing chosen)
-  local f=both(4) and 1 or pressed(4) and (on_yes or 1) or pressed(5) and (on_no or 1)
+  -- (o and x together: closed, nothing chosen; btn, which changes
+  -- nothing, stands for no answer's function)
+  local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
   if f then
    question,redraw=nil,true
-   if (f!=1) f()
+   f()
   end
  else
   screen_update()

@@ -39,12 +39,11 @@ end
 -- board (now the most recent, if it is in the save) and its cursor
 function play()
  load_board()
- play_seconds=board_clocks[board_id] or 0
  new_board(cells)
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle)
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=c%16,c\16,0
+ play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=board_clocks[board_id] or 0,c%16,c\16,0
  go"play"
  hold()
 end
@@ -72,9 +71,21 @@ end
 -- empties it and it comes back), x leaves without this change (and
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
- local d=not keep_asked and not blank() and dropping(board_id)
+ -- (d: the board keeping this one would push out of the save: the
+ -- last the save has room for, unless this one is among those; none
+ -- for a board of id 0)
+ local d=not keep_asked and not blank() and board_id>0 and recent_boards[max_boards]
+ for k=1,max_boards do
+  if (recent_boards[k]==board_id) d=nil
+ end
  if d and dirty then
-  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..board_name(d).."\n\n\142 keep   \151 leave unsaved",function()
+  -- (n: board d's puzzle as its world and number, or endless)
+  local n="endless"
+  for w in all(worlds) do
+   local k=d-w.first
+   if (k>0 and k<=w.count) n=w.name.." no. "..k
+  end
+  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..n.."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()
@@ -123,21 +134,24 @@ end
 function play_update()
  -- a hint being worked out holds the board still
  if hint_maker then
-  coresume(hint_maker)
-  if (costatus(hint_maker)=="dead") hint_maker=nil
+  if (work_on(hint_maker)) hint_maker=nil
   return
  end
  play_input()
- if (mode=="edit") return editor_update()
+ -- the editor's update: the design redone on a change (redesign),
+ -- the verdict worked on a few lines a frame
+ if mode=="edit" then
+  if (dirty) redesign()
+  return coresume(verdict_maker)
+ end
  dims()
  play_seconds=min(play_seconds+1/30,32767)
  message_frames-=1
  if (message_frames<0) message=nil
  if solved() then
-  music(63) music_world=false
+  music(63)
   shade(solution,board_size,pz_cols[board_id] or "")
-  history[board_id],cursor_kept[board_id]=nil
-  best_text=""
+  music_world,best_text,history[board_id],cursor_kept[board_id]=false,""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
   elseif mode=="rom" then
@@ -159,43 +173,38 @@ end
 function play_draw()
  -- (n: a rom puzzle's number in its world, from 1; no other board's
  -- id gives 1)
- local n=board_id-worlds[palette_world].first
  use_palette(palette_world)
+ local n=board_id-palette.first
  if redraw then
   draw_clues()
   draw_preview()
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
- if (n==1 and blank()) rectfill(48,0,127,29,0) print("d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear",50,4,10)
+ if (n==1 and blank()) rectfill(48,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear|4|10|170"
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- print_centred(message or stroke_text() or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
+ -- over the clock a message, else the length of the stroke being
+ -- painted as picross s shows it: the cells from its first to the
+ -- cursor along its line (from its second cell on)
+ local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
+ print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),38,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave: o and x together (or the pause
  -- button) open the menu (the editor's verdict is there). centred
  -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
  -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or mode=="endless" and "endless" or mode=="rom" and "#"..n or "",45,13,22)
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="#"..n})[mode] or "",45,13,22)
  if (mode=="edit") editor_draw()
 end
 
--- puzzle p's name, or its number in its world
-function puzzle_name(p)
+-- puzzle p's name (if shown: once solved), or its number in its world
+function puzzle_name(p,shown)
  local n=pz_names[p+1]
- return n!="" and n or "no. "..p-worlds[palette_world].first+1
-end
-
--- board id's puzzle as its world and number, or endless
-function board_name(id)
- for w in all(worlds) do
-  local k=id-w.first
-  if (k>0 and k<=w.count) return w.name.." no. "..k
- end
- return "endless"
+ return shown and n!="" and n or "no. "..p-palette.first+1
 end
 
 -- solved: the board slides to the middle and becomes the picture.
@@ -216,8 +225,7 @@ function solved_update()
    start_endless()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one
-   local w=worlds[world_index]
-   puzzle_index=min(puzzle+1,w.first+w.count-1)
+   puzzle_index=min(puzzle+1,world.first+world.count-1)
    go"puzzles"
   else
    leave()
@@ -229,7 +237,7 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(mode=="rom" and puzzle_name(puzzle) or "solved!",10,10)
+  print_centred(mode=="rom" and puzzle_name(puzzle,1) or "solved!",10,10)
   print_centred("time "..clock(play_seconds)..best_text,108,6)
   print_texts(mode=="endless" and "\142 next  \151 share, leave|118|10" or "\142 continue  \151 share|118|10")
  end

@@ -48,27 +48,12 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- the board being played from board_cells into cells (blank if none), and back
+-- the board being played from board_cells into cells (blank if none)
 powers_of_3=split"1,3,9,27,81"
 function load_board()
  local b=board_cells[board_id] or {}
  cells={}
  for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
-end
-function store_board()
- local b={}
- board_cells[board_id]=b
- for k=0,44 do
-  local v=0
-  for j=4,0,-1 do v=v*3+cells[k*5+j] end
-  add(b,v)
- end
-end
-
--- ids of boards in recent_boards (or recent_solved): move id to the front, or take it out
-function to_front(t,id)
- del(t,id)
- add(t,id,1)
 end
 
 -- is board id in progress?
@@ -76,31 +61,29 @@ function in_progress(id)
  return count(recent_boards,id)>0
 end
 
--- the board that keeping board id would push out of the save
-function dropping(id)
- if (id<1) return
- for k=1,max_boards do
-  if (recent_boards[k]==id) return
- end
- return recent_boards[max_boards]
-end
-
 -- keep the board being played (the most recent) and save; a blank
 -- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
  dirty=false
  if (blank() or board_id<1) return drop()
- store_board()
- board_clocks[board_id]=play_seconds
- to_front(recent_boards,board_id)
+ -- its cells into board_cells (5 a byte)
+ local b={}
+ for k=0,44 do
+  local v=0
+  for j=4,0,-1 do v=v*3+cells[k*5+j] end
+  add(b,v)
+ end
+ board_cells[board_id],board_clocks[board_id]=b,play_seconds
+ -- (the most recent first)
+ del(recent_boards,board_id)
+ add(recent_boards,board_id,1)
  persist()
 end
 
 -- forget the board being played (solved, or left blank)
 function drop()
- local id=board_id
- board_cells[id],board_clocks[id]=nil
- del(recent_boards,id)
+ board_cells[board_id],board_clocks[board_id]=nil
+ del(recent_boards,board_id)
  persist()
 end
 
@@ -109,7 +92,9 @@ function won(p,t)
  local b=best[p]
  t=max(1,flr(t))
  if (t<=(b!=0 and b or t)) best[p],best_options[p]=t,options&6
- to_front(recent_solved,p+1)
+ -- (the most recent first)
+ del(recent_solved,p+1)
+ add(recent_solved,p+1,1)
  persist()
  return b!=0 and b
 end

@@ -1,27 +1,27 @@
 -- screens: title, world select, puzzle select (play, solved and
 -- endless are in their own files); main.lua's screens table lists them.
 
--- world w's colours: art=true leaves the draw palette alone (for
--- its art), else ui colours; fills the screen with the backdrop colour
+-- world w's colours (palette: its record): art=true leaves the draw
+-- palette alone (for its art), else ui colours; fills the screen with
+-- the backdrop colour
 function use_palette(w,art)
- palette_world=w
+ palette_world,palette=w,worlds[w]
  pal()
- pal(worlds[w].pal,1)
+ pal(palette.pal,1)
  palt(0,false)
- if (not art) pal(worlds[w].ui) rectfill(0,0,127,127,0)
+ if (not art) pal(palette.ui) rectfill(0,0,127,127,0)
 end
 
 -- world w's screen (use_palette) with its backdrop strip from the
 -- spritesheet at y; d: subdued, behind clues and text (its colours keep
 -- theirs readable)
 function backdrop(w,y,d)
- local a=worlds[w]
  use_palette(w)
  pal()
- pal(a.pal,1)
- if (d) pal(a.dim)
- sspr(a.bx,a.by,a.bw,a.bh,0,y)
- pal(a.ui)
+ pal(palette.pal,1)
+ if (d) pal(palette.dim)
+ sspr(palette.bx,palette.by,palette.bw,palette.bh,0,y)
+ pal(palette.ui)
 end
 
 -- text centred on x (the screen's middle if nil)
@@ -41,9 +41,9 @@ function print_texts(s)
  for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
--- o = blinking prompt
-function blink(s,y)
- if (screen_frames%30<20) print_centred(s,y,10)
+-- a blinking prompt: fixed texts (print_texts) shown 20 frames of 30
+function blink(s)
+ if (screen_frames%30<20) print_texts(s)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
@@ -70,11 +70,10 @@ function title_draw()
    end
   end
  end
- print_centred("picture logic, 5x5 to 15x15",52,6)
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next guide line|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13"
- blink("press \142  \151 options",97)
+ print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next guide line|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13"
+ blink"press \142  \151 options|97|10"
 end
 
 -- world select: left/right between worlds, endless and create
@@ -88,15 +87,16 @@ function worlds_update()
  if (l or r) sfx(5)
  if (l) world_index=(world_index-2)%n+1
  if (r) world_index=world_index%n+1
+ world=worlds[world_index]
  if (pressed(5)) go"title"
- if world_index>n-1 then
+ if world_index>=n then
   create_update(o)
  elseif o then
-  if worlds[world_index] then
+  if world then
    -- on its board in progress, if any, else its first unsolved
    -- puzzle (puzzles_update keeps the cursor in the world)
    local k=world_in_progress()
-   puzzle_index=worlds[world_index].first+(k or 1)-1
+   puzzle_index=world.first+(k or 1)-1
    while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
@@ -108,22 +108,21 @@ end
 -- world world_index's most recent board in progress: its puzzle's number
 -- there, from 1 (nil: none)
 function world_in_progress()
- local wd=worlds[world_index]
  for id in all(recent_boards) do
-  local k=id-wd.first
-  if (k>0 and k<=wd.count) return k
+  local k=id-world.first
+  if (k>0 and k<=world.count) return k
  end
 end
 function worlds_draw()
- backdrop(worlds[world_index] and world_index or 1,48)
+ backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
   create_draw()
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local wd,s,t=worlds[world_index],solved_count()
-  print_centred(wd.title,22,10)
+  local s,t=solved_count()
+  print_centred(world.title,22,10)
   print_centred(t,32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
@@ -131,18 +130,18 @@ function worlds_draw()
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
   rectfill(24,84,104,86,15)
-  if (s>0) rectfill(24,84,24+80*s\wd.count,86,10)
+  if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
  end
- blink("\142 play  \151 back",108)
+ blink"\142 play  \151 back|108|10"
 end
 
 -- puzzles of world world_index solved, and as text (solved of all)
 function solved_count()
- local wd,s=worlds[world_index],0
- for p=wd.first,wd.first+wd.count-1 do
+ local s=0
+ for p=world.first,world.first+world.count-1 do
   if (best[p]) s+=1
  end
- return s,s.."/"..wd.count.." solved"
+ return s,s.."/"..world.count.." solved"
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -160,8 +159,11 @@ end
 -- footer's beside "picture")
 -- (the pointer picks the tile under it, a click opens it)
 function puzzles_update()
- local wd=worlds[world_index]
- local i,k,o=puzzle_index-wd.first,tile_at(),pressed(4)
+ -- (k: the tile under the pointer, its number in the world from 0;
+ -- nil off the tiles)
+ local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
+ local k=(y\18+top_row)*7+x\18
+ if (min(x,y)<0 or x>=126 or y>=90 or max(x%18,y%18)>16 or k>=world.count) k=nil
  for b=0,3 do
   if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
@@ -170,44 +172,46 @@ function puzzles_update()
  end
  if (k and mouse_moved) i=k
  if (mouse_buttons&1>0 and o and k!=i) o=false
- i=mid(0,i,wd.count-1)
- puzzle_index=wd.first+i
+ puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
 end
 
--- the tile under the pointer (its number in the world, from 0)
-function tile_at()
- local x,y=mouse_x-1,mouse_y-12
- local k=(y\18+top_row)*7+x\18
- if (min(x,y)>=0 and x<126 and y<90 and x%18<17 and y%18<17 and k<worlds[world_index].count) return k
-end
 -- the page of tiles is drawn into upper memory when it changes (a
--- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the ones
--- to come); the cursor's frame and the lines below go over it
+-- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the
+-- drawings to come, as functions); the cursor's frame and the lines below
+-- go over it
 function puzzles_draw()
  use_palette(world_index)
- local wd=worlds[world_index]
- local i=puzzle_index-wd.first
- local t=max(0,min(i\7-2,(wd.count-1)\7-4))
+ local i=puzzle_index-world.first
+ local t=max(0,min(i\7-2,(world.count-1)\7-4))
  local f=redraw or t!=top_row
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
-  print(wd.title,2,2,10)
-  print(solved_count().."/"..wd.count,66,2,13)
-  print_texts"\151 back|2|13|108"
-  for k=top_row*7,min(top_row*7+34,wd.count-1) do
+  print(world.title,2,2,10)
+  print(solved_count().."/"..world.count,66,2,13)
+  for k=top_row*7,min(top_row*7+34,world.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
    -- (drawn with the camera on the tile's corner x,y)
-   local p,x,y=wd.first+k,1+k%7*18,12+(k\7-top_row)*18
+   local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
    local c=in_progress(p+1) and 1 or 4
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
-    add(thumbs_queued,{p,x,y})
+    -- its picture, drawn later (below): in its colours, 3 px a cell
+    -- at 5x5, 1 px otherwise
+    add(thumbs_queued,function()
+     local n=puzzle_size[p]
+     local s=15\n
+     local o=(15-n*s)\2+1
+     shade(puzzle_rows[p],n,pz_cols[p+1])
+     for j,v in pairs(picture_colours) do
+      square(x+o+j%16*s,y+o+(j\16-1)*s,s,v)
+     end
+    end)
    else
     print_centred(k+1 .."",7,c,9)
     print(puzzle_size[p],12-puzzle_size[p]\10*4,1,c)
@@ -217,7 +221,7 @@ function puzzles_draw()
   end
   camera()
   -- a scroll bar when the rows do not all fit
-  local n=(wd.count+6)\7
+  local n=(world.count+6)\7
   if (n>5) rectfill(127,12+top_row*89\n,127,12+(top_row+5)*89\n,7)
  else
   memcpy(0x6000,0x8000,0x2000)
@@ -228,9 +232,9 @@ function puzzles_draw()
  if f or thumbs_queued[1] then
   use_palette(world_index,1)
   for _=1,no_upper_memory and 35 or 7 do
-   if (thumbs_queued[1]) draw_thumb(unpack(deli(thumbs_queued,1)))
+   if (thumbs_queued[1]) deli(thumbs_queued,1)()
   end
-  pal(wd.ui)
+  pal(world.ui)
   memcpy(0x8000,0x6000,0x2000)
  end
  -- the cursor: a frame in the text colour round the tile, in the
@@ -240,26 +244,16 @@ function puzzles_draw()
  rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
  local b=best[puzzle_index]
- print(b and puzzle_name(puzzle_index) or "no. "..i+1,2,112,10)
+ print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
  -- once solved the options its best time was made with
- local o=b and best_options[puzzle_index] or 0
- local s=o>0 and split"+check,+cross,+check +cross"[o\2] or puzzle_size[puzzle_index].."x"..puzzle_size[puzzle_index]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ local o=best_options[puzzle_index] or 0
+ local s=o>0 and split"+check,+cross,+check +cross"[o\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
- -- its difficulty, the tiles' pips, named
- print("difficulty",70,120,6)
+ -- its difficulty, the tiles' pips, named; and how to go back (drawn
+ -- every frame, over the kept page)
+ print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
  print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
 end
 
--- solved puzzle p's picture in its tile at x,y in its colours, 3 px
--- a cell at 5x5, 1 px otherwise
-function draw_thumb(p,x,y)
- local n=puzzle_size[p]
- local s=15\n
- local o=(15-n*s)\2+1
- shade(puzzle_rows[p],n,pz_cols[p+1])
- for k,v in pairs(picture_colours) do
-  square(x+o+k%16*s,y+o+(k\16-1)*s,s,v)
- end
-end

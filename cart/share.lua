@@ -94,8 +94,7 @@ function read_code(s)
  if (#t<l) return #t.."/"..l
  if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
- mode,board_id,board_size="code",0,k
- solution=zeros()
+ mode,board_id,board_size,solution="code",0,k,zeros()
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
@@ -137,8 +136,7 @@ function code_update()
  -- (a code being checked: played once line logic finishes it,
  -- outside the coroutine, else refused)
  if verdict_maker then
-  coresume(verdict_maker)
-  if (costatus(verdict_maker)=="dead") verdict_maker,code_message=nil,verdict_status=="solved" and play() or "needs a guess"
+  if (work_on(verdict_maker)) verdict_maker,code_message=nil,verdict_status=="solved" and play() or "needs a guess"
   return
  end
  for b=0,3 do
