@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 
+from cartfixtures import START
 from generator.console.console import Console
 
 # draw_number() wrapped to log what draw_clues() draws (and in which font, clue_font);
@@ -192,9 +193,9 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 
 
 def _row_font(c) -> str:
-    """The font draw_clues() draws the rows' numbers in, left in the Lua global row_font (its
-    name, for `_glyphs`)."""
-    c.exec("load_puzzle(0) play() cursor_x,cursor_y=-9,-9 nlog={} cls() draw_clues() "
+    """The font draw_clues() draws a 15x15 board's row numbers in (the first 15x15 puzzle,
+    START), left in the Lua global row_font (its name, for `_glyphs`)."""
+    c.exec(f"load_puzzle({START}) play() cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues() "
            "for n in all(nlog) do if n[2]<board_x then row_font=n[4] end end")
     return "row_font"
 
