@@ -286,7 +286,7 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     assert p.on("solved_update") and "🅾️ share code  ❎ next" in p.c.text() and "leave endless" in p.c.text()
     p.press("o")                          # share code: the code, shown
     p.idle(1)
-    assert "share code (copied)" in p.c.text() and p.on("solved_update")
+    assert "share code (on the\nclipboard, if any)" in p.c.text() and p.on("solved_update")
     p.press("o")                          # (ok)
     p.press("x")
     p.c.step(["o", "x"])                  # (o and x together: the menu closes, choosing nothing)
