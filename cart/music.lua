@@ -17,7 +17,7 @@ end
 -- open after a choice, and says under its items what the one by o
 -- does: option_labels holds the labels (off, on), then that help
 -- (i+6; a line of the box holds 29 characters)
-option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,\148\131 choose\nthe worlds' tunes,\148\131 choose\nshows wrong fills,\148\131 choose\ncrosses solved lines"
+option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,up/down: choose\nthe worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines"
 function option_menu()
  for i=1,3 do
   menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function(p)

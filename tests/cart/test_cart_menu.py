@@ -221,12 +221,12 @@ def test_the_dpad_moves_the_editors_menu_too(built_cart):
 
 def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
     """A choice toggles its option and leaves the menu open on it (players wanted to set
-    several); under the items the box says "⬆️⬇️ choose" and what the item by 🅾️ does."""
+    several); under the items the box says "up/down: choose" and what the item by 🅾️ does."""
     p = Player(built_cart.path, {})
     p.idle(2)
     p.press("x")
     said = on_screen(p)
-    assert "⬆️⬇️ choose" in said and "the worlds' tunes" in said, said
+    assert "up/down: choose" in said and "the worlds' tunes" in said, said
     p.press("down")
     assert "shows wrong fills" in on_screen(p)
     p.press("o")
