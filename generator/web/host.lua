@@ -265,6 +265,9 @@ end
 -- cart item's callback gets 112, the O/X/menu bits; left/right give it 1/2), the pause key
 -- closes. The page's own entries: continue, the cart's items, sound on/off, reset cart.
 local paused, choice, mute = false, 1, false
+-- after the menu closes, the cart reads every button (and the mouse's) as up until O and X are
+-- both let go, as PICO-8 and fake-08 do: the O that chose "continue" is no press in the cart
+local clear_on_resume = false
 local saved_screen, saved_state, ink
 
 local function menu_entries()
@@ -284,7 +287,7 @@ end
 -- the draw state written back behind the runtime's back: it keeps that state in locals, so it
 -- reads it again (rt.refresh, draw.lua)
 local function close_menu()
- paused = false
+ paused, clear_on_resume = false, true
  poke(0x6000, ord(saved_screen, 1, 0x2000))
  poke(0x5f00, ord(saved_state, 1, 0x40))
  rt.refresh()
@@ -361,6 +364,10 @@ function __web_frame(mask, mx, my, mb)
   end
   menu_frame(edge)
   return fps
+ end
+ if clear_on_resume then
+  clear_on_resume = mask & 0x30 ~= 0 or mouse_b ~= 0
+  mask, mouse_b = 0, 0
  end
  frame_index += 1
  for i = 0, 5 do

@@ -226,3 +226,25 @@ def test_a_gamepad_button_presses_o(live):
     }""")
     wait_lua(live, on("worlds_update"))
     live.evaluate("releasePad()")
+
+
+def test_the_o_that_closes_the_pause_menu_is_no_press_in_the_cart(page):
+    """As PICO-8 and fake-08 (its vm.cpp clears the input on resume until O and X are let go):
+    O chooses "continue", is held on, and the board's cell under the cursor stays blank (a
+    player lost a fill so, and on the list it opened a puzzle); once let go, O fills again."""
+    lua(page, "world_index,palette_world=1,1 load_puzzle(24) play()")
+    page.evaluate("pico8.step(30, 0)")
+    x, y = (int(v) for v in lua(page, "return cursor_x, cursor_y"))
+    cell = f"return cells[{y * 15 + x}]"
+    assert lua(page, cell)[0] == 0
+    page.evaluate("pico8.pause()")
+    assert page.evaluate("pico8.paused()")
+    page.evaluate("pico8.step(2, 0)")
+    page.evaluate("pico8.step(1, 16)")              # O on "continue"
+    assert not page.evaluate("pico8.paused()")
+    page.evaluate("pico8.step(12, 16)")             # O held on
+    assert lua(page, cell)[0] == 0
+    page.evaluate("pico8.step(3, 0)")               # let go
+    assert lua(page, cell)[0] == 0
+    page.evaluate("pico8.step(2, 16)")              # a fresh press fills
+    assert lua(page, cell)[0] == 1
