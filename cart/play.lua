@@ -197,7 +197,7 @@ function play_draw()
  -- button) open the menu (the editor's verdict is there). centred
  -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
  -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="#"..n})[mode] or "",45,13,22)
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",45,13,22)
  if (mode=="edit") editor_draw()
 end
 

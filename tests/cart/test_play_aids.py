@@ -262,7 +262,7 @@ def test_every_puzzle_says_how_to_open_the_pause_menu(cart):
     for where in ("puzzle", "endless"):
         got = _under_the_clock(p, 130)
         assert MENU in got, (where, list(got))
-        assert ("#27" if where == "puzzle" else "endless") in got, (where, list(got))
+        assert ("no.27" if where == "puzzle" else "endless") in got, (where, list(got))
         for it, clues in got[MENU]:
             assert it.visible and it.ratio >= TEXT_MIN, it
             assert clues and min(measured_text.gap(it, c) for c in clues) >= CLEAR_OF_CLUES

@@ -350,7 +350,7 @@ def test_a_rom_puzzles_code_plays_as_that_puzzle(cart):
     assert p.board()[y, x] == 2                        # its progress
     assert np.array_equal(p.c.screen(), want)          # its colours, its clues, its board
     p.idle(60)
-    assert "#5" in p.recent_text(60)                   # its number in its world
+    assert "no.5" in p.recent_text(60)                   # its number in its world
     p.enter(g)
     p.idle(45)
     assert p.on("solved_update") and manifest["puzzles"][k]["name"] in p.recent_text(1)
