@@ -26,9 +26,12 @@ end
 -- run in the editor), the save, and the verdict again
 function redesign()
  for y=1,15 do solution[y]=line_mask(y-1,1) end
- design_rows,design_size={unpack(solution)},board_size
- -- saved if it has a fill and there is room (at most 3 boards)
- design_saved=not no_fill() and min(#recent_boards,max_boards)<4
+ -- a blank board of another size keeps the design: opening the
+ -- 15x15 editor to look loses no 5x5 design, a first fill replaces
+ -- it. saved if it has a fill and there is room (at most 3 boards)
+ if design_size==board_size or not no_fill() then
+  design_rows,design_size,design_saved={unpack(solution)},board_size,not no_fill() and min(#recent_boards,max_boards)<4
+ end
  persist()
  new_board(cells)
  dirty,verdict_maker,verdict_text,verdict_more,verdict_status=false,cocreate(verdict),"checking",""

@@ -377,3 +377,24 @@ def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
     p.c.choose_menuitem("undo")
     settle(p)
     assert np.array_equal(p.board() == 1, HEART) and p.g("verdict_text") == "solvable"
+
+
+def test_opening_the_editor_at_another_size_keeps_the_design(cart):
+    """A player's 5x5 design was gone after they opened the 15x15 editor and left it blank: a
+    blank board of another size now leaves the kept design alone (in the save too), and the
+    5x5 editor opens on it again; a first fill at the other size replaces it."""
+    store: dict = {}
+    p = with_heart(cart[0], store)
+    p.c.save_cartdata()
+    p = to_editor(cart[0], 15, store)
+    settle(p)
+    assert not p.board().any()
+    p.c.save_cartdata()
+    p = to_editor(cart[0], 5, store)              # a restart: what the save kept
+    assert (p.board()[:5, :5] == HEART).all()
+    p = to_editor(cart[0], 15, store)
+    p.press("o")                                  # a first fill at 15x15
+    settle(p)
+    p.c.save_cartdata()
+    p = to_editor(cart[0], 5, store)
+    assert not p.board().any()
