@@ -54,6 +54,10 @@ def saved_progress(cart: Path, solved: dict[int, int]) -> dict:
     return store
 
 
+class Stuck(RuntimeError):
+    """A wait ran longer than any screen takes: the cart is not where the script thinks."""
+
+
 class Player:
     """`names`: source global -> the cart's name for it, for a minified cart (shipped_names);
     the player reads the cart by the source's names either way."""
@@ -107,6 +111,14 @@ class Player:
     # -- pressing buttons
     def idle(self, n: int = 1) -> None:
         self.c.run_frames(n)
+
+    def until(self, what, frames: int = 600, buttons=()) -> None:
+        """Frames (holding `buttons`) until what() holds; Stuck after `frames` of them."""
+        for _ in range(frames):
+            if what():
+                return
+            self.c.step(buttons)
+        raise Stuck(f"waited {frames} frames at frame {self.c.frame_index}")
 
     def press(self, *buttons, release: int = 2) -> None:
         for b in buttons:

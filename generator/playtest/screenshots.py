@@ -125,15 +125,6 @@ def stalled_twin(manifest: dict, name: str):
     raise ValueError(f"no cell stalls {name}")
 
 
-def _until_shown(p: Player, text: str, frames: int = 600) -> None:
-    """Frames until the screen prints `text`."""
-    for _ in range(frames):
-        if p.c.find_print(text):
-            return
-        p.idle(1)
-    raise AssertionError(f"{text!r} not shown in {frames} frames")
-
-
 def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") -> list[Path]:
     """The editor: picture `name` drawn with one cell too many (stalled, dotted), then fixed."""
     good, (x, y) = stalled_twin(manifest, name)
@@ -149,11 +140,11 @@ def editor_shots(cart: Path, manifest: dict, out: Path, name: str = "anchor") ->
     p.press("o")
     p.idle(20)
     # (the verdict's second line takes turns: each shot on its verdict's own words)
-    _until_shown(p, "see dots")
+    p.until(lambda: p.c.find_print("see dots"))
     shots.append(_shot(p, out, "editor-stalled"))
     p.press("o")
     p.idle(20)
-    _until_shown(p, "rounds")
+    p.until(lambda: p.c.find_print("rounds"))
     shots.append(_shot(p, out, "editor-solvable"))
     p.c.choose_menuitem("share code")
     p.idle(2)

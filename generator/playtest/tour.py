@@ -21,14 +21,10 @@ from pathlib import Path
 import numpy as np
 
 from generator.playtest import measured_text
-from generator.playtest.player import Player, saved_progress, solution
+from generator.playtest.player import Player, Stuck, saved_progress, solution
 
 SCREENS = {"title_update": "title", "worlds_update": "worlds", "puzzles_update": "list", "play_update": "play", "solved_update": "solved",
            "endless_update": "endless", "code_update": "code"}
-
-
-class Stuck(RuntimeError):
-    """The tour waited longer than any screen takes: the cart is not where the script thinks."""
 
 
 @dataclass(frozen=True)
@@ -76,13 +72,6 @@ class Tourist(Player):
 
     def world(self) -> str:
         return str(self.g("worlds")[int(self.g("palette_world") or 1)]["name"])
-
-    def until(self, what, frames: int = 600, buttons=()) -> None:
-        for _ in range(frames):
-            if what():
-                return
-            self.c.step(buttons)
-        raise Stuck(f"waited {frames} frames at frame {self.c.frame_index}")
 
     def tile(self, k: int) -> None:
         """On the puzzle list: the cursor onto the world's tile k (from 0)."""

@@ -67,13 +67,20 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     assert not box_on_screen(p) and not p.board().any()
 
 
-def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
-    p = Player(built_cart.path)
+def menu_over_a_fill(cart_path) -> Player:
+    """The first 15x15 puzzle with one cell filled, then the on-screen menu opened by o and x
+    together."""
+    p = Player(cart_path)
     p.open_puzzle(0, START)
     p.press("o")
     assert p.board().sum() == 1
     p.idle(8)
     chord(p)
+    return p
+
+
+def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
+    p = menu_over_a_fill(built_cart.path)
     choose(p, "undo")
     assert not p.board().any() and not p.g("question")
     chord(p)
@@ -178,12 +185,7 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     """Up and down move 🅾️ over the items (stopping at the first and the last, as the create
     page's choice does), 🅾️ runs the one it stands by; in a puzzle undo is the first item, the
     most used."""
-    p = Player(built_cart.path)
-    p.open_puzzle(0, START)
-    p.press("o")
-    assert p.board().sum() == 1
-    p.idle(8)
-    chord(p)
+    p = menu_over_a_fill(built_cart.path)
     assert shown(p)[0] == (O, "undo")
     p.press("down")
     assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))

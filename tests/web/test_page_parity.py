@@ -64,14 +64,6 @@ def test_a_puzzle_solved_with_a_hint_and_undo(page, built_cart):
     check(page, rec, p.c)
 
 
-def until(p: Player, what, frames: int = 600) -> None:
-    for _ in range(frames):
-        if what():
-            return
-        p.idle(1)
-    raise AssertionError(f"waited {frames} frames at frame {p.c.frame_index}")
-
-
 def test_endless_with_a_hint_and_the_mouse(page, built_cart):
     p = Player(built_cart.path)
     rec = Recorder(p.c)
@@ -80,7 +72,7 @@ def test_endless_with_a_hint_and_the_mouse(page, built_cart):
     for _ in range(len(built_cart.manifest["worlds"])):
         p.press("right")
     p.press("o")
-    until(p, lambda: p.on("play_update"), frames=3000)
+    p.until(lambda: p.on("play_update"), frames=3000)
     p.idle(3)
     sol = p.sol()
     p.enter(sol, rows=range(2))
@@ -104,33 +96,33 @@ def test_the_editor_a_share_code_and_a_pasted_code(page, built_cart):
         p.press("right")
     p.idle(3)
     p.press("o")                                # the editor, 10x10
-    until(p, lambda: p.on("play_update") and p.g("mode") == "edit")
+    p.until(lambda: p.on("play_update") and p.g("mode") == "edit")
     p.idle(3)
     for x, y in ((2, 2), (3, 3)):
         p.move_to(x, y)
         p.press("o")
-    until(p, lambda: p.g("verdict_text") == "needs guess", frames=120)
+    p.until(lambda: p.g("verdict_text") == "needs guess", frames=120)
     p.move_to(3, 3)
     p.press("o")
-    until(p, lambda: p.g("verdict_text") == "solvable", frames=120)
+    p.until(lambda: p.g("verdict_text") == "solvable", frames=120)
     p.idle(2)
     p.c.choose_menuitem("share code")
-    until(p, lambda: p.g("question"), frames=30)
+    p.until(lambda: p.g("question"), frames=30)
     p.idle(2)
     p.press("o")
     p.c.choose_menuitem("leave puzzle")
-    until(p, lambda: p.on("worlds_update"))
+    p.until(lambda: p.on("worlds_update"))
     p.idle(2)
     for _ in range(2):
         p.press("down")
     p.press("o")                                # enter a code
-    until(p, lambda: p.on("code_update"))
+    p.until(lambda: p.on("code_update"))
     for b in ("right",) * 5 + ("o",):
         p.press(b)
     p.idle(2)
     p.c.paste("5azze4wn")                       # damaged
     p.idle(3)
     p.c.paste("5azze4wm")                       # the heart
-    until(p, lambda: p.on("play_update"), frames=300)
+    p.until(lambda: p.on("play_update"), frames=300)
     p.idle(3)
     check(page, rec, p.c)
