@@ -19,11 +19,13 @@ board_x,board_y=52,52
 -- a bowl, open on the left, the 5 a flat top over its top-left corner (a 3
 -- as a backwards c read as a 5 or a 2).
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
--- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes
--- and a 6 with its top, apart from b and 0 (its 14th-24th: a row's
--- advance for 0-10, as the rows' font's); digit_bits, 3x4, is for columns
--- packed 6 px apart and for the list's sizes
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"31599,9370,29671,31143,18925,31183,31695,9511,31727,31215,23405,4,3,4,4,4,4,4,4,4,4,4,4,6"
+-- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes,
+-- every two 2 px apart or more (pico-8's 0 and 8 are 1 px apart, and 8
+-- was read as 0): the 0 an oval, the 6 a short top (not a b), the 9 a
+-- short tail (not a 4 or a 5) (its 14th-29th: a row's advance for
+-- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
+-- apart and for the list's sizes
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 clue_font=digit_bits
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
@@ -43,6 +45,21 @@ function draw_number(v,x,y,c)
  end
  for b=0,15 do
   if (clue_font[v+1]>>b&1==1) pset(x+b%w,y+b\w,c)
+ end
+end
+
+-- row i's clue in clue_font, its top at y, its right end at x;
+-- numbers stand apart by more than the 1 px inside "15": in the rows
+-- (w 180) 6 px in a row of up to 6, 4 of 7, 3 of 8 (to fit); in the
+-- cursor's readout (w 150, 3x5 digits in 47 px) 5 px in a row of 6
+function draw_row_clue(i,y,x,w)
+ local t,d=shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
+ local gap=min(5,w\#t\#t)
+ for j=#t,1,-1 do
+  local v=t[j]
+  x-=clue_font[v+14]
+  draw_number(v,x,y,d[j] and 7 or 6)
+  x-=gap
  end
 end
 
@@ -86,29 +103,28 @@ function draw_clues()
   if (q and q==w and cell_px<7) s=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
-  rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)
+  rectfill(x-1,0,x+3,board_y-2,i%2*9)
  end
+ -- the cursor's column band 7 px wide, 2 px either side of its digits,
+ -- under its neighbours' two-digit plates: on a band 5 px wide, a lit
+ -- digit 1 px from its neighbours read as theirs ("14841", "3 2")
+ local c=board_x+cursor_x*cell_px+o
+ rectfill(c-2,0,c+4,board_y-2,15)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font; 15x15
   -- rows, 5 px apart, in the 4x4 ones. numbers are centred in their cell
-  local k,x,t,d=board_y+i*cell_px,board_x-1,shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
-  local gap=min(5,180\#t\#t)
+  local k=board_y+i*cell_px
   clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide
-  local y=k+(cell_px-clue_font[12])\2
   -- 15x15: every other row's clues on a band (9, as the columns') its
   -- cell high, so that rows 1 px apart read as rows; the cursor's row at
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  for j=#t,1,-1 do
-   local v=t[j]
-   x-=clue_font[v+14]
-   draw_number(v,x,y,d[j] and 7 or 6)
-   x-=gap
-  end
-  t,d,x,y,clue_font=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i],p>6 and digit_bits_tall or digit_bits
+  draw_row_clue(i,k+(cell_px-clue_font[12])\2,board_x-1,180)
+  local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
+  clue_font=(p>6 or i==cursor_x) and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
    if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
@@ -184,10 +200,10 @@ function draw_board(r)
 end
 
 -- the little picture of the filled cells, k px a cell (30 px), its
--- corner at 11,4
+-- corner at 11,1
 function draw_preview()
  local k=30\board_size
- camera(-11,-4)
+ camera(-11,-1)
  square(-1,-1,32,2)
  square(0,0,30,1)
  each(function(x,y,i)

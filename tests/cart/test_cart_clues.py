@@ -399,23 +399,51 @@ def _hole_parts(g) -> int:
     return parts
 
 
+TALL_LEAST = 2       # pixels in which every two 3x5 digits differ: PICO-8's own 0 and 8 differ in 1
+
+
+def _tall_shapes_wrong(g) -> list:
+    """What keeps a 3x5 digit set from the shapes readers know: a digit more than 4 px from
+    PICO-8's own font's (generator/runtime/font.py, an independent drawing); the 8 without two
+    holes and a bar across its middle, the 0, 6 or 9 without one hole; a 6 with no top beyond
+    its stem (a b), a 1 with a foot (1s in neighbouring columns ran together); two digits fewer
+    than TALL_LEAST px apart."""
+    from generator.runtime.font import cells
+    font = cells()
+    wrong = [("far from pico-8's", d) for d in range(10) if int((g[d] != font[ord("0") + d][:5, :3]).sum()) > 4]
+    if [_hole_parts(g[d]) for d in (0, 6, 8, 9)] != [1, 1, 2, 1] or not g[8][2].all():
+        wrong.append("holes")
+    if not g[6][0, 1:].any() or g[6][1, 1:].any():
+        wrong.append("6 as b")
+    if g[1][4].sum() != 1:
+        wrong.append("1 with a foot")
+    wrong += [("apart", a, b) for a, b in itertools.combinations(range(10), 2)
+              if int((g[a] != g[b]).sum()) < TALL_LEAST]
+    return wrong
+
+
 def test_column_digits_are_the_3x5_shapes_readers_know(console):
     """Readers took the 3x4 8 for a 0, the 6 for a b, a 2 for a 3, all in the columns, where
-    lines 7 px apart leave room for 3x5 digits: within 4 px of each of PICO-8's own font's digits
-    (generator/runtime/font.py, an independent drawing: the 1 a flag with no foot, so that 1s in
-    neighbouring columns stand apart, the 6 and 9 closed by a bar, the 7's stem bent); the 8 with
-    two holes and a bar across its middle, the 0 one hole, the 6 a top bar (not a b) over one
-    hole, the 9 one hole; every two digits apart."""
-    from generator.runtime.font import cells
+    lines 7 px apart leave room for 3x5 digits: PICO-8's own shapes, every two TALL_LEAST px
+    apart (the issue's rule: more than one), see _tall_shapes_wrong."""
     c, _ = console
-    g = _glyphs5(c)
-    font = cells()
-    for d in range(10):
-        assert int((g[d] != font[ord("0") + d][:5, :3]).sum()) <= 4, d
-    assert [_hole_parts(g[d]) for d in (0, 6, 8, 9)] == [1, 1, 2, 1]
-    assert g[8][2].all() and g[6][0].all() and not g[6][1, 1:].any()
-    assert g[1][4].sum() == 1
-    assert min(int((g[a] != g[b]).sum()) for a, b in itertools.combinations(range(10), 2)) >= 1
+    assert _tall_shapes_wrong(_glyphs5(c)) == []
+
+
+# the 3x5 digits as they were, PICO-8's own shapes with a topped 6 and a tailed 9: 0 and 8, 5 and
+# 6, 5 and 9, 6 and 8, 8 and 9 each 1 px apart (readers: "every 8: 8 or 0?", "3, 5 and 9 differ by
+# a pixel or two"); PICO-8's font itself (0 and 8 1 px apart, 6 a b to readers)
+EARLIER_TALL = ["31599,9370,29671,31143,18925,31183,31695,9511,31727,31215",
+                "31599,9370,29671,31143,18925,31183,31689,9511,31727,18927"]
+
+
+@pytest.mark.parametrize("digits", EARLIER_TALL)
+def test_3x5_digits_one_px_apart_are_caught(console, digits):
+    c, _ = console
+    c.exec(f'earlier_tall=split"{digits},23405,4,3"')
+    c.exec("pal() cls() clue_font=earlier_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
+    px = c.screen()
+    assert _tall_shapes_wrong([px[2:7, 2 + d * 6:5 + d * 6] == 7 for d in range(10)])
 
 
 # digit sets readers misread or were unsure of: 8 and 0 one pixel apart; 3 and 8, 4 and 9, 1 and 2 two apart

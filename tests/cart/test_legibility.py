@@ -36,6 +36,7 @@ from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
 
 TEXT_MIN = 4.5
+BOARD_Y = 52         # cart/draw.lua's board_y: the board's top row
 DIM_MIN = 1.5
 DIM_SHARE = 0.5
 ENDLESS = 1000
@@ -134,8 +135,8 @@ def _crowded_rows(layouts) -> list:
     out = []
     for items in layouts:
         rows = collections.defaultdict(list)
-        for it in items:
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
+        for it in items:                  # (the board's rows: the readout over them has its own rule)
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
                 rows[it.y].append(it)
         for row in rows.values():
             row.sort(key=lambda it: it.x)
@@ -488,8 +489,8 @@ def _rows_off_their_bands(layouts) -> list:
     out = []
     for items in layouts:
         rows = collections.defaultdict(collections.Counter)
-        for it in items:
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X:
+        for it in items:                  # (the board's rows, not the cursor row's readout over them)
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
                 rows[it.y][it.bg_rgb] += 1
         if len(rows) != 15:
             continue
@@ -549,14 +550,12 @@ def test_no_band_edge_beside_a_row(cart):
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
 ROW_BAND = "rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)"
-ROW_GAP_SET = "gap=min(5,180\\#t\\#t)"
+ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
-ROW_BAND_5_LEFT = [(ROW_GAP_SET, "gap,e=min(5,180\\#t\\#t),x"),
-                   ("  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide\n",
-                    "  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide\n"
-                    "  for v in all(t) do e-=clue_font[v+14]+gap end\n"),
-                   (ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
+ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1]),board_x-1 local gap=min(5,180\\#t\\#t) "
+            "for v in all(t) do e-=clue_font[v+14]+gap end ")
+ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
     "row numbers 4 px apart": ([(ROW_GAP_SET, "gap=#t>7 and 2 or 3")], _crowded_rows),
@@ -566,7 +565,7 @@ MISREAD = {
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,k,board_x-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
-        ROW_BAND_5_LEFT[:2] + [(ROW_BAND, ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
+        [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
         _not_plain),
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
                                  _rows_off_their_bands),
@@ -612,7 +611,8 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # the column numbers as readers misread them, as changes to the built source: every stack
 # holding a 10-15 lifted, its two-digit number on its band alone (no plate), the bands in the
 # paper's colour (1: white on spires' peach, 13.9 apart)
-BAND = "rectfill(x-1,0,x+3,board_y-2,i==cursor_x and 15 or i%2*9)"
+BAND = "rectfill(x-1,0,x+3,board_y-2,i%2*9)"
+LIT_BAND = "rectfill(c-2,0,c+4,board_y-2,15)"
 PLATE = "if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)"
 COLUMN_MISREAD = {
     "two-digit numbers lifted": ([("if (q and q==w and cell_px<7) s=1", "if (q) s=1")], _out_of_line),
@@ -639,8 +639,8 @@ INK = "draw_number(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 10 or 6)"))],
     "cut out": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 0 or 6)")),
-                (BAND, BAND.replace("i==cursor_x and 15", "i==cursor_x and 6"))],
-    "no strip": [(BAND, BAND.replace("i==cursor_x and 15", "i==cursor_x and 0"))],
+                (LIT_BAND, LIT_BAND.replace("15)", "6)"))],
+    "no strip": [(LIT_BAND, LIT_BAND.replace("15)", "0)"))],
 }
 
 
@@ -682,3 +682,166 @@ def test_the_cursor_lines_show_the_numbers_as_all_others(cart, tmp_path):
         path = tmp_path / f"{what.replace(' ', '_')}.p8"
         path.write_text(old)
         assert len(_cursor_unlike_the_rest(path, some)) > 0, what
+
+
+# ---- the cursor's lines in digits a reader knows ------------------------------------------------
+# readers at a player's size misread 15x15 rows, their 4x4 digits stacked 1 px apart (2 read as 3,
+# "2 5 2" as "3 3 2", six 1s counted as seven), and in dense column lines ("1 4 8 4 1", "3 2")
+# could not tell which digit stood in the lit column, 1 px from its neighbours
+READOUT = (45, 51)       # rows of the screen holding the cursor row's readout, over the row clues
+NUMBERS_APART = 3        # empty columns between the readout's numbers (1 inside a number)
+LIT_MARGIN = 2           # px of the lit column's colour either side of its numbers
+
+
+def _strip_colour(a: np.ndarray) -> tuple:
+    colours, counts = np.unique(a.reshape(-1, 3), axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[counts.argmax()])
+
+
+def _read_readout(rgb: np.ndarray) -> tuple[list[int] | None, list[int]]:
+    """The numbers the readout shows, read off the displayed pixels as a reader would: ink
+    (what differs from the band) split into parts at empty columns, parts into numbers at
+    NUMBERS_APART or more; a part 1 px wide and 5 high is the bar of 10-15, a wider part a digit
+    of PICO-8's own font (generator/runtime/font.py), nearest within 4 px. None where a part is
+    not 5 px high or matches no digit; also the gaps between numbers."""
+    from generator.runtime.font import cells
+    font = cells()
+    area = rgb[READOUT[0]:READOUT[1], 0:measured_text.BOARD_X - 1]
+    band = _strip_colour(area)
+    ink = (area != band).any(axis=2)
+    cols = [x for x in range(ink.shape[1]) if ink[:, x].any()]
+    if not cols:
+        return None, []
+    parts, start = [], cols[0]
+    for a, b in zip(cols, cols[1:] + [None]):
+        if b != a + 1:
+            parts.append((start, a))
+            start = b
+    numbers, gaps, current = [], [], []
+    for i, (x0, x1) in enumerate(parts):
+        if i and x0 - parts[i - 1][1] - 1 >= NUMBERS_APART:
+            numbers.append(current)
+            gaps.append(x0 - parts[i - 1][1] - 1)
+            current = []
+        current.append(ink[:, x0:x1 + 1])
+    numbers.append(current)
+    values = []
+    for glyphs in numbers:
+        rows = [np.nonzero(g.any(axis=1))[0] for g in glyphs]
+        if any(len(r) == 0 or r[-1] - r[0] != 4 for r in rows):
+            return None, gaps
+        top = rows[0][0]
+        digits = []
+        for g in glyphs:
+            g = g[top:top + 5]
+            if g.shape[1] == 1:
+                digits.append("|")
+                continue
+            best = min((int((np.pad(g, ((0, 0), (0, 3 - g.shape[1]))) != font[ord("0") + d][:5, :3]).sum()), d)
+                       for d in range(10))
+            if best[0] > 4:
+                return None, gaps
+            digits.append(best[1])
+        if digits == ["|", "|"]:
+            values.append(11)
+        elif len(digits) == 2 and digits[0] == "|" and digits[1] != "|":
+            values.append(10 + digits[1])
+        elif len(digits) == 1 and digits[0] != "|":
+            values.append(digits[0])
+        else:
+            return None, gaps
+    return values, gaps
+
+
+def _densest(cart, per_world: int = 3) -> list[int]:
+    out = []
+    for w in cart[1]["worlds"]:
+        mine = [p for p in range(w["first"], w["first"] + w["count"]) if cart[1]["puzzles"][p]["size"] == 15]
+        def count(p):
+            q = cart[1]["puzzles"][p]
+            return sum(len(c) for c in q["row_clues"] + q["col_clues"])
+        out += sorted(mine, key=lambda p: -count(p))[:per_world]
+    return out
+
+
+def _cursor_screens(cart, puzzles):
+    """The blank play screen of each puzzle with the cursor on each of its 15 rows (and the
+    column of the same number): (puzzle, row, displayed RGB, clue items)."""
+    t = tour.Tourist(cart[0])
+    for p in puzzles:
+        tour.layout(t, tour._PACKED.format(int(p)))
+        for i in range(15):
+            t.c.exec(f"cursor_x,cursor_y,redraw={i},{i},true")
+            t.idle(1)
+            yield p, i, t.c.rgb(), [it for it in t.last if it.kind == "clue" and it.visible]
+
+
+@pytest.fixture(scope="module")
+def cursor_screens(cart):
+    return list(_cursor_screens(cart, _densest(cart)))
+
+
+def test_a_15x15_cursor_row_reads_in_pico8_digits_over_the_rows(cart, cursor_screens):
+    """Over a 15x15 board's rows the cursor's row clue shows again, read back from the screen
+    as the clue it is, in PICO-8's 3x5 digits, its numbers NUMBERS_APART or more apart."""
+    wrong = []
+    for p, i, rgb, _ in cursor_screens:
+        clue = cart[1]["puzzles"][p]["row_clues"][i] or [0]
+        got, gaps = _read_readout(rgb)
+        if got != clue or min(gaps, default=NUMBERS_APART) < NUMBERS_APART:
+            wrong.append((p, i, clue, got, gaps))
+    assert len(cursor_screens) == 90
+    assert not wrong, f"{len(wrong)} rows, e.g. {wrong[:4]}"
+
+
+def test_the_readout_is_caught_when_its_numbers_run_together():
+    """The reading above fails on numbers 2 px apart and on 4 px high digits."""
+    from generator.runtime.font import cells
+    one = cells()[ord("1")][:5, :3]
+    def ones(xs, high=5):
+        rgb = np.zeros((128, 128, 3), dtype=np.uint8)
+        for x in xs:
+            rgb[46:46 + high, x:x + 3][one[:high]] = 255
+        got, gaps = _read_readout(rgb)
+        return got == [1] * len(xs) and min(gaps) >= NUMBERS_APART
+    assert ones((10, 16, 22))
+    assert not ones((10, 15, 20))                 # 2 px apart
+    assert not ones((10, 16, 22), high=4)         # 4 px high
+
+
+def _lit_column_crowded(cursor_screens) -> list:
+    """Numbers of the cursor's column (but 10 and 12-15, on plates) without LIT_MARGIN px of its
+    band's colour either side of their 3 px boxes along their ink's rows, but for a side where a neighbour's two-digit number (10, 12-15,
+    drawn over the band on its own column's plate) stands on that line."""
+    out = []
+    for p, i, rgb, items in cursor_screens:
+        lit = _strip_colour(rgb[0:12, 52 + 5 * i:57 + 5 * i])
+        cols = collections.defaultdict(list)
+        for it in items:
+            if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X:
+                cols[int(((it.ink[:, 1].min() + it.ink[:, 1].max()) / 2 - measured_text.BOARD_X) // 5)].append(it)
+        for it in cols[i]:
+            if _wide(it):                 # as wide as its column: its plate gives it 1 px
+                continue
+            y0, y1 = it.ink[:, 0].min(), it.ink[:, 0].max() + 1
+            x0 = it.ink[:, 1].min()
+            box_right = x0 + 2            # (a 1's ink leaves its box's right column empty)
+            for side, xs in ((-1, range(x0 - LIT_MARGIN, x0)), (1, range(box_right + 1, box_right + 1 + LIT_MARGIN))):
+                if any(_wide(o) and o.y == it.y for o in cols.get(i + side, [])):
+                    continue
+                seen = {tuple(int(u) for u in v) for x in xs if 0 <= x < 128 for v in rgb[y0:y1, x]}
+                if seen != {lit}:
+                    out.append((p, i, it.where(), side, seen))
+    return out
+
+
+def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cursor_screens):
+    crowded = _lit_column_crowded(cursor_screens)
+    assert not crowded, f"{len(crowded)} numbers, e.g. {crowded[:4]}"
+
+
+def test_a_lit_column_band_as_wide_as_the_others_is_caught(cart, tmp_path):
+    """The cursor's column on a band 5 px wide, as the others (its digits 1 px from their
+    neighbours, as readers misread "1 4 8 4 1"), fails the check above."""
+    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "rectfill(c-1,0,c+3,board_y-2,15)")])
+    assert _lit_column_crowded(_cursor_screens((path, cart[1]), _densest(cart, 1)))
