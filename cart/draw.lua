@@ -48,12 +48,13 @@ function draw_number(v,x,y,c)
  end
 end
 
--- row i's clue in clue_font, its top at y, its right end at x;
--- numbers stand apart by more than the 1 px inside "15": in the rows
--- (w 180) 6 px in a row of up to 6, 4 of 7, 3 of 8 (to fit); in the
--- cursor's readout (w 150, 3x5 digits in 47 px) 5 px in a row of 6
-function draw_row_clue(i,y,x,w)
- local t,d=shown_clue(row_clues[i+1]),placed_runs[i+1] or {}
+-- a line's clue t (its placed runs d) left to right in clue_font, its
+-- top at y, its right end at x; numbers stand apart by more than the
+-- 1 px inside "15": in the rows (w 180) 6 px in a row of up to 6, 4 of
+-- 7, 3 of 8 (to fit); in the readouts (w 150, 3x5 digits in 47 px) 5 px
+-- in a row of 6
+function draw_line_clue(t,d,y,x,w)
+ t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
  for j=#t,1,-1 do
   local v=t[j]
@@ -122,7 +123,7 @@ function draw_clues()
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_row_clue(i,k+(cell_px-clue_font[12])\2,board_x-1,180)
+  draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1,180)
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=(p>6 or i==cursor_x) and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
@@ -199,13 +200,14 @@ function draw_board(r)
  camera()
 end
 
--- the little picture of the filled cells, k px a cell (30 px), its
--- corner at 11,1
+-- the little picture of the filled cells, k px a cell (s: 20 px, 15
+-- on 15x15), centred under the readouts
 function draw_preview()
- local k=30\board_size
- camera(-11,-1)
- square(-1,-1,32,2)
- square(0,0,30,1)
+ local k=20\board_size
+ local s=k*board_size
+ camera(s\2-26,-17)
+ square(-1,-1,s+2,2)
+ square(0,0,s,1)
  each(function(x,y,i)
   if (cells[i]==1) square(x*k,y*k,k,4)
  end)

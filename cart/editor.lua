@@ -59,9 +59,9 @@ end
 -- the other colour: paper on a fill, fill on paper. a design line
 -- logic finishes shows its pips under the verdict
 function editor_draw()
- if (verdict_text=="solvable") pips(-1,16,45,10)
+ if (verdict_text=="solvable") pips(-1,16,51,10)
  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
- print_centred(t[screen_frames\30%#t+1],39,6,24)
+ print_centred(t[screen_frames\30%#t+1],46,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)
    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)

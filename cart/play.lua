@@ -178,18 +178,21 @@ function play_draw()
  if redraw then
   draw_clues()
   draw_preview()
-  -- a 15x15 board's cursor row clue again, over the rows, in the 3x5
-  -- digits of pico-8's font on the cursor's band: its rows in 4x4
-  -- digits, 1 px apart, were misread (2 as 3, six 1s as seven). 5 px
-  -- short of the column clues, that it does not run on into them
-  if board_size>14 and mode!="edit" then
-   rectfill(0,45,50,51,15)
-   clue_font=digit_bits_tall
-   draw_row_clue(cursor_y,46,47,150)
+  -- the readouts: the cursor's row clue and under it its column's (top
+  -- to bottom read left to right) again, top left, in the 3x5 digits of
+  -- pico-8's font on the cursor's band. 15x15 rows in 4x4 digits 1 px
+  -- apart were misread (2 as 3, six 1s as seven), and in a dense column
+  -- line a digit was not told to its column. (over the rows, the row's
+  -- "1 1 1 1 1" ran on into the first column's bottom "1")
+  clue_font=digit_bits_tall
+  for k=0,1 do
+   rectfill(0,k*8,50,k*8+6,15)
   end
+  draw_line_clue(row_clues[cursor_y+1],placed_runs[cursor_y+1],1,47,150)
+  draw_line_clue(col_clues[cursor_x+1],placed_runs[cursor_x+16],9,47,150)
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
- if (n==1 and blank()) rectfill(48,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear|4|10|170"
+ if (n==1 and blank()) rectfill(51,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear|4|10|179"
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else
@@ -200,13 +203,13 @@ function play_draw()
  -- painted as picross s shows it: the cells from its first to the
  -- cursor along its line (from its second cell on)
  local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),33,message and 13 or 10,26)
+ print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
  -- under it the puzzle's number, taking turns (2 s each) with how
  -- to reach undo, hint and leave: o and x together (or the pause
  -- button) open the menu (the editor's verdict is there). centred
  -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
  -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",39,13,22)
+ print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
  if (mode=="edit") editor_draw()
 end
 

@@ -7,7 +7,7 @@ import pytest
 
 from generator.playtest.player import Player, solution
 
-from cartfixtures import START
+from cartfixtures import CLOCK_Y, START
 
 NOTHING = 19      # cart/sfx.txt's "nothing" effect
 
@@ -22,8 +22,8 @@ def cells_seen(p: Player) -> np.ndarray:
 
 
 def clock_text(p: Player) -> str:
-    """What is printed where the clock stands (left of the board, y 38)."""
-    return "".join(r.text for r in p.c.frames[-1].prints if r.y == 38)
+    """What is printed where the clock stands (left of the board, CLOCK_Y)."""
+    return "".join(r.text for r in p.c.frames[-1].prints if r.y == CLOCK_Y)
 
 
 def test_a_fill_stroke_leaves_crosses_and_a_cross_stroke_leaves_fills(cart):

@@ -7,7 +7,7 @@ import pytest
 
 from generator.playtest.player import Player
 
-from cartfixtures import START
+from cartfixtures import START, STATUS_Y
 
 O, X = "\x8e", "\x97"
 
@@ -297,9 +297,9 @@ def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
 
 
 def _text_right_edge(p):
-    """The rightmost x in the status line (y 45-49) left of the board that is not the backdrop
-    (there, only the status text stands on it)."""
-    line = p.c.screen()[45:50, :52]
+    """The rightmost x in the status line (STATUS_Y, 5 px) left of the board that is not the
+    backdrop (there, only the status text stands on it)."""
+    line = p.c.screen()[STATUS_Y:STATUS_Y + 5, :52]
     xs = np.nonzero((line != line[2, 0]).any(axis=0))[0]
     return int(xs.max()) if len(xs) else -1
 

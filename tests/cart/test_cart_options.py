@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution
 
-from cartfixtures import START
+from cartfixtures import CLOCK_Y, START
 
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
 
@@ -88,7 +88,7 @@ def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
     p.move_to(wx, wy)
     p.press("o")
     p.idle(1)
-    assert p.board()[wy, wx] == 2 and row_text(p, 38) == "mistake!"
+    assert p.board()[wy, wx] == 2 and row_text(p, CLOCK_Y) == "mistake!"
     # a fill stroke along a row: the right cells filled, the wrong ones crossed
     y = int(np.argwhere(sol.any(axis=1) & ~sol.all(axis=1))[0][0])
     p.move_to(0, y)
@@ -103,7 +103,7 @@ def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
     p.move_to(cx, cy)
     p.press("x")
     p.idle(1)
-    assert p.board()[cy, cx] == 2 and row_text(p, 38) != "mistake!"
+    assert p.board()[cy, cx] == 2 and row_text(p, CLOCK_Y) != "mistake!"
     assert p.c.max_instructions <= p.c.budget
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cartfixtures import CLOCK_Y, STATUS_Y
 from generator.playtest import measured_text
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
@@ -271,7 +272,7 @@ def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     assert p.on("play_update") and p.g("mode") == "code" and np.array_equal(p.sol(), HEART)
 
 
-VERDICT_ROWS = range(36, 51)    # the verdict's two lines (y 38 and 45), beside the column clues
+VERDICT_ROWS = range(CLOCK_Y - 2, STATUS_Y + 5)  # the verdict's two lines, beside the column clues
 EDGE = 2                        # px at least between a verdict's ink and the screen's left edge
 CLUE_GAP = 5                    # background px at least between it and a column clue beside it
 

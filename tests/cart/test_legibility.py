@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
@@ -687,8 +688,10 @@ def test_the_cursor_lines_show_the_numbers_as_all_others(cart, tmp_path):
 # ---- the cursor's lines in digits a reader knows ------------------------------------------------
 # readers at a player's size misread 15x15 rows, their 4x4 digits stacked 1 px apart (2 read as 3,
 # "2 5 2" as "3 3 2", six 1s counted as seven), and in dense column lines ("1 4 8 4 1", "3 2")
-# could not tell which digit stood in the lit column, 1 px from its neighbours
-READOUT = (45, 51)       # rows of the screen holding the cursor row's readout, over the row clues
+# could not tell which digit stood in the lit column, 1 px from its neighbours. A readout of the
+# cursor's row over the rows ran on into the first column's bottom number ("1 1 1 1 1" and its
+# "1" read as six 1s): the readouts stand top left, the row's over the column's
+READOUTS = {"row": (ROW_READOUT_Y - 1, ROW_READOUT_Y + 6), "column": (COLUMN_READOUT_Y - 1, COLUMN_READOUT_Y + 6)}
 NUMBERS_APART = 3        # empty columns between the readout's numbers (1 inside a number)
 LIT_MARGIN = 2           # px of the lit column's colour either side of its numbers
 
@@ -698,15 +701,16 @@ def _strip_colour(a: np.ndarray) -> tuple:
     return tuple(int(v) for v in colours[counts.argmax()])
 
 
-def _read_readout(rgb: np.ndarray) -> tuple[list[int] | None, list[int]]:
-    """The numbers the readout shows, read off the displayed pixels as a reader would: ink
-    (what differs from the band) split into parts at empty columns, parts into numbers at
-    NUMBERS_APART or more; a part 1 px wide and 5 high is the bar of 10-15, a wider part a digit
-    of PICO-8's own font (generator/runtime/font.py), nearest within 4 px. None where a part is
+def _read_readout(rgb: np.ndarray, rows: tuple[int, int] = READOUTS["row"]) -> tuple[list[int] | None, list[int]]:
+    """The numbers a readout (screen rows `rows`, left of the board) shows, read off the
+    displayed pixels as a reader would: ink (what differs from the band) split into parts at
+    empty columns, parts into numbers at NUMBERS_APART or more; a part 1 px wide and 5 high is the
+    bar of 10-15, a wider part a digit of PICO-8's own font (generator/runtime/font.py), nearest
+    within 4 px, its ink from the left of its 3 px box as every glyph's. None where a part is
     not 5 px high or matches no digit; also the gaps between numbers."""
     from generator.runtime.font import cells
     font = cells()
-    area = rgb[READOUT[0]:READOUT[1], 0:measured_text.BOARD_X - 1]
+    area = rgb[rows[0]:rows[1], 0:measured_text.BOARD_X - 1]
     band = _strip_colour(area)
     ink = (area != band).any(axis=2)
     cols = [x for x in range(ink.shape[1]) if ink[:, x].any()]
@@ -765,12 +769,12 @@ def _densest(cart, per_world: int = 3) -> list[int]:
 
 
 def _cursor_screens(cart, puzzles):
-    """The blank play screen of each puzzle with the cursor on each of its 15 rows (and the
+    """The blank play screen of each puzzle with the cursor on each of its rows (and the
     column of the same number): (puzzle, row, displayed RGB, clue items)."""
     t = tour.Tourist(cart[0])
     for p in puzzles:
         tour.layout(t, tour._PACKED.format(int(p)))
-        for i in range(15):
+        for i in range(cart[1]["puzzles"][p]["size"]):
             t.c.exec(f"cursor_x,cursor_y,redraw={i},{i},true")
             t.idle(1)
             yield p, i, t.c.rgb(), [it for it in t.last if it.kind == "clue" and it.visible]
@@ -778,20 +782,60 @@ def _cursor_screens(cart, puzzles):
 
 @pytest.fixture(scope="module")
 def cursor_screens(cart):
-    return list(_cursor_screens(cart, _densest(cart)))
+    small = [next(p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == n) for n in (5, 10)]
+    return list(_cursor_screens(cart, _densest(cart) + small))
 
 
-def test_a_15x15_cursor_row_reads_in_pico8_digits_over_the_rows(cart, cursor_screens):
-    """Over a 15x15 board's rows the cursor's row clue shows again, read back from the screen
-    as the clue it is, in PICO-8's 3x5 digits, its numbers NUMBERS_APART or more apart."""
+def test_the_readouts_read_as_the_cursors_clues(cart, cursor_screens):
+    """Top left the cursor's row clue and under it its column's show again, each read back
+    from the screen as the clue it is, in PICO-8's 3x5 digits, its numbers NUMBERS_APART or more
+    apart: on every line of the densest 15x15 boards and of a 5x5 and a 10x10."""
     wrong = []
     for p, i, rgb, _ in cursor_screens:
-        clue = cart[1]["puzzles"][p]["row_clues"][i] or [0]
-        got, gaps = _read_readout(rgb)
-        if got != clue or min(gaps, default=NUMBERS_APART) < NUMBERS_APART:
-            wrong.append((p, i, clue, got, gaps))
-    assert len(cursor_screens) == 90
-    assert not wrong, f"{len(wrong)} rows, e.g. {wrong[:4]}"
+        q = cart[1]["puzzles"][p]
+        for kind, clues in (("row", q["row_clues"]), ("column", q["col_clues"])):
+            clue = clues[i] or [0]
+            got, gaps = _read_readout(rgb, READOUTS[kind])
+            if got != clue or min(gaps, default=NUMBERS_APART) < NUMBERS_APART:
+                wrong.append((p, kind, i, clue, got, gaps))
+    assert len(cursor_screens) == 6 * 15 + 5 + 10
+    assert not wrong, f"{len(wrong)} lines, e.g. {wrong[:4]}"
+
+
+RUN_ON_GAP = 8           # px at least from a readout's last digit to a column clue on its rows
+
+
+def _readouts_run_on(cursor_screens, where=READOUTS) -> list:
+    """Readouts whose last digit stands fewer than RUN_ON_GAP px from a column clue number
+    beside it on the same rows (over the rows, "1 1 1 1 1" and the first column's bottom "1"
+    were read as six 1s)."""
+    out = []
+    for p, i, rgb, items in cursor_screens:
+        for kind, (y0, y1) in where.items():
+            area = rgb[y0:y1, 0:measured_text.BOARD_X - 1]
+            ink = np.nonzero((area != _strip_colour(area)).any(axis=(0, 2)))[0]
+            if not len(ink):
+                continue
+            beside = [int(it.ink[:, 1].min()) for it in items if len(it.ink)
+                      and it.ink[:, 1].min() >= measured_text.BOARD_X
+                      and it.ink[:, 0].min() < y1 and it.ink[:, 0].max() >= y0]
+            if beside and min(beside) - int(ink.max()) - 1 < RUN_ON_GAP:
+                out.append((p, i, kind, int(ink.max()), min(beside)))
+    return out
+
+
+def test_the_readouts_stand_clear_of_the_column_clues(cursor_screens):
+    assert not _readouts_run_on(cursor_screens), _readouts_run_on(cursor_screens)[:4]
+
+
+def test_a_readout_over_the_rows_is_caught(cart, tmp_path):
+    """The row's readout where it first stood, over the rows beside the columns' bottom line,
+    fails the check above."""
+    path = _changed_cart(cart, tmp_path, [
+        ("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
+        ("placed_runs[cursor_y+1],1,47,150)", "placed_runs[cursor_y+1],46,47,150)")])
+    screens = list(_cursor_screens((path, cart[1]), _densest(cart, 1)))
+    assert _readouts_run_on(screens, {"row": (45, 52)})
 
 
 def test_the_readout_is_caught_when_its_numbers_run_together():
@@ -801,7 +845,7 @@ def test_the_readout_is_caught_when_its_numbers_run_together():
     def ones(xs, high=5):
         rgb = np.zeros((128, 128, 3), dtype=np.uint8)
         for x in xs:
-            rgb[46:46 + high, x:x + 3][one[:high]] = 255
+            rgb[ROW_READOUT_Y:ROW_READOUT_Y + high, x:x + 3][one[:high]] = 255
         got, gaps = _read_readout(rgb)
         return got == [1] * len(xs) and min(gaps) >= NUMBERS_APART
     assert ones((10, 16, 22))
@@ -835,8 +879,8 @@ def _lit_column_crowded(cursor_screens) -> list:
     return out
 
 
-def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cursor_screens):
-    crowded = _lit_column_crowded(cursor_screens)
+def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cart, cursor_screens):
+    crowded = _lit_column_crowded([s for s in cursor_screens if cart[1]["puzzles"][s[0]]["size"] == 15])
     assert not crowded, f"{len(crowded)} numbers, e.g. {crowded[:4]}"
 
 

@@ -20,7 +20,7 @@ import numpy as np
 from generator.playtest import measured_text
 from generator.playtest.player import Player
 
-from cartfixtures import START
+from cartfixtures import START, STATUS_Y
 
 TEXT_MIN = 4.5
 CLEAR_OF_CLUES = 2      # background pixels at least between the counter and any clue number
@@ -237,7 +237,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
 
 
 def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
-    """The texts on the line under the clock (y 45) over the next frames, each with the frames'
+    """The texts on the line under the clock (STATUS_Y) over the next frames, each with the frames'
     clue numbers (every frame drawn whole: the clues are otherwise kept in upper memory)."""
     got: dict[str, list] = {}
     for _ in range(frames):
@@ -246,7 +246,7 @@ def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
         items = measured_text.seen(p.c)
         clues = [c for c in items if c.kind == "clue"]
         for it in items:
-            if it.kind == "text" and it.y == 45:
+            if it.kind == "text" and it.y == STATUS_Y:
                 got.setdefault(it.text, []).append((it, clues))
     return got
 
