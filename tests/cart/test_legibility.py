@@ -191,8 +191,8 @@ def test_rows_with_room_are_in_the_columns_digits(cart, packed):
         if q["size"] == 15:
             continue
         cell = 75 // q["size"]
-        for it in items:
-            if not len(it.ink) or it.ink[:, 1].max() >= measured_text.BOARD_X:
+        for it in items:                  # (the board's rows, not the readouts top left)
+            if not len(it.ink) or it.ink[:, 1].max() >= measured_text.BOARD_X or it.y < BOARD_Y:
                 continue
             seen += 1
             top, bottom = int(it.ink[:, 0].min()), int(it.ink[:, 0].max())

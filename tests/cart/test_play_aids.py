@@ -230,7 +230,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         p.move_to(x, n // 2)
         p.idle(1)
         told |= {r.text for f in p.c.frames[-3:] for r in f.prints}
-        d = p.c.display()[0:30, 48:128]
+        d = p.c.display()[0:30, 51:128]                     # (the readouts stand left of it)
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
     assert "left+right: music" in said and "up+down: clear" in said
