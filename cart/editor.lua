@@ -19,7 +19,7 @@ function edit()
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
  cursor_x,cursor_y,message,paint_button,question=board_size\2,board_size\2
  redesign()
- go"play"
+ go(play_update,play_draw)
 end
 
 -- the design changed: its rows, clues (none dimmed: dims does not

@@ -127,7 +127,7 @@ end
 function code_entry()
  -- (and no undo steps of a design or code played before)
  typed,key_index,code_message,last_typed,verdict_maker,history[0]="",0,""
- go"code"
+ go(code_update,code_draw)
 end
 
 function code_update()
@@ -144,7 +144,7 @@ function code_update()
  end
  if (pressed(4)) typed..=symbol(key_index)
  if pressed(5) then
-  if (typed=="") go"worlds"
+  if (typed=="") go(worlds_update,worlds_draw)
   typed=sub(typed,1,-2)
  end
  if typed!=last_typed then
