@@ -121,9 +121,9 @@ function worlds_draw()
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local s,t=solved_count()
+  local t,s=solved_count()
   print_centred(world.title,22,10)
-  print_centred(t,32,6)
+  print_centred(t.." solved",32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
@@ -135,13 +135,14 @@ function worlds_draw()
  blink"\142 play  \151 back|108|10"
 end
 
--- puzzles of world world_index solved, and as text (solved of all)
+-- puzzles of world world_index solved, as text (solved/all), and
+-- their number
 function solved_count()
  local s=0
  for p=world.first,world.first+world.count-1 do
   if (best[p]) s+=1
  end
- return s,s.."/"..world.count.." solved"
+ return s.."/"..world.count,s
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -189,7 +190,7 @@ function puzzles_draw()
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(world.title,2,2,10)
-  print(solved_count().."/"..world.count,66,2,13)
+  print(solved_count(),66,2,13)
   for k=top_row*7,min(top_row*7+34,world.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
