@@ -34,9 +34,9 @@ function set_cell(i,v)
  local h=history[board_id] or {n=0}
  history[board_id]=h
  if new_step then
-  -- a new step ends what could be redone
-  for k=h.n+1,#h do h[k]=nil end
+  -- a new step ends what could be redone (the steps from it on)
   h.n+=1
+  for k=h.n,#h do h[k]=nil end
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
