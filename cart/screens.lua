@@ -241,15 +241,15 @@ function puzzles_draw()
  -- the cursor: a frame in the text colour round the tile, in the
  -- backdrop's 1 px between the tiles (it stands out from the
  -- backdrop as text does, whatever the tile)
- local x,y=i%7*18,11+(i\7-top_row)*18
+ -- (b: its best time)
+ local x,y,b=i%7*18,11+(i\7-top_row)*18,best[puzzle_index]
  rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
- local b=best[puzzle_index]
  print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
- -- once solved the options its best time was made with
- local o=best_options[puzzle_index] or 0
- local s=o>0 and split"+check,+cross,+check +cross"[o\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ -- once solved the options its best time was made with (options&6:
+ -- 0 none, no such entry)
+ local s=split"+check,+cross,+check +cross"[(best_options[puzzle_index] or 0)\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named; and how to go back (drawn
  -- every frame, over the kept page)
