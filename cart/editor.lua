@@ -26,7 +26,7 @@ end
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- for y=1,15 do solution[y]=line_mask(y-1,1) end
+ for y=1,15 do solution[y]=line_of(y) end
  -- a blank board of another size keeps the design: opening the
  -- 15x15 editor to look loses no 5x5 design, a first fill replaces
  -- it. saved if it has a fill and there is room (at most 3 boards)
