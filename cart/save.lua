@@ -108,7 +108,7 @@ function load_save()
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
- while a<0x5efd and @a>0 do
+ while a<0x5efd and peek(a)>0 do
   -- (a: past the entry's head)
   local id,w=@a,peek2(a+1)
   local p=id-1
