@@ -123,8 +123,7 @@ end
 -- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
--- without them ("") it is lit from the top left, in palette's (the world of
--- use_palette's last call: every caller draws in it)
+-- without them ("") it is lit from the top left, in the world's
 -- picture roles: 14 where the cell's right or lower side is open,
 -- else 11 where its left or upper side is, else 13 where the cell
 -- below and right is open, else 12 (twin: generator/render/colouring.py)
@@ -137,7 +136,7 @@ function shade(m,n,s)
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or palette.ui[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end
