@@ -43,7 +43,7 @@ function start_endless(s)
    yield()
   until solve(row_clues,col_clues,zeros())=="solved"
  end)
- go(endless_update,endless_draw)
+ go"endless"
 end
 
 function endless_update()

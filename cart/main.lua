@@ -39,21 +39,30 @@
 #include share.lua
 #include editor.lua
 
--- switch to the screen of update function u and draw function d
--- (title, worlds, puzzles: screens.lua; play, solved: play.lua;
--- endless; code: share.lua); the pause menu: hint, undo... on the play
+-- the screens: update and draw functions of each
+screens={
+ title={title_update,title_draw},
+ worlds={worlds_update,worlds_draw},
+ puzzles={puzzles_update,puzzles_draw},
+ play={play_update,play_draw},
+ solved={solved_update,solved_draw},
+ endless={endless_update,endless_draw},
+ code={code_update,code_draw},
+}
+
+-- switch to screen s; the pause menu: hint, undo... on the play
 -- screen, the music and option toggles on the others (and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
-function go(u,d)
- screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],u,d
+function go(s)
+ screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(screens[s])
  menuitem(4)
  menuitem(5)
  option_menu()
- if (u==play_update) play_menu()
+ if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
- if (u==puzzles_update) menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
+ if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
 -- pause menu item i, and item i of the on-screen menu (menus as
@@ -107,7 +116,7 @@ function _init()
  poke(0x9fff,1)
  no_upper_memory=peek(0x9fff)<1
  load_save()
- go(title_update,title_draw)
+ go"title"
 end
 
 function _update()

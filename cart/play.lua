@@ -44,7 +44,7 @@ function play()
  -- 0, a design or a code's puzzle, of any size: in the middle)
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
  play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=board_clocks[board_id] or 0,c%16,c\16,0
- go(play_update,play_draw)
+ go"play"
  hold()
 end
 
@@ -102,7 +102,7 @@ end
 -- editor; leaving the editor: to the worlds)
 function leave()
  cursor_kept[board_id]=cursor_y*16+cursor_x
- if mode=="design" then edit() elseif mode=="rom" then go(puzzles_update,puzzles_draw) else go(worlds_update,worlds_draw) end
+ if mode=="design" then edit() elseif mode=="rom" then go"puzzles" else go"worlds" end
 end
 
 -- ask to clear every mark (of the design, in the editor), in one
@@ -160,7 +160,7 @@ function play_update()
   end
   -- the board leaves the save (drop writes it, with the count solved)
   drop()
-  go(solved_update,solved_draw)
+  go"solved"
  elseif dirty or screen_frames%30==0 then
   -- saved as you play: on each change, and the clock every second
   hold()
@@ -226,7 +226,7 @@ function solved_update()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one
    puzzle_index=min(puzzle+1,world.first+world.count-1)
-   go(puzzles_update,puzzles_draw)
+   go"puzzles"
   else
    leave()
   end

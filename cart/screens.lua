@@ -50,7 +50,7 @@ end
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
 -- (x: the on-screen menu, the options)
 function title_update()
- if (pressed(4)) go(worlds_update,worlds_draw)
+ if (pressed(4)) go"worlds"
  if (pressed(5)) menu(1)
 end
 function title_draw()
@@ -88,7 +88,7 @@ function worlds_update()
  if (l) world_index=(world_index-2)%n+1
  if (r) world_index=world_index%n+1
  world=worlds[world_index]
- if (pressed(5)) go(title_update,title_draw)
+ if (pressed(5)) go"title"
  if world_index>=n then
   create_update(o)
  elseif o then
@@ -98,7 +98,7 @@ function worlds_update()
    local k=world_in_progress()
    puzzle_index=world.first+(k or 1)-1
    while not k and best[puzzle_index] do puzzle_index+=1 end
-   go(puzzles_update,puzzles_draw)
+   go"puzzles"
   else
    start_endless()
   end
@@ -174,7 +174,7 @@ function puzzles_update()
  if (k and mouse_moved) i=k
  if (mouse_buttons&1>0 and o and k!=i) o=false
  puzzle_index=world.first+mid(0,i,world.count-1)
- if (pressed(5)) go(worlds_update,worlds_draw)
+ if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
 end
 

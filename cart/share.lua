@@ -133,7 +133,7 @@ end
 function code_entry()
  -- (and no undo steps of a design or code played before)
  typed,key_index,code_message,last_typed,verdict_maker,history[0]="",0,""
- go(code_update,code_draw)
+ go"code"
 end
 
 function code_update()
@@ -150,7 +150,7 @@ function code_update()
  end
  if (pressed(4)) typed..=symbol(key_index)
  if pressed(5) then
-  if (typed=="") go(worlds_update,worlds_draw)
+  if (typed=="") go"worlds"
   typed=sub(typed,1,-2)
  end
  if typed!=last_typed then
