@@ -184,14 +184,12 @@ function draw_board(r)
 end
 
 -- the little picture of the filled cells, k px a cell (30 px), its
--- corner at 11,4
+-- corner at 11,4 in a 1 px frame
 function draw_preview()
  local k=30\board_size
- camera(-11,-4)
- square(-1,-1,32,2)
- square(0,0,30,1)
+ square(10,3,32,2)
+ square(11,4,30,1)
  each(function(x,y,i)
-  if (cells[i]==1) square(x*k,y*k,k,4)
+  if (cells[i]==1) square(11+x*k,4+y*k,k,4)
  end)
- camera()
 end
