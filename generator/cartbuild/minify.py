@@ -9,8 +9,8 @@ What keeps its name:
 - PICO-8's API and the callbacks the host calls (`_init`, `_update`, `_draw`): shrinko keeps
   every built-in name on its own.
 - Every table member (`--preserve "*.*"`): the cart reads some members through strings (the
-  play screen's words by mode, `({rom=...})[mode]`; each world's fields under the names split
-  from a string in the generated constants), which a member rename would break.
+  screens by name, `scr[s]` with `go"title"`; each world's fields under the names split from a
+  string in the generated constants), which a member rename would break.
 
 The rename map (`names`) maps each renamed global of the source to its minified name, for the
 tools and tests that read a shipped cart's globals (the web page's tests); the tests that read
