@@ -77,10 +77,11 @@ function check(x,y)
  return r
 end
 
--- every line matches its clues
+-- every line matches its clues (line_done holds the board's lines
+-- alone: new_board empties it, recheck sets each)
 function solved()
- for i=1,board_size do
-  if (not (line_done[i] and line_done[i+15])) return
+ for _,d in pairs(line_done) do
+  if (not d) return
  end
  return true
 end
