@@ -3,9 +3,10 @@
 -- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
 -- solution_cols[x+1] = column x of the solution as a mask (bit y = row y),
--- row_clues/col_clues = row/column clues, row_done/col_done = line satisfied (its clue's key,
--- clue_key, is the clue's).
--- placed_runs[k] = the clue numbers placed on line k (1-15 rows, 16-30 columns),
+-- row_clues/col_clues = row/column clues. lines are numbered k, 1-15 rows, 16-30
+-- columns (line_of): line_done[k] = line k satisfied (its clue's key, clue_key, is
+-- the clue's).
+-- placed_runs[k] = the clue numbers placed on line k,
 -- lines_changed[k] set while line k's marks changed since placed_runs[k] was worked out.
 -- no_clues: board_size clues of no line (false), to solve one line alone (placed).
 
@@ -23,6 +24,13 @@ function line_mask(i,v,c)
   if cells[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
+end
+
+-- line k (row k-1 up to 15, else column k-16): the masks of its fills
+-- and its crosses, and its clue
+function line_of(k)
+ local i,c=(k-1)%15,k>15
+ return line_mask(i,1,c),line_mask(i,2,c),(c and col_clues or row_clues)[i+1]
 end
 
 -- f(x,y,i) for each cell of the board, row by row (i: its index in cells)
@@ -45,7 +53,7 @@ end
 -- one in b)
 function new_board(b)
  cell_px=75\board_size
- board_px,row_clues,col_clues,row_done,col_done,placed_runs,lines_changed,no_clues,solution_cols,cells=board_size*cell_px,{},{},{},{},{},{},{},{},b or {}
+ board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols,cells=board_size*cell_px,{},{},{},{},{},{},{},b or {}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y)
   local m=0
@@ -58,16 +66,22 @@ end
 
 -- recheck row y and column x; true when a line became satisfied
 function check(x,y)
- local i,j=y+1,x+1
- local r,c=row_done[i],col_done[j]
- lines_changed[i],lines_changed[j+15],row_done[i],col_done[j]=1,1,clue_key(line_clue(line_mask(y,1)))==clue_key(row_clues[i]),clue_key(line_clue(line_mask(x,1,1)))==clue_key(col_clues[j])
- return row_done[i] and not r or col_done[j] and not c
+ local r
+ for k in all{y+1,x+16} do
+  -- (f: its fills, t: its clue; d: they match)
+  local f,_,t=line_of(k)
+  local d=clue_key(line_clue(f))==clue_key(t)
+  r=r or d and not line_done[k]
+  line_done[k],lines_changed[k]=d,1
+ end
+ return r
 end
 
--- every line matches its clues
+-- every line matches its clues (line_done holds the board's lines
+-- alone: new_board empties it, recheck sets each)
 function solved()
- for i=1,board_size do
-  if (not (row_done[i] and col_done[i])) return
+ for _,d in pairs(line_done) do
+  if (not d) return
  end
  return true
 end
@@ -103,9 +117,7 @@ end
 -- all 30 of a 15x15 fit in one frame)
 function dims()
  for k in pairs(lines_changed) do
-  lines_changed[k]=nil
-  local i,c=(k-1)%15,k>15
-  placed_runs[k]=placed((c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c))
-  redraw=true
+  local f,x,t=line_of(k)
+  lines_changed[k],placed_runs[k],redraw=nil,placed(t,f,x),true
  end
 end

@@ -11,21 +11,22 @@
 --lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
 create_choice=2
 
--- the editor on the kept design if it is of size edit_size, else blank
+-- the editor on the kept design if it is of size edit_size, else
+-- blank: opened as play() opens a board of id 0 (blank, never saved,
+-- the cursor in the middle; a blank solution first, for its clues),
+-- then the design's cells set and redone (redesign)
 function edit()
- mode,board_id,board_size,history[0]="edit",0,edit_size
- -- (false off the design: new_board makes it 0)
- cells={}
+ mode,board_id,board_size,history[0],solution="edit",0,edit_size,nil,zeros()
+ play()
+ -- (false off the design: redesign's new_board makes it 0)
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
- cursor_x,cursor_y,message,paint_button,question=board_size\2,board_size\2
  redesign()
- go"play"
 end
 
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- for y=1,15 do solution[y]=line_mask(y-1,1) end
+ for y=1,15 do solution[y]=line_of(y) end
  -- a blank board of another size keeps the design: opening the
  -- 15x15 editor to look loses no 5x5 design, a first fill replaces
  -- it. saved if it has a fill and there is room (at most 3 boards)

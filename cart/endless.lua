@@ -53,10 +53,8 @@ end
 -- while it works: the empty grid with a wave of cells
 function endless_draw()
  use_palette(endless_world)
- camera(-27,-27)
  each(function(x,y)
-  square(x*5,y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
+  square(27+x*5,27+y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
  end)
- camera()
  print_texts"making a puzzle|110|10"
 end

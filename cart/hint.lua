@@ -11,7 +11,7 @@ function hint()
    if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
   end)
   if (w) return say"mistake!"
-  for y=1,board_size do f[y],e[y]=line_mask(y-1,1),line_mask(y-1,2) end
+  for y=1,board_size do f[y],e[y]=line_of(y) end
   solve(row_clues,col_clues,f,e,{})
   -- of the cells line logic fixes, the one nearest the cursor
   -- (the cursor moves to each nearer one; cx,cy: where it was)

@@ -34,9 +34,9 @@ function set_cell(i,v)
  local h=history[board_id] or {n=0}
  history[board_id]=h
  if new_step then
-  -- a new step ends what could be redone
-  for k=h.n+1,#h do h[k]=nil end
+  -- a new step ends what could be redone (the steps from it on)
   h.n+=1
+  for k=h.n,#h do h[k]=nil end
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
@@ -83,11 +83,13 @@ end
 
 -- undo the last step (r false) or redo the next (r true)
 function undo(r)
- local h=history[board_id] or {n=0}
- local s=h[r and h.n+1 or h.n]
+ -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark
+ -- before, mark after)
+ local h,d=history[board_id] or {n=0},r and 1 or 0
+ local s=h[h.n+d]
  if s then
-  h.n+=r and 1 or -1
-  for k=1,#s,3 do cells[s[k]]=s[k+(r and 2 or 1)] end
+  h.n+=d*2-1
+  for k=1,#s,3 do cells[s[k]]=s[k+1+d] end
   recheck()
  else
   -- nothing to take back or redo: a dull sound and a word
@@ -102,11 +104,6 @@ end
 function recheck()
  for i=0,board_size-1 do check(i,i) end
  dirty,redraw,message=true,true
-end
-
--- next cell past a 5-cell guide from v, moving up the line
-function past_guide(v)
- return min(board_size-1,(v\5+1)*5)
 end
 
 -- a stroke being painted goes on over the cursor's cell if that
@@ -152,7 +149,8 @@ function play_input()
     -- (the editor's x erases: on a fill its stroke clears fills, on
     -- a blank it changes nothing)
     paint_to=(paint_from==b-3 or mode=="edit" and b>4) and 0 or paint_from<1 and b-3 or paint_from
-    mark(paint_to)
+    -- (its first cell: paint() marks it, the cell being as the stroke's first)
+    paint()
    elseif max(mouse_x,mouse_y)<52 then
     menu(1)
    end
@@ -175,9 +173,11 @@ function play_input()
    -- guide line, at 2 one found it hard to do on purpose; faster
    -- stepping is the held d-pad's, 10 a second
    local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
-   -- (b%2*2-1: -1 left or up, 1 right or down)
-   local e=board_size-1
-   v=j and (b%2>0 and past_guide(v) or e-past_guide(e-v)) or mid(0,v+b%2*2-1,e)
+   -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump from
+   -- v's 5-cell block (v\5*5 its first cell): right or down to the
+   -- next block's first cell (+5), left or up to the block before's
+   -- last (-1); both stop at the board's edges
+   v=mid(0,j and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
    if b<2 then cursor_x=v else cursor_y=v end
    paint()
   end

@@ -76,7 +76,7 @@ function hold(f)
  -- for a board of id 0)
  local d=not keep_asked and not blank() and board_id>0 and recent_boards[max_boards]
  for k=1,max_boards do
-  if (recent_boards[k]==board_id) d=nil
+  d=recent_boards[k]!=board_id and d
  end
  if d and dirty then
   -- (n: board d's puzzle as its world and number, or endless)

@@ -110,7 +110,7 @@ function load_save()
  end
  while a<0x5efd and peek(a)>0 do
   -- (a: past the entry's head)
-  local id,w=peek(a),peek2(a+1)
+  local id,w=@a,peek2(a+1)
   local p=id-1
   a+=3
   if w<0 then
@@ -120,13 +120,13 @@ function load_save()
    if id==255 then
     if w>0x3fff then
      -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
-     -- entries), its rows cut to its size; saved (design_saved) if it has a
-     -- fill
+     -- entries), its rows cut to its size (its first z rows read, the
+     -- rest 0); saved (design_saved) if it has a fill
      local z=w&15
      if z%5<1 and z>0 and a<0x5ee0 then
-      design_rows,design_size,design_saved={},z
-      for y=1,15 do
-       design_rows[y]=peek2(a+y*2-2)&(y>z and 0 or (1<<z)-1)
+      design_rows,design_size,design_saved=zeros(),z
+      for y=1,z do
+       design_rows[y]=peek2(a+y*2-2)&(1<<z)-1
        design_saved=design_saved or design_rows[y]>0
       end
      end

@@ -121,9 +121,9 @@ function worlds_draw()
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local s,t=solved_count()
+  local t,s=solved_count()
   print_centred(world.title,22,10)
-  print_centred(t,32,6)
+  print_centred(t.." solved",32,6)
   local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
@@ -135,13 +135,14 @@ function worlds_draw()
  blink"\142 play  \151 back|108|10"
 end
 
--- puzzles of world world_index solved, and as text (solved of all)
+-- puzzles of world world_index solved, as text (solved/all), and
+-- their number
 function solved_count()
  local s=0
  for p=world.first,world.first+world.count-1 do
   if (best[p]) s+=1
  end
- return s,s.."/"..world.count.." solved"
+ return s.."/"..world.count,s
 end
 
 -- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
@@ -189,7 +190,7 @@ function puzzles_draw()
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(world.title,2,2,10)
-  print(solved_count().."/"..world.count,66,2,13)
+  print(solved_count(),66,2,13)
   for k=top_row*7,min(top_row*7+34,world.count-1) do
    -- (c: an unsolved tile's ink, the fill on paper in a grid
    -- border; a board in progress: the whole tile the fill, its ink
@@ -240,15 +241,15 @@ function puzzles_draw()
  -- the cursor: a frame in the text colour round the tile, in the
  -- backdrop's 1 px between the tiles (it stands out from the
  -- backdrop as text does, whatever the tile)
- local x,y=i%7*18,11+(i\7-top_row)*18
+ -- (b: its best time)
+ local x,y,b=i%7*18,11+(i\7-top_row)*18,best[puzzle_index]
  rect(x,y,x+18,y+18,10)
  -- a picture's name shows once it is solved
- local b=best[puzzle_index]
  print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
- -- once solved the options its best time was made with
- local o=best_options[puzzle_index] or 0
- local s=o>0 and split"+check,+cross,+check +cross"[o\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ -- once solved the options its best time was made with (options&6:
+ -- 0 none, no such entry)
+ local s=split"+check,+cross,+check +cross"[(best_options[puzzle_index] or 0)\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named; and how to go back (drawn
  -- every frame, over the kept page)

@@ -44,13 +44,19 @@ function share_code()
  return s
 end
 
+-- printable text s (a code, what was typed) in the code font, its
+-- first 48 characters as two lines of 24
+function code_lines(s)
+ return "\14"..sub(s,1,24).."\n"..sub(s,25,48)
+end
+
 -- the pause menu's (and solved screen's) share: the code shown and
 -- copied to the clipboard (pico-8's web player and fake-08 may
 -- have none)
 function share()
  local s=share_code()
  printh(s,"@clip")
- ask("share code (on the\nclipboard, if any):\n\14"..sub(s,1,24).."\n"..sub(s,25).."\15\n\142 ok")
+ ask("share code (on the\nclipboard, if any):\n"..code_lines(s).."\15\n\142 ok")
 end
 
 -- how each character reads: character o is at place o+1 (all
@@ -158,8 +164,7 @@ end
 function code_draw()
  use_palette(palette_world)
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
- local s=printable(typed)
- print("\14"..sub(s,1,24).."\n"..sub(s,25,48),4,16,6)
+ print(code_lines(printable(typed)),4,16,6)
  for k=0,31 do
   local x,y=22+k%8*12,36+k\8*12
   if (k==key_index) rect(x-3,y-3,x+6,y+7,10)

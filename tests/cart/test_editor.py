@@ -399,3 +399,24 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     p.c.save_cartdata()
     p = to_editor(cart[0], 5, store)
     assert not p.board().any()
+
+
+def test_a_hint_left_unfinished_does_not_mark_the_editor(cart):
+    """A hint takes a few frames on a 15x15 board; a player who left the puzzle from the pause
+    menu meanwhile found the hint finished on the editor opened next: a mark on the blank
+    design, the cursor moved. The editor opens as play() opens a board, nothing left running."""
+    p = Player(cart[0])
+    p.open_puzzle(0, 30)                          # a 15x15 puzzle, blank
+    p.c.choose_menuitem("hint")
+    p.idle(1)
+    assert p.g("hint_maker")                      # still being worked out
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(1)
+    assert p.on("puzzles_update")
+    p.press("x")                                  # -> worlds
+    p.to_create()
+    p.press("o")                                  # the create page's first choice: 10x10
+    assert p.on("play_update") and p.g("mode") == "edit" and p.size() == 10
+    settle(p)
+    p.idle(30)
+    assert not p.board().any() and p.cursor() == (5, 5) and "hint" not in p.recent_text(30)
