@@ -802,25 +802,22 @@ def test_the_readouts_read_as_the_cursors_clues(cart, cursor_screens):
     assert not wrong, f"{len(wrong)} lines, e.g. {wrong[:4]}"
 
 
-RUN_ON_GAP = 8           # px at least from a readout's last digit to a column clue on its rows
+RUN_ON_GAP = 10          # px at least from a readout's last digit to the column clues' area
 
 
 def _readouts_run_on(cursor_screens, where=READOUTS) -> list:
-    """Readouts whose last digit stands fewer than RUN_ON_GAP px from a column clue number
-    beside it on the same rows (over the rows, "1 1 1 1 1" and the first column's bottom "1"
-    were read as six 1s)."""
+    """Readouts whose last digit stands fewer than RUN_ON_GAP px from the column clues' area (its
+    bands from the screen's top; over the rows, "1 1 1 1 1" and the first column's bottom "1"
+    were read as six 1s, and top left, 4 px short of the area, the bands' stripes beside a run
+    of 1s read as more 1s)."""
     out = []
     for p, i, rgb, items in cursor_screens:
         for kind, (y0, y1) in where.items():
-            area = rgb[y0:y1, 0:measured_text.BOARD_X - 1]
+            area = rgb[y0:y1, 0:measured_text.BOARD_X]
             ink = np.nonzero((area != _strip_colour(area)).any(axis=(0, 2)))[0]
-            if not len(ink):
-                continue
-            beside = [int(it.ink[:, 1].min()) for it in items if len(it.ink)
-                      and it.ink[:, 1].min() >= measured_text.BOARD_X
-                      and it.ink[:, 0].min() < y1 and it.ink[:, 0].max() >= y0]
-            if beside and min(beside) - int(ink.max()) - 1 < RUN_ON_GAP:
-                out.append((p, i, kind, int(ink.max()), min(beside)))
+            ink = ink[ink < measured_text.BOARD_X - 2]          # (the band's own end, if any)
+            if len(ink) and measured_text.BOARD_X - int(ink.max()) - 1 < RUN_ON_GAP:
+                out.append((p, i, kind, int(ink.max())))
     return out
 
 
@@ -828,14 +825,22 @@ def test_the_readouts_stand_clear_of_the_column_clues(cursor_screens):
     assert not _readouts_run_on(cursor_screens), _readouts_run_on(cursor_screens)[:4]
 
 
-def test_a_readout_over_the_rows_is_caught(cart, tmp_path):
-    """The row's readout where it first stood, over the rows beside the columns' bottom line,
-    fails the check above."""
-    path = _changed_cart(cart, tmp_path, [
-        ("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
-        ("placed_runs[cursor_y+1],1,47,150)", "placed_runs[cursor_y+1],46,47,150)")])
+# the row's readout where readers misread it: over the rows beside the columns' bottom line, and
+# top left in the columns' font ending 4 px short of the column bands
+EARLIER_READOUTS = {
+    "over the rows": ([("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
+                       ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],46,47,150)")], (45, 52)),
+    "4 px short": ([("clue_font=digit_bits_readout", "clue_font=digit_bits_tall"),
+                    ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],1,47,150)")], READOUTS["row"]),
+}
+
+
+@pytest.mark.parametrize("what", list(EARLIER_READOUTS))
+def test_the_readouts_readers_misread_are_caught(cart, tmp_path, what):
+    changes, rows = EARLIER_READOUTS[what]
+    path = _changed_cart(cart, tmp_path, changes)
     screens = list(_cursor_screens((path, cart[1]), _densest(cart, 1)))
-    assert _readouts_run_on(screens, {"row": (45, 52)})
+    assert _readouts_run_on(screens, {"row": rows})
 
 
 def test_the_readout_is_caught_when_its_numbers_run_together():
