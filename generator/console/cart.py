@@ -178,7 +178,8 @@ def route_peek_operators(lua: str) -> str:
     if not edits:
         result = lua
     else:
-        inserts = [(i, 1, PEEK_LOCALS[op] + "(") for i, _, op in edits]
+        # (a space before the call: a minified cart's "and@e" must not become one name)
+        inserts = [(i, 1, " " + PEEK_LOCALS[op] + "(") for i, _, op in edits]
         inserts += [(end, 0, ")") for _, end, _ in edits]
         text = lua
         for pos, cut, new in sorted(inserts, key=lambda e: (e[0], e[1]), reverse=True):

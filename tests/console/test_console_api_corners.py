@@ -236,6 +236,14 @@ def test_peek_operators_keep_precedence_strings_modulo_and_lines(make):
         make("a=@0x4300\nb=@a+nil")
 
 
+def test_peek_operators_right_after_a_keyword_or_a_name(make):
+    # minified carts drop the space before a unary operator: "and@e", "or%a", "return$a"
+    c = make('poke4(0x4300, 0x1234.5678) e=0x4300 a=e\n'
+             'x=true and@e y=false or%a function f() return$a end')
+    assert [c.global_(k) for k in "xy"] == [0x78, 0x5678]
+    assert c.call("f") == 0x1234 + 0x5678 / 65536
+
+
 def test_stat_never_fails(make):
     # a cart printing stat(0..9) (a test cart of another PICO-8 implementation) must run: PICO-8
     # answers every stat number (the host/hardware ones: "nothing there")
