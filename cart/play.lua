@@ -40,10 +40,11 @@ end
 function play()
  load_board()
  new_board(cells)
+ -- (the board in its place: the solved screen slides it to the middle)
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle)
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=board_clocks[board_id] or 0,c%16,c\16,0
+ board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0
  go"play"
  hold()
 end
@@ -232,7 +233,6 @@ function solved_update()
   (mode=="endless" and menu or share)(1)
  end
  if pressed(4) then
-  board_x,board_y=52,52
   if mode=="endless" then
    start_endless()
   elseif mode=="rom" then

@@ -311,6 +311,11 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     while not p.on("play_update"):
         p.idle(1)
     assert not p.board().any()
+    # in its place: the solved board slid to the middle (27,27) was kept by every board after a
+    # "leave endless", a code's puzzle drawn over its clues
+    assert (p.g("board_x"), p.g("board_y")) == (52, 52)
+    paper = p.c.display()[53:126, 53:126]
+    assert (paper == p.c.display()[60, 60]).mean() > 0.5     # the board's paper fills its place
     within_budget(p)
 
 
