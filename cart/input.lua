@@ -171,8 +171,10 @@ function play_input()
    -- come faster than 4.3 a second. at 6 frames (3.3 a second) two
    -- players stepping two cells by quick taps were thrown to the
    -- guide line, at 2 one found it hard to do on purpose; faster
-   -- stepping is the held d-pad's, 10 a second
-   local j,v=not paint_button and held_frames[b]==1 and frame_count-(released_at[b] or -9)<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
+   -- stepping is the held d-pad's, 10 a second. (frame_count wraps
+   -- past 32767 after 18 minutes: the difference stays right, but a
+   -- made-up "long ago" would not)
+   local j,v=not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
    -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump from
    -- v's 5-cell block (v\5*5 its first cell): right or down to the
    -- next block's first cell (+5), left or up to the block before's

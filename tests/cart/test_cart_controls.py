@@ -171,3 +171,29 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     p.c.step([], mouse=(tile18[0] + 8, tile18[1] + 8, 0))
     p.idle(1)
     assert on_tile(*tile18) and not on_tile(1, 12)
+
+
+@pytest.mark.parametrize("frames", [32760, -20000])
+def test_taps_step_and_double_taps_jump_after_18_minutes(path, frames):
+    """The cart's frame count wraps past 32767 (PICO-8's numbers) after 18 minutes at 30 fps: a
+    tap after o or x (no release to count from) read the wrapped count as a quick second tap,
+    and a player 20 minutes in was thrown to the guide line by single taps. Near the wrap and
+    past it, taps step, a tap after a fill steps, and a quick second tap still jumps."""
+    p = Player(path)
+    p.open_puzzle(0, START + 1)
+    p.move_to(0, 7)
+    p.idle(8)
+    p.c.exec(f"frame_count={frames}")
+    for _ in range(3):
+        p.c.step(["o"])                      # a fill, then a tap: a step
+        p.c.step([])
+        p.c.press("right", release=7)
+    assert p.cursor() == (3, 7)
+    p.c.press("right", release=2)
+    p.c.press("right", release=7)          # released 2 frames: a jump past the guide
+    assert p.cursor() == (5, 7)
+    p.c.exec("frame_count,released_at=32766,{}")  # a double tap across the wrap jumps too
+    p.idle(8)
+    p.c.press("right", release=2)
+    p.c.press("right", release=7)
+    assert p.cursor() == (10, 7)
