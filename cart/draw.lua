@@ -54,8 +54,8 @@ end
 -- a line's clue t (its placed runs d) left to right in clue_font, its
 -- top at y, its right end at x; numbers stand apart by more than the
 -- 1 px inside "15": in the rows (w 180) 6 px in a row of up to 6, 4 of
--- 7, 3 of 8 (to fit); in the readouts (w 150, 3x5 digits in 47 px) 5 px
--- in a row of 6
+-- 7, 3 of 8 (to fit); in the readouts (w 140, 3x5 digits in 42 px) 6 px
+-- in a row of up to 5, 4 of 6, 3 of 7 or 8 (between boxes: gap+1)
 function draw_line_clue(t,d,y,x,w)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
