@@ -278,6 +278,12 @@ def _shown(cart: Path, puzzles) -> list[Shown]:
     return out
 
 
+def _strip_colour(a: np.ndarray) -> tuple:
+    """The colour most of the pixels `a` (RGB) show: a strip's background."""
+    colours, counts = np.unique(a.reshape(-1, 3), axis=0, return_counts=True)
+    return tuple(int(v) for v in colours[counts.argmax()])
+
+
 def _columns(s: Shown) -> dict:
     """The column numbers (above the board) by column, top to bottom."""
     cols = collections.defaultdict(list)
@@ -383,11 +389,8 @@ def _lines_too_near(cart: Path, puzzles, least: float = BAND_DE) -> list:
             t.c.exec(f"cursor_x,cursor_y,redraw={cx},{cy},true")
             t.idle(1)
             rgb = t.c.rgb()
-            def strip(a):
-                colours, counts = np.unique(a.reshape(-1, 3), axis=0, return_counts=True)
-                return tuple(int(v) for v in colours[counts.argmax()])
-            rows = [strip(rgb[52 + 5 * i:57 + 5 * i, 0:51]) for i in range(15)]
-            cols = [strip(rgb[0:12, 52 + 5 * i:57 + 5 * i]) for i in range(15)]
+            rows = [_strip_colour(rgb[52 + 5 * i:57 + 5 * i, 0:51]) for i in range(15)]
+            cols = [_strip_colour(rgb[0:12, 52 + 5 * i:57 + 5 * i]) for i in range(15)]
             for kind, lines in (("row", rows), ("column", cols)):
                 for i in range(14):
                     d = ciede2000(srgb_to_lab(lines[i]), srgb_to_lab(lines[i + 1]))
@@ -696,11 +699,6 @@ NUMBERS_APART = 3        # empty columns between the readout's numbers (1 inside
 LIT_MARGIN = 2           # px of the lit column's colour either side of its numbers
 
 
-def _strip_colour(a: np.ndarray) -> tuple:
-    colours, counts = np.unique(a.reshape(-1, 3), axis=0, return_counts=True)
-    return tuple(int(v) for v in colours[counts.argmax()])
-
-
 def _read_readout(rgb: np.ndarray, rows: tuple[int, int] = READOUTS["row"]) -> tuple[list[int] | None, list[int]]:
     """The numbers a readout (screen rows `rows`, left of the board) shows, read off the
     displayed pixels as a reader would: ink (what differs from the band) split into parts at
@@ -859,17 +857,15 @@ def test_the_readout_is_caught_when_its_numbers_run_together():
 
 
 def _lit_column_crowded(cursor_screens) -> list:
-    """Numbers of the cursor's column (but 10 and 12-15, on plates) without LIT_MARGIN px of its
-    band's colour either side of their 3 px boxes along their ink's rows, but for a side where a neighbour's two-digit number (10, 12-15,
-    drawn over the band on its own column's plate) stands on that line."""
+    """Numbers of the cursor's column on 15x15 boards (but 10 and 12-15, on plates) without
+    LIT_MARGIN px of its band's colour either side of their 3 px boxes along their ink's rows, but
+    for a side where a neighbour's two-digit number (10, 12-15, drawn over the band on its own
+    column's plate) stands on that line."""
     out = []
     for p, i, rgb, items in cursor_screens:
         lit = _strip_colour(rgb[0:12, 52 + 5 * i:57 + 5 * i])
-        cols = collections.defaultdict(list)
-        for it in items:
-            if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X:
-                cols[int(((it.ink[:, 1].min() + it.ink[:, 1].max()) / 2 - measured_text.BOARD_X) // 5)].append(it)
-        for it in cols[i]:
+        cols = _columns(Shown(items, rgb, 15, 5, i))
+        for it in cols.get(i, []):
             if _wide(it):                 # as wide as its column: its plate gives it 1 px
                 continue
             y0, y1 = it.ink[:, 0].min(), it.ink[:, 0].max() + 1
