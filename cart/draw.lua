@@ -197,11 +197,17 @@ function draw_board(r)
    line(1,1,e,e,5)
    line(e,1,1,e,5)
   end
-  -- the cursor, blinking by the screen's own frames (fake-08's
-  -- time() runs on while its pause menu is open); the cells after it
-  -- draw nothing on its edges
-  if (r==0 and x==cursor_x and y==cursor_y) rect(0,0,cell_px,cell_px,screen_frames\8%2<1 and 9 or 10)
  end)
+ -- the cursor, steady, in two colours the build picks for each world
+ -- (contrast_gate.py's cursor_frame): on its cell's grid lines a frame
+ -- 3:1 from grid and guide lines, and round it, on its neighbours' edges,
+ -- a ring 3:1 from filled cells and from the frame. a frame blinking
+ -- between two colours vanished into the grid in one of them
+ camera(-board_x-cursor_x*cell_px,-board_y-cursor_y*cell_px)
+ if r==0 then
+  rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
+  rect(0,0,cell_px,cell_px,palette.cursor_frame[0])
+ end
  camera()
 end
 

@@ -36,7 +36,7 @@ from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, check_shipped, constants_chunk, inline_includes
 from generator.cartbuild.minify import minify
-from generator.cartbuild.contrast_gate import check_world
+from generator.cartbuild.contrast_gate import check_world, cursor_frame
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.codefont import pack_font
 from generator.cartbuild.music import pack_music
@@ -276,7 +276,8 @@ def pack_rom(sheet: SheetResult, placed: list[Placed], cart_dir: Path, world_nam
 
 def world_tables(cfg, placed: list[Placed], firsts: dict, palettes) -> list[dict]:
     """Each world as the cart's constants hold it (name, puzzles, backdrop, palette, colour
-    roles, dimming), after refusing colour roles that would print unreadable text."""
+    roles, dimming, the cursor's two roles), after refusing colour roles that would print
+    unreadable text or draw faint marks."""
     tables = []
     for w in cfg.worlds:
         colours = [PICO8[s.pico8] for s in palettes[w.name]]
@@ -286,7 +287,8 @@ def world_tables(cfg, placed: list[Placed], firsts: dict, palettes) -> list[dict
                            count=sum(1 for p in placed if p.world == w.name),
                            bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
                            pal=[s.pico8 for s in palettes[w.name]], ui=list(w.ui),
-                           dim=dim_table(colours, list(w.ui))))
+                           dim=dim_table(colours, list(w.ui)),
+                           cursor_frame=list(cursor_frame(w.name, colours, list(w.ui)))))
     return tables
 
 

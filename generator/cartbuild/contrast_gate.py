@@ -41,10 +41,39 @@ MARKS = (
     ("fill", "paper", "difficulty pips on a tile, a board in progress (the tile inverted)"),
     ("fill", "grid", "a tile's fifth pip beside its border"),
 )
-# The board's cursor blinks between these two roles: over the grid and the guide lines, one of
-# them at least stands MARK from what it covers.
-CURSOR = ("cursor", "text")
-CURSOR_OVER = ("grid", "guide")
+# The board's cursor is a frame on its cell's grid lines, ringed outside (on its neighbours'
+# edges): the frame stands MARK from the grid and guide lines it covers, the ring MARK from
+# filled cells and from the frame, so that the cursor shows on paper and among fills alike.
+# The build picks both colours from the world's roles (cursor_frame); a frame that blinked
+# between two fixed roles was faint on the grid in one of them (1.46:1 in pastel spires).
+CURSOR_FRAME_OVER = ("grid", "guide")
+CURSOR_RING_OVER = ("fill",)
+
+
+def cursor_frame(name: str, display: list, ui: list[int],
+                 where: str = "cart/worlds.json") -> tuple[int, int]:
+    """The roles (as ROLES indices) the board's cursor is drawn in: its frame, the role
+    standing furthest from the lines it covers (the least of its ratios to CURSOR_FRAME_OVER),
+    and its ring, the role standing furthest from filled cells and from the frame; the first
+    in ROLES order on a tie. A world where either stands under MARK is refused in one line."""
+    def ratio(a: int, b: str) -> float:
+        return contrast(display[ui[a]], display[ui[ROLES.index(b)]])
+
+    def least(r: int, over: tuple) -> float:
+        return min(ratio(r, b) for b in over)
+
+    roles = range(len(ROLES))
+    frame = max(roles, key=lambda r: (least(r, CURSOR_FRAME_OVER), -r))
+    ring_over = CURSOR_RING_OVER + (ROLES[frame],)
+    ring = max(roles, key=lambda r: (least(r, ring_over), -r))
+    for role, over in ((frame, CURSOR_FRAME_OVER), (ring, ring_over)):
+        if least(role, over) < MARK:
+            bg = min(over, key=lambda b: ratio(role, b))
+            raise UserError(f"{where} ({name}): no ui role stands {MARK}:1 from {bg!r} (the best, "
+                            f"{ROLES[role]!r}, is {ratio(role, bg):.2f}:1), and the cart draws "
+                            f"the board's cursor over it (docs/new-world.md, colour roles)")
+    return frame, ring
+
 
 # Behind the clues, side by side: the backdrop, every other line's band (the 'cursor' role) and
 # the cursor's own line (clue_highlight). Readers counting a row of 1s on the lit row of pastel
@@ -56,8 +85,8 @@ BANDS = ("backdrop", "cursor", "clue_highlight")
 
 def check_world(name: str, display: list, ui: list[int], where: str = "cart/worlds.json") -> None:
     """Refuse world `name` if a pair of PAIRS is under its least contrast, a mark (MARKS,
-    the cursor) under MARK, or two of BANDS closer than BAND. `display` holds the 16 slots' RGB colours, `ui` the slot of each
-    role in ROLES order."""
+    the cursor) under MARK, or two of BANDS closer than BAND. `display` holds the 16 slots'
+    RGB colours, `ui` the slot of each role in ROLES order."""
     def ratio(a: str, b: str) -> float:
         return contrast(display[ui[ROLES.index(a)]], display[ui[ROLES.index(b)]])
 
@@ -79,8 +108,4 @@ def check_world(name: str, display: list, ui: list[int], where: str = "cart/worl
                 raise UserError(f"{where} ({name}): ui roles {a!r} and {b!r} are {d:.1f} apart "
                                 f"(CIEDE2000), and the cart draws them side by side behind the "
                                 f"clues: they need {BAND:g} (docs/new-world.md, colour roles)")
-    for bg in CURSOR_OVER:
-        best = max(CURSOR, key=lambda ink: ratio(ink, bg))
-        if ratio(best, bg) < MARK:
-            refuse(best, bg, ratio(best, bg), MARK,
-                   "blinks the board's cursor in 'cursor' and 'text' over it, one of them")
+    cursor_frame(name, display, ui, where)

@@ -155,11 +155,13 @@ def lua_string(s: str) -> str:
 
 def _world_record(w: dict) -> str:
     """One world as its record in the constants' `wrec` string: name, title, first, count,
-    bx, by, bw, bh, then pal, ui and dim as 32 hex digits each (dim all 0 when absent)."""
+    bx, by, bw, bh, then pal, ui and dim as 32 hex digits each (dim all 0 when absent), and
+    cursor_frame's two roles as 4 (the frame's and the ring's; 9 and 10 when absent)."""
     for key in ("name", "title"):
         assert "," not in w[key] and "/" not in w[key], w[key]   # worlds.py's rules keep them out
-    tables = [w["pal"], w["ui"], w.get("dim", [0] * 16)]
-    assert all(len(t) == 16 and all(0 <= c < 256 for c in t) for t in tables)
+    tables = [w["pal"], w["ui"], w.get("dim", [0] * 16), w.get("cursor_frame", [9, 10])]
+    assert all(len(t) == 16 for t in tables[:3]) and len(tables[3]) == 2
+    assert all(0 <= c < 256 for t in tables for c in t)
     fields = [w["name"], w["title"], *(str(w[k]) for k in ("first", "count", "bx", "by", "bw", "bh")),
               *("".join(f"{c:02x}" for c in t) for t in tables)]
     return ",".join(fields)
@@ -167,7 +169,7 @@ def _world_record(w: dict) -> str:
 
 def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
                     pz_hash: int = 0, colours: list[str] | None = None, code_font: int = 0) -> str:
-    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui.
+    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui, dim, cursor_frame.
     `pz_hash`: 31 bits identifying the packed puzzles, for save.lua to tell its own saves;
     `colours`: each puzzle's colour code (generator.cartbuild.colours), "" for the shading rule;
     `code_font`: the code font's address in ROM (rom.FONT_BASE)."""
@@ -192,13 +194,15 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "-- tables of 16 as two hex digits a value (0-based): pal = display palette for",
         "-- pal(w.pal,1), ui = the screen slot of each ui colour role 0-15 (cart/draw.lua",
         "-- names them) for the draw palette pal(w.ui), dim = the art subdued",
-        "-- (palette.dim_table) for pal(w.dim). one string costs the same few tokens",
-        "-- whatever the number of worlds; the loop below reads it into tables, each",
-        "-- field under its name (the hex decode runs on every field, used on the last 3)",
+        "-- (palette.dim_table) for pal(w.dim), cursor_frame = the roles of the board's",
+        "-- cursor's frame and ring (contrast_gate.cursor_frame). one string costs the",
+        "-- same few tokens whatever the number of worlds; the loop below reads it into",
+        "-- tables, each field under its name (the hex decode runs on every field, used",
+        "-- on the last 4)",
         "worlds={}",
         f"for r in all(split({lua_string('/'.join(_world_record(w) for w in worlds))},\"/\")) do",
         " local v,w=split(r,\",\",false),{}",
-        " for k,n in ipairs(split\"name,title,first,count,bx,by,bw,bh,pal,ui,dim\") do",
+        " for k,n in ipairs(split\"name,title,first,count,bx,by,bw,bh,pal,ui,dim,cursor_frame\") do",
         "  local t,s={},v[k]",
         "  for i=1,32,2 do t[i\\2]=tonum(\"0x\"..sub(s,i,i+1)) end",
         "  w[n]=k<3 and s or k<9 and tonum(s) or t",

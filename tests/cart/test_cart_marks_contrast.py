@@ -8,8 +8,9 @@ focus indicator against the same pixels unfocused (2.4.13).
   against its tile;
 - a puzzle's size (5, 10, 15) on every tile not yet solved, in PICO-8's font at its top right,
   read back from the pixels as the manifest's size and 4.5:1 against the tile (it is text);
-- the cursors (the list's frame, the board's blinking frame in either of its two colours, the
-  code keyboard's box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere;
+- the cursors (the list's frame, the board's frame and the ring round it, the code keyboard's
+  box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere (the board's
+  ring where it lies on a filled cell);
 - the worlds' progress bar: the part solved 3:1 against the track.
 """
 from __future__ import annotations
@@ -163,10 +164,13 @@ def test_the_lists_cursor(world):
             assert contrast(focused[q], at(p, *q)) >= MARK, (k + 1, q, focused[q], at(p, *q))
 
 
-def test_the_boards_cursor_in_both_its_colours(built_cart):
-    """On grid lines (cell 7,7) and on the guide lines every 5 cells (cell 5,5): each pixel of
-    the frame, in one of its two blinking colours at least, against that pixel without it."""
-    path, m = built_cart.path, built_cart.manifest
+def _cursor_faint(path, m) -> list:
+    """Where the board's cursor fails to stand out: a 15x15 board with the cells right of the
+    cursor's filled, the cursor on grid lines (cell 7,7) and on the guide lines every 5 cells
+    (cell 5,5), over 20 frames. The cursor is steady; each pixel of its frame stands 3:1 from
+    that pixel with the cursor elsewhere, and so does each pixel of its ring on a filled
+    neighbour, and the ring 3:1 from the frame beside it."""
+    faint = []
     for w in (0, 1):
         p = Player(path)
         first = next(q["world_index"] for q in m["puzzles"]
@@ -174,19 +178,52 @@ def test_the_boards_cursor_in_both_its_colours(built_cart):
         p.open_puzzle(w, first)                     # a 15x15 board
         cz = 75 // p.size()
         for c in (7, 5):
+            p.c.exec(" ".join(f"cells[{y * 15 + c + 1}]=1" for y in range(15)))
             p.move_to(c, c)
-            frame = ring(52 + c * cz, 52 + c * cz, 52 + (c + 1) * cz, 52 + (c + 1) * cz)
-            phases = set()
-            for _ in range(20):                     # the frame blinks every 8 frames
+            x0, x1 = 52 + c * cz, 52 + (c + 1) * cz
+            frame, outside = ring(x0, x0, x1, x1), ring(x0 - 1, x0 - 1, x1 + 1, x1 + 1)
+            seen = set()
+            for _ in range(20):                     # a blink of 8 frames shows in 20
                 p.idle(1)
-                phases.add(tuple(at(p, *q) for q in frame))
-            assert len(phases) == 2
-            p.move_to(c + 2, c + 2)
+                seen.add(tuple(at(p, *q) for q in frame + outside))
+            if len(seen) > 1:
+                faint.append((w, c, "blinks"))
+            focused = {q: at(p, *q) for q in frame + outside}
+            p.move_to(c + 3, c + 3)
             p.idle(2)
-            for i, q in enumerate(frame):
-                under = at(p, *q)
-                best = max(contrast(ph[i], under) for ph in phases)
-                assert best >= MARK, (w, c, q, [ph[i] for ph in phases], under)
+            fill = at(p, x1 + cz // 2, x0 + cz // 2)
+            faint += [(w, c, q, "frame") for q in frame if contrast(focused[q], at(p, *q)) < MARK]
+            # the right neighbour's inside edge, and a corner of each filled one diagonal to it
+            on_fill = [q for q in outside if at(p, *q) == fill]
+            assert len(on_fill) == cz - 1 + 2, (w, c, on_fill)
+            faint += [(w, c, q, "ring") for q in on_fill if contrast(focused[q], fill) < MARK
+                      or x0 <= q[1] <= x1 and contrast(focused[q], focused[q[0] - 1, q[1]]) < MARK]
+    return faint
+
+
+# the board's cursor as drawn before, in the built source: blinking between the 'cursor' and
+# 'text' roles (1.46:1 from spires' grid in one, 1.66:1 from lookout's in the other), its frame
+# with no ring (lost among filled cells), the frame in the 'cursor' role
+CURSOR_NOW = ("rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])\n"
+              "  rect(0,0,cell_px,cell_px,palette.cursor_frame[0])")
+EARLIER_CURSOR = {
+    "blinking": "rect(0,0,cell_px,cell_px,screen_frames\\8%2<1 and 9 or 10)",
+    "no ring": "rect(0,0,cell_px,cell_px,palette.cursor_frame[0])",
+    "frame in 'cursor'": CURSOR_NOW.replace("cursor_frame[0]", "cursor_frame[0] and 9"),
+}
+
+
+def test_the_boards_cursor_stands_out_on_paper_and_among_fills(built_cart):
+    assert _cursor_faint(built_cart.path, built_cart.manifest) == []
+
+
+@pytest.mark.parametrize("what", list(EARLIER_CURSOR))
+def test_the_boards_cursor_as_drawn_before_fails(built_cart, tmp_path, what):
+    src = built_cart.path.read_text()
+    assert src.count(CURSOR_NOW) == 1
+    path = tmp_path / "earlier.p8"
+    path.write_text(src.replace(CURSOR_NOW, EARLIER_CURSOR[what]))
+    assert _cursor_faint(path, built_cart.manifest) != []
 
 
 def test_the_worlds_progress_bar(built_cart):

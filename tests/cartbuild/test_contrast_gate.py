@@ -7,8 +7,8 @@ import pytest
 from cartfixtures import CART
 from generator import UserError
 from generator.cartbuild.build import build
-from generator.cartbuild.contrast_gate import (BAND, BANDS, CURSOR, CURSOR_OVER, DIM, MARK, MARKS, PAIRS,
-                                              TEXT, check_world)
+from generator.cartbuild.contrast_gate import (BAND, BANDS, CURSOR_FRAME_OVER, CURSOR_RING_OVER, DIM, MARK,
+                                              MARKS, PAIRS, TEXT, check_world, cursor_frame)
 from generator.cartbuild.palette import PICO8
 from generator.cartbuild.worlds import ROLES
 from generator.colour.contrast import contrast
@@ -75,14 +75,12 @@ def test_text_on_the_lookouts_paper_is_refused_at_1_19():
 def test_the_marks_name_real_roles():
     assert MARK == 3.0
     assert all(ink in ROLES and bg in ROLES for ink, bg, _ in MARKS)
-    assert all(r in ROLES for r in CURSOR + CURSOR_OVER)
+    assert all(r in ROLES for r in CURSOR_FRAME_OVER + CURSOR_RING_OVER)
 
 
 @pytest.mark.parametrize("role,on,words", [  # role takes the slot of on
     ("fill", "paper", "ui role 'fill' on 'paper' is 1.00:1, and the cart draws difficulty pips"),
     ("grid", "fill", "ui role 'fill' on 'grid' is 1.00:1, and the cart draws a tile's fifth pip"),
-    # the cursor's two colours the same dark one: 2.21:1 from the guide lines
-    ("cursor", "text", "on 'guide' is 2.21:1, and the cart blinks the board's cursor"),
 ])
 def test_a_world_whose_marks_would_not_stand_out_is_refused_in_one_line(tmp_path, role, on, words):
     msg = refusal(tmp_path, role, on)
@@ -107,3 +105,51 @@ def test_a_lit_line_too_near_its_neighbours_is_refused_in_one_line(tmp_path, wor
         build(d / "worlds.json", d / "main.lua")
     msg = str(e.value)
     assert words in msg and "need 18" in msg and "\n" not in msg, msg
+
+
+def _ratio(display, ui, a: int, b: str) -> float:
+    return contrast(display[ui[a]], display[ui[ROLES.index(b)]])
+
+
+def test_the_cursors_colours_are_the_roles_standing_furthest_from_what_they_cover():
+    """Against a brute force over every role: the frame's least ratio to grid and guide is the
+    best any role has, and the ring's to fill and the frame likewise; in the shipped worlds both
+    stand 3:1 where the earlier blink's 'cursor' and 'text' did not (1.46:1 on spires' grid)."""
+    import random
+    rng = random.Random(7)
+    worlds = json.loads((CART / "worlds.json").read_text())["worlds"]
+    res = build(CART / "worlds.json", CART / "main.lua")
+    cases = [([PICO8[c] for c in w["pal"]], w["ui"]) for w in res.manifest["worlds"]]
+    cases += [([tuple(rng.randrange(256) for _ in range(3)) for _ in range(16)],
+               [rng.randrange(16) for _ in range(16)]) for _ in range(200)]
+    picked = 0
+    for display, ui in cases:
+        best = max(min(_ratio(display, ui, r, b) for b in CURSOR_FRAME_OVER) for r in range(16))
+        try:
+            frame, ring = cursor_frame("w", display, ui)
+        except UserError as e:
+            assert "no ui role stands 3.0:1" in str(e) and "\n" not in str(e)
+            continue
+        picked += 1
+        assert min(_ratio(display, ui, frame, b) for b in CURSOR_FRAME_OVER) == best >= MARK
+        over = CURSOR_RING_OVER + (ROLES[frame],)
+        assert min(_ratio(display, ui, ring, b) for b in over) == max(
+            min(_ratio(display, ui, r, b) for b in over) for r in range(16)) >= MARK
+    assert picked >= 30
+    for w, (display, ui) in zip(worlds, cases):
+        frame, ring = cursor_frame(w["name"], display, ui)
+        assert min(_ratio(display, ui, frame, b) for b in CURSOR_FRAME_OVER) >= MARK
+        # the earlier blink: one of its two colours faint on grid or guide lines
+        assert min(_ratio(display, ui, ROLES.index(r), b) for r in ("cursor", "text")
+                   for b in CURSOR_FRAME_OVER) < MARK
+
+
+def test_a_world_with_no_colour_for_the_cursor_is_refused_in_one_line():
+    # every role one of two close greys: nothing stands 3:1 from the grid
+    display = [(120, 120, 120), (150, 150, 150)] + [(0, 0, 0)] * 14
+    ui = [k % 2 for k in range(16)]
+    with pytest.raises(UserError) as e:
+        cursor_frame("grey", display, ui, "worlds.json")
+    msg = str(e.value)
+    assert msg.startswith("worlds.json (grey): no ui role stands 3.0:1 from") and "cursor" in msg
+    assert "\n" not in msg
