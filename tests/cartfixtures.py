@@ -28,6 +28,13 @@ START = 24
 ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 
 
+def board_cursor_colours(world: dict) -> tuple[tuple, tuple]:
+    """The displayed RGB of the board's cursor in a built world (the manifest's): its frame on
+    the cell's grid lines, and the ring round it (the roles contrast_gate.cursor_frame picked)."""
+    from generator.pico8 import COLOURS
+    return tuple(tuple(COLOURS[world["pal"][world["ui"][r]]]) for r in world["cursor_frame"])
+
+
 @dataclass(frozen=True)
 class BuiltCart:
     """A built cart, two ways. Tests read the cart's globals by the source's names (cart/*.lua),

@@ -5,7 +5,7 @@ import pytest
 from generator.playtest.player import Player
 from generator.pico8 import COLOURS
 
-from cartfixtures import START
+from cartfixtures import START, board_cursor_colours
 
 
 @pytest.fixture(scope="module")
@@ -136,8 +136,8 @@ def test_a_resting_pointer_takes_nothing_over(built_cart, world):
     """The pointer left over tile no. 18 and then over a board cell, never moved: the list opens
     on no. 1 and the board on its centre, as the displayed cursor frames show; moved, it picks."""
     w = built_cart.manifest["worlds"][world]
-    cursor = [COLOURS[w["pal"][w["ui"][role]]] for role in (9, 10)]   # the frame blinks 9, 10
-    listed = cursor[1:]                    # the list's frame: text colour, 1 px round the tile
+    cursor = board_cursor_colours(w)[:1]                     # its frame on the cell's lines
+    listed = [COLOURS[w["pal"][w["ui"][10]]]]  # the list's frame: text colour, 1 px round the tile
 
     def on_tile(x, y):
         return _frame_at(p, x - 1, y - 1, 18, listed)

@@ -115,7 +115,11 @@ def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_ba
     p.enter(sol, rows=[y])
     b = p.board()
     assert list(b[y]) == [1 if v else 2 for v in sol[y]]
-    # the crosses show: an x of 3x3 pixels inside each crossed cell
+    # the crosses show: an x of 3x3 pixels inside each crossed cell (the cursor, whose ring
+    # lies on its neighbours' edges, moved off the row)
+    cx, _ = p.cursor()
+    p.move_to(cx, (y + 7) % 15)
+    p.idle(1)
     shot = p.c.palette_indices()
     x_shape = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 1]], bool)
     for x in np.flatnonzero(~sol[y]):
