@@ -1,9 +1,26 @@
--- hint: point at a mark that contradicts the solution, or else
--- mark one cell that line logic forces from the marks on the board.
--- it runs as a coroutine over a few frames (see play_update).
+-- hint: on a blank board picross s's roulette, else point at a mark
+-- that contradicts the solution, or else mark one cell that line logic
+-- forces from the marks on the board. it runs as a coroutine over a few
+-- frames (see play_update).
 function hint()
  hint_maker=cocreate(function()
   local f,e,w={},{}
+  -- the roulette: the cursor hops about the board for 40 frames, then
+  -- the row and the column it stops on are marked as the solution has
+  -- them (fills and crosses), in one undo step
+  if blank() then
+   for k=1,20 do
+    cursor_x,cursor_y,redraw=rand_int(board_size),rand_int(board_size),true
+    sfx(5)
+    yield() yield()
+   end
+   new_step=true
+   each(function(x,y,i)
+    if (x==cursor_x or y==cursor_y) set_cell(i,2-(solution[y+1]>>x&1))
+   end)
+   recheck()
+   return say"roulette"
+  end
   -- a fill (1) the solution leaves empty (0) or a cross (2) on a
   -- filled cell (1): the mark less the solution's bit is 1. the first
   -- in reading order is pointed at

@@ -118,10 +118,10 @@ def test_the_mistake_label_goes_when_the_board_changes(cart):
     p.c.choose_menuitem("undo")            # the mistake undone: the label goes at once
     p.idle(1)
     assert ":" in clock_text(p) and not p.board().any()
-    # and a hint's own label stays over the mark it makes
+    # and a hint's own label stays over the marks it makes (on the blank board, the roulette's)
     p.hint()
     p.idle(1)
-    assert clock_text(p) == "hint" and p.board().any()
+    assert clock_text(p) == "roulette" and p.board().any()
     p.press("right")
     p.press("x")                           # the next change clears it
     p.idle(1)

@@ -84,13 +84,59 @@ def test_a_puzzle_left_half_done_comes_back(cart):
     assert f"no. {START + 3} in progress" in look.recent_text()
 
 
+def test_a_hint_on_a_blank_board_is_the_roulette(cart):
+    """Picross S's start: the cursor hops about the board, then the row and the column it stops
+    on are marked as the solution has them (fills and crosses), shown on the screen and named,
+    in one undo step. On a 15x15 board and a 5x5, in both worlds."""
+    path, manifest = cart
+    for world, k in ((0, START + 3), (1, 0)):
+        p = Player(path)
+        p.open_puzzle(world, k)
+        first = manifest["worlds"][world]["first"]
+        sol, n = solution(manifest, first + k), p.size()
+        p.c.choose_menuitem("hint")
+        seen = set()
+        while True:
+            p.idle(1)
+            seen.add(p.cursor())
+            if not p.g("hint_maker"):
+                break
+            assert len(seen) < 99
+        assert len(seen) >= 5                              # it hopped
+        x, y = p.cursor()
+        b = p.board()
+        want = np.zeros((n, n), dtype=int)
+        want[y, :], want[:, x] = 2 - sol[y, :], 2 - sol[:, x]
+        assert np.array_equal(b, want), (world, x, y)
+        # on the screen: a cell's inside in the fill colour where it is filled, and only there
+        cz, bx, by = int(p.g("cell_px")), int(p.g("board_x")), int(p.g("board_y"))
+        scr = p.c.screen()
+        fill = scr[by + y * cz + cz // 2, bx + x * cz + cz // 2] if b[y, x] == 1 else None
+        centres = {(i, j): scr[by + j * cz + cz // 2, bx + i * cz + cz // 2]
+                   for j in range(n) for i in range(n)}
+        filled = {c for c, v in centres.items() if fill is not None and v == fill}
+        if fill is not None:
+            assert filled == {(i, j) for j in range(n) for i in range(n) if b[j, i] == 1}
+        assert "roulette" in p.recent_text(2)
+        assert 5 in {s for _, s, *_ in p.c.sfx_calls}
+        within_budget(p)
+        p.c.choose_menuitem("undo")
+        p.idle(1)
+        assert not p.board().any()
+
+
 def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     path, manifest = cart
     p = Player(path)
     p.open_puzzle(0, START + 3)
     sol = solution(manifest, START + 3)
+    # a first mark (a right one): the hint's board is no longer blank
+    fy, fx = map(int, np.argwhere(sol)[0])
+    p.move_to(fx, fy)
+    p.press("o")
     p.hint()
     b = p.board()
+    b[fy, fx] = 0
     assert (b != 0).sum() == 1
     y, x = map(int, np.argwhere(b != 0)[0])
     assert (b[y, x] == 1) == sol[y, x]
