@@ -40,6 +40,9 @@ MARK = 3.0      # WCAG 2's non-text contrast (1.4.11): marks that carry informat
 MARKS = (
     ("fill", "paper", "difficulty pips on a tile, a board in progress (the tile inverted)"),
     ("fill", "grid", "a tile's fifth pip beside its border"),
+    # a player found ember lookout's crosses (2.60:1 on the lit lines) nearly invisible
+    ("cross", "paper", "crosses on blank cells"),
+    ("cross", "highlight", "crosses in the cursor's row and column"),
 )
 # The board's cursor is a frame on its cell's grid lines, ringed outside (on its neighbours'
 # edges): the frame stands MARK from the grid and guide lines it covers, the ring MARK from

@@ -11,6 +11,7 @@ focus indicator against the same pixels unfocused (2.4.13).
 - the cursors (the list's frame, the board's frame and the ring round it, the code keyboard's
   box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere (the board's
   ring where it lies on a filled cell);
+- crosses, on blank cells and in the cursor's row and column: 3:1 against the cell blank;
 - the worlds' progress bar: the part solved 3:1 against the track.
 """
 from __future__ import annotations
@@ -224,6 +225,37 @@ def test_the_boards_cursor_as_drawn_before_fails(built_cart, tmp_path, what):
     path = tmp_path / "earlier.p8"
     path.write_text(src.replace(CURSOR_NOW, EARLIER_CURSOR[what]))
     assert _cursor_faint(path, built_cart.manifest) != []
+
+
+def test_crosses_stand_out_on_blank_cells_and_on_the_cursors_lines(built_cart):
+    """Each pixel of a cross, 3:1 from that pixel with the cell blank, on paper and in the
+    cursor's row and column (the highlight), in both worlds (ember lookout's stood 2.60:1 on the
+    lit lines, and a player found its crosses nearly invisible; pastel spires' 2.28:1)."""
+    path, m = built_cart.path, built_cart.manifest
+    for w in (0, 1):
+        p = Player(path)
+        first = next(q["world_index"] for q in m["puzzles"]
+                     if q["world"] == m["worlds"][w]["name"] and q["size"] == 15)
+        p.open_puzzle(w, first)
+        cz = 75 // p.size()
+        cells = [(2, 7), (11, 7), (7, 2), (2, 2), (11, 11)]     # three on the lit lines, two off
+        p.move_to(7, 7)
+        p.idle(2)
+        blank = {c: [[at(p, 52 + c[0] * cz + i, 52 + c[1] * cz + j) for i in range(cz)]
+                     for j in range(cz)] for c in cells}
+        p.c.exec(" ".join(f"cells[{y * 15 + x}]=2" for x, y in cells) + " redraw=true")
+        p.idle(2)
+        grounds = set()
+        for (x, y) in cells:
+            x0, y0 = 52 + x * cz, 52 + y * cz
+            ink = [(i, j) for j in range(cz) for i in range(cz)
+                   if at(p, x0 + i, y0 + j) != blank[x, y][j][i]]
+            assert len(ink) == 5, (w, x, y, ink)                 # an x of 3x3 px
+            for i, j in ink:
+                grounds.add(blank[x, y][j][i])
+                assert contrast(at(p, x0 + i, y0 + j), blank[x, y][j][i]) >= MARK, \
+                    (w, (x, y), at(p, x0 + i, y0 + j), blank[x, y][j][i])
+        assert len(grounds) == 2                                 # paper and the highlight
 
 
 def test_the_worlds_progress_bar(built_cart):
