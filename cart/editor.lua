@@ -7,8 +7,9 @@
 -- size), design_saved: it is in the save (save.lua), edit_size the size chosen, create_choice
 -- the create page's choice (mode "design": the design played, leaving
 -- comes back here). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
--- cells it reached, verdict_text/verdict_more the verdict's two lines
---lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
+-- cells it reached, verdict_text/verdict_more the verdict's two lines, verdict_then
+-- play it or share code waiting for the verdict
+--lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more, verdict_then
 create_choice=2
 
 -- the editor on the kept design if it is of size edit_size, else
@@ -35,7 +36,7 @@ function redesign()
  end
  persist()
  new_board(cells)
- dirty,verdict_maker,verdict_text,verdict_more,verdict_status=false,cocreate(verdict),"checking",""
+ dirty,verdict_maker,verdict_text,verdict_more,verdict_status,verdict_then=false,cocreate(verdict),"checking",""
 end
 
 -- line logic on the clues of solution (in a coroutine: solve_hook rests)
@@ -70,10 +71,13 @@ function editor_draw()
  end
 end
 
--- play it, share code: only a design line logic finishes
+-- play it, share code: only a design line logic finishes; chosen
+-- while the verdict is being worked out, done once it is in
+-- (play_update)
 function if_solvable(f)
  return function()
   if (verdict_text=="solvable") return f()
+  if (verdict_text=="checking") verdict_then=f return
   say(verdict_text)
  end
 end

@@ -139,16 +139,18 @@ function play_update()
   return
  end
  play_input()
+ message_frames-=1
+ if (message_frames<0) message=nil
  -- the editor's update: the design redone on a change (redesign),
- -- the verdict worked on a few lines a frame
+ -- the verdict worked on a few lines a frame; play it or share code
+ -- chosen meanwhile (verdict_then) is done once the verdict is in
  if mode=="edit" then
   if (dirty) redesign()
-  return coresume(verdict_maker)
+  if (work_on(verdict_maker) and verdict_then) if_solvable(verdict_then)() verdict_then=nil
+  return
  end
  dims()
  play_seconds=min(play_seconds+1/30,32767)
- message_frames-=1
- if (message_frames<0) message=nil
  if solved() then
   music(63)
   shade(solution,board_size,pz_cols[board_id] or "")

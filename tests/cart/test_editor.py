@@ -130,6 +130,41 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert kind == 15 and np.array_equal(grid, good)
 
 
+def test_play_it_or_share_code_chosen_while_checking_is_done_once_the_verdict_is_in(cart):
+    """A player who chose share code the moment the design changed got nothing, and "checking"
+    stayed where the clock stands for good (an editor's message never expired): the choice now
+    waits for the verdict, and every message goes after its two seconds. On a 15x15 design
+    (its verdict takes several frames), then on a stalled one (the refusal said, then gone)."""
+    path, manifest = cart
+    good, bad, _ = stalled_twin(manifest)
+    p = to_editor(path, 15)
+    p.enter(good)
+    settle(p)
+    p.c.exec("redesign()")                  # as a change does: the verdict again, from "checking"
+    assert p.g("verdict_text") == "checking"
+    p.c.choose_menuitem("share code")
+    p.idle(1)
+    assert p.on("play_update") and p.g("verdict_text") == "checking"     # still working
+    for _ in range(90):
+        p.idle(1)
+        if not p.on("play_update"):
+            break
+    assert p.c.clipboard == encode(good)    # shared once the verdict was in
+    assert p.c.max_instructions < frame_budget(30)
+    p = to_editor(path, 15)
+    p.enter(bad)
+    settle(p)
+    p.c.exec("redesign()")
+    p.c.choose_menuitem("play it")
+    p.idle(1)
+    assert p.g("verdict_text") == "checking"
+    settle(p)
+    assert p.on("play_update") and p.g("mode") == "edit"
+    assert "needs guess" in p.recent_text(4)
+    p.idle(61)
+    assert p.g("message") is None and "checking" not in p.recent_text(1)
+
+
 def proxy_pips(passes: int, size: int) -> int:
     """editor.lua's pips for a line-solvable design: passes x size // 12, 1 to 5."""
     return max(1, min(5, passes * size // 12))
