@@ -43,25 +43,23 @@ end
 function verdict()
  verdict_filled,verdict_empty=zeros()
  verdict_status,verdict_rounds=solve(row_clues,col_clues,verdict_filled,verdict_empty,{})
- -- its difficulty pips, drawn as the puzzle list draws a puzzle's
- -- (puzzle_pips[-1]): a proxy of the manifest's pips (difficulty.py scores
- -- rounds and the lines that move in each), the solver's passes x
- -- size / 12, 1 to 5. over the 254 packed puzzles it gives their
- -- pips for 146, is a pip off for 105 and two off for 3
- puzzle_pips[-1]=mid(1,verdict_rounds*board_size\12,5)
- -- (a solvable design's second line: its pips in words, then its
- -- rounds, each a turn of the line)
- verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
+ -- its difficulty in words, from pips as the list shows a puzzle's: a
+ -- proxy of the manifest's pips (difficulty.py scores rounds and the
+ -- lines that move in each), the solver's passes x size / 12, 1 to 5.
+ -- over the 254 packed puzzles it gives their pips for 146, is a pip
+ -- off for 105 and two off for 3. (a solvable design's second line:
+ -- those words, then its rounds, each a turn of the line; the pips
+ -- drawn under it touched it, a "." in ".erase")
+ local pips=mid(1,verdict_rounds*board_size\12,5)
+ verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[pips]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
 -- its verdict (its second line takes turns, a second each, with
 -- the menu's chord and (a solvable design) items, "not saved: 4
 -- boards in progress" (a design the save has no room for) and the
 -- editor's controls), and a dot on each cell line logic does not reach, in
--- the other colour: paper on a fill, fill on paper. a design line
--- logic finishes shows its pips under the verdict
+-- the other colour: paper on a fill, fill on paper
 function editor_draw()
- if (verdict_text=="solvable") pips(-1,16,51,10)
  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
  print_centred(t[screen_frames\30%#t+1],46,6,24)
  if verdict_status=="stalled" then
