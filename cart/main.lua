@@ -83,13 +83,14 @@ end
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
 -- the question's box, o by item k (menu_at: o runs it; up and down
--- move it, stopping at the first and last, in _update) and after it "x more"
--- (x goes on to the next item: "x next" was read as the next puzzle),
+-- move it, stopping at the first and last, in _update) and after it "x down"
+-- (x goes on to the next item: "x next" was read as the next puzzle, "x more"
+-- as a page of more options),
 -- or by the last "x close"; o and x
 -- together close it too. under the items, item k's help if any
 function menu(k)
  local s,m="",menu_items[k]
- for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 more\n" or "  \151 close\n") or "   "..v[1].."\n" end
+ for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 down\n" or "  \151 close\n") or "   "..v[1].."\n" end
  if (m) ask(s..(m[3] or ""),m[2],function() menu(k+1) end) menu_at=k
 end
 

@@ -23,11 +23,11 @@ def box_on_screen(p: Player) -> bool:
 
 def shown(p: Player) -> list[tuple[str, str]]:
     """The menu's lines as shown: (marker, label); marker O (the item o runs, which also says
-    "x more") or "" (blank)."""
+    "x down") or "" (blank)."""
     text = p.g("question")
     assert text, "no menu on the screen"
     lines = [ln for ln in str(text).split("\n") if ln[:1] == O or ln.startswith("   ")]   # (no help)
-    tail = [f"  {X} more"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
+    tail = [f"  {X} down"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
     for k, ln in enumerate(lines):
         assert (ln[0] == O) == ln.endswith(tail[k]), ln                  # x's word by o's item only
     return [(O, ln[2:-len(tail[k])]) if ln[0] == O else ("", ln[3:]) for k, ln in enumerate(lines)]
@@ -189,7 +189,7 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     assert shown(p)[0] == (O, "undo")
     p.press("down")
     assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
-    assert "🅾️ redo  ❎ more" in on_screen(p)
+    assert "🅾️ redo  ❎ down" in on_screen(p)
     p.press("up")
     p.press("up")                                  # up from the first: still the first
     assert shown(p)[0] == (O, "undo")

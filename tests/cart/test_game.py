@@ -171,9 +171,12 @@ def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
     sol = p.sol()
     assert 0 < sol.sum() < 225
     assert solve(grid_clues(sol)).status == SOLVED
-    # the hint works there too (in its own coroutine, after the generator's)
+    # the hint works there too (in its own coroutine, after the generator's): on the blank
+    # board the roulette, a row and a column as the solution has them
     p.hint()
-    assert (p.board() != 0).sum() == 1
+    b, (x, y) = p.board(), p.cursor()
+    assert (b != 0).sum() == 29 and (b[y] == 2 - sol[y]).all() and (b[:, x] == 2 - sol[:, x]).all()
+    within_budget(p)
 
 
 def test_the_label_is_the_title_screen(cart):
@@ -329,7 +332,7 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     assert "🅾️ next  ❎ share, leave" in said and "left" not in said, said
     p.press("x")
     p.idle(1)
-    assert p.on("solved_update") and "🅾️ share code  ❎ more" in p.c.text() and "leave endless" in p.c.text()
+    assert p.on("solved_update") and "🅾️ share code  ❎ down" in p.c.text() and "leave endless" in p.c.text()
     p.press("o")                          # share code: the code, shown
     p.idle(1)
     assert "share code (on the\nclipboard, if any)" in p.c.text() and p.on("solved_update")

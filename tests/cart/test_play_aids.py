@@ -233,7 +233,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         d = p.c.display()[0:30, 51:128]                     # (the readouts stand left of it)
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
-    assert "left+right: music" in said and "up+down: clear" in said
+    assert "left+right: music" in said and "up+down: clear all" in said
 
 
 def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
