@@ -27,14 +27,16 @@ end
 -- run in the editor), the save, and the verdict again
 function redesign()
  for y=1,15 do solution[y]=line_of(y) end
+ -- (its cells all numbers again: edit() leaves false off the design)
+ new_board(cells)
  -- a blank board of another size keeps the design: opening the
  -- 15x15 editor to look loses no 5x5 design, a first fill replaces
- -- it. saved if it has a fill and there is room (at most 3 boards)
- if design_size==board_size or not no_fill() then
-  design_rows,design_size,design_saved={unpack(solution)},board_size,not no_fill() and min(#recent_boards,max_boards)<4
+ -- it. saved if it has a fill and there is room (at most 3 boards).
+ -- (the editor marks 0 or 1 only: its blank() board has no fill)
+ if design_size==board_size or not blank() then
+  design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()
- new_board(cells)
  dirty,verdict_maker,verdict_text,verdict_more,verdict_status=false,cocreate(verdict),"checking",""
 end
 
@@ -50,7 +52,7 @@ function verdict()
  puzzle_pips[-1]=mid(1,verdict_rounds*board_size\12,5)
  -- (a solvable design's second line: its pips in words, then its
  -- rounds, each a turn of the line)
- verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
+ verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
 -- its verdict (its second line takes turns, a second each, with
@@ -61,7 +63,7 @@ end
 -- logic finishes shows its pips under the verdict
 function editor_draw()
  if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
+ local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
  print_centred(t[screen_frames\30%#t+1],46,6,24)
  if verdict_status=="stalled" then
   each(function(x,y,i)

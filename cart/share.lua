@@ -104,25 +104,19 @@ function read_code(s)
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
- if (no_fill()) return "empty"
+ -- its board, blank: solved at once only when no cell is filled
+ new_board()
+ if (solved()) return "empty"
  -- a rom puzzle's code opens that puzzle (its number, progress,
  -- picture) in its world's colours (the code screen too, while it
- -- is checked). (s, the text read, becomes the picture's rows)
+ -- is checked; its rows and so its clues are the code's). (s, the
+ -- text read, becomes the picture's rows)
  s=clue_key{unpack(solution,1,k)}
  for w,wd in ipairs(worlds) do
   for p=wd.first,wd.first+wd.count-1 do
    if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
   end
  end
- new_board()
-end
-
--- no cell of solution filled
-function no_fill()
- for y=1,15 do
-  if (solution[y]>0) return
- end
- return true
 end
 
 -- the code screen: a code pasted (ctrl-v: stat(4) reads the
