@@ -160,9 +160,11 @@ function code_draw()
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  print(code_lines(printable(typed)),4,16,6)
  for k=0,31 do
-  local x,y=22+k%8*12,36+k\8*12
-  if (k==key_index) rect(x-3,y-3,x+6,y+7,10)
-  print("\14"..symbol(k),x,y,10)
+  -- (drawn with the camera on the key's symbol)
+  camera(-22-k%8*12,-36-k\8*12)
+  if (k==key_index) rect(-3,-3,6,7,10)
+  print("\14"..symbol(k),0,0,10)
  end
+ camera()
  print_centred(code_message,90,10)
 end
