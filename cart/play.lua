@@ -42,9 +42,10 @@ function play()
  new_board(cells)
  -- (the board in its place: the solved screen slides it to the middle)
  -- the cursor where it was left, else in the middle (a board of id
- -- 0, a design or a code's puzzle, of any size: in the middle)
+ -- 0, a design or a code's puzzle, of any size: in the middle); its
+ -- undo steps as left, else none yet
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0
+ board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,history[board_id] or {n=0}
  go"play"
  hold()
 end
