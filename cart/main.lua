@@ -50,8 +50,8 @@ screens={
  code={code_update,code_draw},
 }
 
--- switch to screen s; the pause menu: hint, undo... on the play
--- screen, the music and option toggles on the others (and share
+-- switch to screen s; the pause menu: the music and option toggles
+-- (play() then sets the play screen's: hint, undo...; and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
@@ -60,7 +60,6 @@ function go(s)
  menuitem(4)
  menuitem(5)
  option_menu()
- if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
  if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end

@@ -44,9 +44,18 @@ function play()
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle); its
  -- undo steps as left, else none yet
- local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
+ -- (e: the editor)
+ local c,e=board_id>0 and cursor_kept[board_id] or board_size\2*17,mode=="edit"
  board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,history[board_id] or {n=0}
  go"play"
+ -- the pause menu on the play screen (go() clears it elsewhere):
+ -- undo first, the most used (the editor's: undo, redo, play it,
+ -- share code, leave)
+ menu_item(1,"undo",undo)
+ menu_item(2,"redo",function() return undo(true) end)
+ menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
+ menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
+ menu_item(5,"leave puzzle",function() hold(leave) end)
  hold()
 end
 
@@ -121,17 +130,6 @@ function ask_clear()
  end)
 end
 
--- the pause menu on the play screen (go() clears it elsewhere):
--- undo first, the most used
-function play_menu()
- -- (the editor's: undo, redo, play it, share code, leave)
- local e=mode=="edit"
- menu_item(1,"undo",undo)
- menu_item(2,"redo",function() return undo(true) end)
- menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
- menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
- menu_item(5,"leave puzzle",function() hold(leave) end)
-end
 
 function play_update()
  -- a hint being worked out holds the board still
