@@ -196,8 +196,9 @@ function puzzles_draw()
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
    -- (drawn with the camera on the tile's corner x,y)
+   -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c=in_progress(p+1) and 1 or 4
+   local c,n=in_progress(p+1) and 1 or 4,puzzle_size[p]
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
@@ -205,7 +206,6 @@ function puzzles_draw()
     -- its picture, drawn later (below): in its colours, 3 px a cell
     -- at 5x5, 1 px otherwise
     add(thumbs_queued,function()
-     local n=puzzle_size[p]
      local s=15\n
      local o=(15-n*s)\2+1
      shade(puzzle_rows[p],n,pz_cols[p+1])
@@ -215,7 +215,7 @@ function puzzles_draw()
     end)
    else
     print_centred(k+1 .."",7,c,9)
-    print(puzzle_size[p],12-puzzle_size[p]\10*4,1,c)
+    print(n,12-n\10*4,1,c)
     pips(p,-1,13,c)
     if (pz_names[p+1]!="") print("\24",1,1,c)
    end
