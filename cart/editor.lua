@@ -4,13 +4,11 @@
 -- the coroutine verdict_maker a few lines a frame: line-solvable in verdict_rounds rounds,
 -- or stalled, the cells it cannot reach marked on the board.
 -- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
--- size), design_saved: it is in the save (save.lua), edit_size the size chosen, create_choice
--- the create page's choice (mode "design": the design played, leaving
+-- size), design_saved: it is in the save (save.lua), edit_size the size chosen
+-- on the create page (screens.lua; mode "design": the design played, leaving
 -- comes back here). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
 -- cells it reached, verdict_text/verdict_more the verdict's two lines
---lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
-create_choice=2
-
+--lint: design_rows, design_size, design_saved, edit_size, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
 -- the editor on the kept design if it is of size edit_size, else
 -- blank: opened as play() opens a board of id 0 (blank, never saved,
 -- the cursor in the middle; a blank solution first, for its clues),
@@ -77,24 +75,5 @@ function if_solvable(f)
  return function()
   if (verdict_text=="solvable") return f()
   say(verdict_text)
- end
-end
-
--- the create page of the world screen: up/down choose
-create_labels=split"5x5,10x10,15x15,enter a code"
-function create_update(o)
- for b=2,3 do
-  if (pressed(b)) create_choice=mid(1,create_choice+dpad_dy[b+1],4)
- end
- if o then
-  edit_size=create_choice*5
-  (create_choice>3 and code_entry or edit)()
- end
-end
-
-function create_draw()
- print_texts"create|22|10/draw a puzzle or enter a code|32|6"
- for k=1,4 do
-  print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end
 end

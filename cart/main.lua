@@ -14,7 +14,7 @@
 --  input    button and mouse timing, the stroke being painted, undo
 --  play     the rom's puzzle table, the puzzle played, its clock, the
 --           cursor, the message and question over the board, the hint
---  screens  the world and puzzle chosen (world: its record, set by
+--  screens  the world and puzzle chosen, the create page's choice (world: its record, set by
 --           go and the world screen; palette: use_palette's world's
 --           record), the list's page; draw: the
 --           board's corner, the solved picture's colours; endless:
@@ -24,7 +24,7 @@
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
---lint: puzzle_index, top_row, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
+--lint: puzzle_index, top_row, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua

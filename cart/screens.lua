@@ -76,8 +76,10 @@ function title_draw()
  blink"press \142  \151 options|97|10"
 end
 
--- world select: left/right between worlds, endless and create
-world_index,top_row=1,0
+-- world select: left/right between worlds, endless and create (its
+-- page: up/down choose create_choice of create_labels, o opens the
+-- editor at that size, edit_size, or the code screen)
+world_index,top_row,create_choice,create_labels=1,0,2,split"5x5,10x10,15x15,enter a code"
 -- (a click on the arrows at the sides turns too)
 function worlds_update()
  local n,l,r,o=#worlds+2,pressed(0),pressed(1),pressed(4)
@@ -90,7 +92,13 @@ function worlds_update()
  world=worlds[world_index]
  if (pressed(5)) go"title"
  if world_index>=n then
-  create_update(o)
+  for b=2,3 do
+   if (pressed(b)) create_choice=mid(1,create_choice+dpad_dy[b+1],4)
+  end
+  if o then
+   edit_size=create_choice*5
+   (create_choice>3 and code_entry or edit)()
+  end
  elseif o then
   if world then
    -- on its board in progress, if any, else its first unsolved
@@ -117,7 +125,10 @@ function worlds_draw()
  backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
-  create_draw()
+  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
+  for k=1,4 do
+   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  end
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
