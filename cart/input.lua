@@ -9,8 +9,6 @@
 -- from_x,from_y: the cursor before the last direction went down (a
 -- d-pad chord takes its steps back; go() sets them as a board opens)
 held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
--- (dpad_dy: the d-pad buttons' vertical steps)
-dpad_dy=split"0,0,-1,1"
 
 function read_buttons()
  frame_count+=1

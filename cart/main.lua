@@ -126,9 +126,9 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
-  -- (a menu: up and down move o's item)
+  -- (a menu: up and down move o's item; b*2-5: up -1, down 1)
   for b=2,3 do
-   if (menu_at and pressed(b)) menu(mid(1,menu_at+dpad_dy[b+1],#menu_items))
+   if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
   end
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)

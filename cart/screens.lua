@@ -92,8 +92,9 @@ function worlds_update()
  world=worlds[world_index]
  if (pressed(5)) go"title"
  if world_index>=n then
+  -- (b*2-5: up -1, down 1)
   for b=2,3 do
-   if (pressed(b)) create_choice=mid(1,create_choice+dpad_dy[b+1],4)
+   if (pressed(b)) create_choice=mid(1,create_choice+b*2-5,4)
   end
   if o then
    edit_size=create_choice*5
