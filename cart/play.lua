@@ -184,11 +184,10 @@ function play_draw()
   -- apart were misread (2 as 3, six 1s as seven), and in a dense column
   -- line a digit was not told to its column. (over the rows, the row's
   -- "1 1 1 1 1" ran on into the first column's bottom "1")
-  -- (their two bands, rows 0-6 and 8-14: one band, the backdrop's
-  -- line 7 drawn again between them)
   clue_font=digit_bits_readout
-  rectfill(0,0,50,14,15)
-  line(0,7,50,7,0)
+  for k=0,1 do
+   rectfill(0,k*8,50,k*8+6,15)
+  end
   draw_line_clue(row_clues[cursor_y+1],placed_runs[cursor_y+1],1,41,140)
   draw_line_clue(col_clues[cursor_x+1],placed_runs[cursor_x+16],9,41,140)
   -- a world's first puzzle shows the controls until the first mark
