@@ -102,7 +102,8 @@ end
 function draw_clues()
  local o,p,u,w=(cell_px-3)\2,7,{}
  for i=0,board_size-1 do
-  local t,s,x,q=shown_clue(col_clues[i+1]),0,board_x+i*cell_px+o
+  -- (t: its clue as it is; the 0 an empty line shows changes neither)
+  local t,s,x,q=col_clues[i+1],0,board_x+i*cell_px+o
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
