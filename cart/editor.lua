@@ -53,23 +53,6 @@ function verdict()
  verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[puzzle_pips[-1]]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
--- its verdict (its second line takes turns, a second each, with
--- the menu's chord and (a solvable design) items, "not saved: 4
--- boards in progress" (a design the save has no room for) and the
--- editor's controls), and a dot on each cell line logic does not reach, in
--- the other colour: paper on a fill, fill on paper. a design line
--- logic finishes shows its pips under the verdict
-function editor_draw()
- if (verdict_text=="solvable") pips(-1,16,51,10)
- local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
- print_centred(t[screen_frames\30%#t+1],46,6,24)
- if verdict_status=="stalled" then
-  each(function(x,y,i)
-   if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
-  end)
- end
-end
-
 -- play it, share code: only a design line logic finishes
 function if_solvable(f)
  return function()

@@ -204,13 +204,30 @@ function play_draw()
  -- cursor along its line (from its second cell on)
  local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
  print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
- -- under it the puzzle's number, taking turns (2 s each) with how
- -- to reach undo, hint and leave: o and x together (or the pause
- -- button) open the menu (the editor's verdict is there). centred
- -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
- -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
- if (mode=="edit") editor_draw()
+ -- the editor's verdict (editor.lua) is over the clock; under it its
+ -- second line takes turns, a second each, with the menu's chord and
+ -- (a solvable design) items, "not saved: 4 boards in progress" (a
+ -- design the save has no room for) and the editor's controls; and a
+ -- dot on each cell line logic does not reach, in the other colour:
+ -- paper on a fill, fill on paper. a design line logic finishes shows
+ -- its pips under the verdict
+ if mode=="edit" then
+  if (verdict_text=="solvable") pips(-1,16,51,10)
+  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
+  print_centred(t[screen_frames\30%#t+1],46,6,24)
+  if verdict_status=="stalled" then
+   each(function(x,y,i)
+    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
+   end)
+  end
+ else
+  -- other boards: under the clock the puzzle's number, taking turns
+  -- (2 s each) with how to reach undo, hint and leave: o and x together
+  -- (or the pause button) open the menu. centred 4 px left of the
+  -- clock, so that the glyphs (8 px, counted 4) stay 4 px clear of the
+  -- first column's clues: "menu15" was read
+  print_centred(screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
+ end
 end
 
 -- puzzle p's name (if shown: once solved), or its number in its world
