@@ -30,8 +30,7 @@ board_x,board_y=52,52
 -- beside a run of 1s were counted as one more 1)
 digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 digit_bits_readout={unpack(digit_bits_tall)}
-digit_bits_readout[15]=3
-clue_font=digit_bits
+digit_bits_readout[15],clue_font=3,digit_bits
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar

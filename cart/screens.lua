@@ -132,10 +132,9 @@ function worlds_draw()
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local t,s=solved_count()
+  local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
-  local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
