@@ -4,17 +4,17 @@
 -- the coroutine verdict_maker a few lines a frame: line-solvable in verdict_rounds rounds,
 -- or stalled, the cells it cannot reach marked on the board.
 -- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
--- size), design_saved: it is in the save (save.lua), edit_size the size chosen
--- on the create page (screens.lua; mode "design": the design played, leaving
--- comes back here). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
+-- size), design_saved: it is in the save (save.lua); its size is the one
+-- chosen on the create page, create_choice*5 (screens.lua; mode "design": the
+-- design played, leaving comes back here, the choice unchanged). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
 -- cells it reached, verdict_text/verdict_more the verdict's two lines
---lint: design_rows, design_size, design_saved, edit_size, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
--- the editor on the kept design if it is of size edit_size, else
+--lint: design_rows, design_size, design_saved, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more
+-- the editor on the kept design if it is of the size chosen, else
 -- blank: opened as play() opens a board of id 0 (blank, never saved,
 -- the cursor in the middle; a blank solution first, for its clues),
 -- then the design's cells set and redone (redesign)
 function edit()
- mode,board_id,board_size,history[0],solution="edit",0,edit_size,nil,zeros()
+ mode,board_id,board_size,history[0],solution="edit",0,create_choice*5,nil,zeros()
  play()
  -- (false off the design: redesign's new_board makes it 0)
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end

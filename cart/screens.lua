@@ -77,7 +77,7 @@ end
 
 -- world select: left/right between worlds, endless and create (its
 -- page: up/down choose create_choice of create_labels, o opens the
--- editor at that size, edit_size, or the code screen)
+-- editor at that size, create_choice*5, or the code screen)
 world_index,top_row,create_choice,create_labels=1,0,2,split"5x5,10x10,15x15,enter a code"
 -- (a click on the arrows at the sides turns too)
 function worlds_update()
@@ -96,7 +96,6 @@ function worlds_update()
    if (pressed(b)) create_choice=mid(1,create_choice+b*2-5,4)
   end
   if o then
-   edit_size=create_choice*5
    (create_choice>3 and code_entry or edit)()
   end
  elseif o then
