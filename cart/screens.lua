@@ -13,11 +13,12 @@ function use_palette(w,art)
 end
 
 -- world w's screen (use_palette) with its backdrop strip from the
--- spritesheet at y (drawn as art: use_palette again, the screen kept);
--- d: subdued, behind clues and text (its colours keep theirs readable)
+-- spritesheet at y; d: subdued, behind clues and text (its colours keep
+-- theirs readable)
 function backdrop(w,y,d)
  use_palette(w)
- use_palette(w,1)
+ pal()
+ pal(palette.pal,1)
  if (d) pal(palette.dim)
  sspr(palette.bx,palette.by,palette.bw,palette.bh,0,y)
  pal(palette.ui)
