@@ -30,8 +30,7 @@ board_x,board_y=52,52
 -- beside a run of 1s were counted as one more 1)
 digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 digit_bits_readout={unpack(digit_bits_tall)}
-digit_bits_readout[15]=3
-clue_font=digit_bits
+digit_bits_readout[15],clue_font=3,digit_bits
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -102,7 +101,8 @@ end
 function draw_clues()
  local o,p,u,w=(cell_px-3)\2,7,{}
  for i=0,board_size-1 do
-  local t,s,x,q=shown_clue(col_clues[i+1]),0,board_x+i*cell_px+o
+  -- (t: its clue as it is; the 0 an empty line shows changes neither)
+  local t,s,x,q=col_clues[i+1],0,board_x+i*cell_px+o
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
@@ -212,15 +212,16 @@ function draw_board(r)
 end
 
 -- the little picture of the filled cells, k px a cell (s: 20 px, 15
--- on 15x15), in a 1 px frame, centred under the readouts (its corner
--- at c,17)
+-- on 15x15), in a 1 px frame, centred under the readouts (drawn with
+-- the camera on its corner, 26-s\2,17)
 function draw_preview()
  local k=20\board_size
  local s=k*board_size
- local c=26-s\2
- square(c-1,16,s+2,2)
- square(c,17,s,1)
+ camera(s\2-26,-17)
+ square(-1,-1,s+2,2)
+ square(0,0,s,1)
  each(function(x,y,i)
-  if (cells[i]==1) square(c+x*k,17+y*k,k,4)
+  if (cells[i]==1) square(x*k,y*k,k,4)
  end)
+ camera()
 end

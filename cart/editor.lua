@@ -4,20 +4,18 @@
 -- the coroutine verdict_maker a few lines a frame: line-solvable in verdict_rounds rounds,
 -- or stalled, the cells it cannot reach marked on the board.
 -- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
--- size), design_saved: it is in the save (save.lua), edit_size the size chosen, create_choice
--- the create page's choice (mode "design": the design played, leaving
--- comes back here). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
+-- size), design_saved: it is in the save (save.lua); its size is the one
+-- chosen on the create page, create_choice*5 (screens.lua; mode "design": the
+-- design played, leaving comes back here, the choice unchanged). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
 -- cells it reached, verdict_text/verdict_more the verdict's two lines, verdict_then
 -- play it or share code waiting for the verdict
---lint: design_rows, design_size, design_saved, edit_size, create_choice, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more, verdict_then
-create_choice=2
-
--- the editor on the kept design if it is of size edit_size, else
+--lint: design_rows, design_size, design_saved, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more, verdict_then
+-- the editor on the kept design if it is of the size chosen, else
 -- blank: opened as play() opens a board of id 0 (blank, never saved,
 -- the cursor in the middle; a blank solution first, for its clues),
 -- then the design's cells set and redone (redesign)
 function edit()
- mode,board_id,board_size,history[0],solution="edit",0,edit_size,nil,zeros()
+ mode,board_id,board_size,history[0],solution="edit",0,create_choice*5,nil,zeros()
  play()
  -- (false off the design: redesign's new_board makes it 0)
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
@@ -28,14 +26,16 @@ end
 -- run in the editor), the save, and the verdict again
 function redesign()
  for y=1,15 do solution[y]=line_of(y) end
+ -- (its cells all numbers again: edit() leaves false off the design)
+ new_board(cells)
  -- a blank board of another size keeps the design: opening the
  -- 15x15 editor to look loses no 5x5 design, a first fill replaces
- -- it. saved if it has a fill and there is room (at most 3 boards)
- if design_size==board_size or not no_fill() then
-  design_rows,design_size,design_saved={unpack(solution)},board_size,not no_fill() and min(#recent_boards,max_boards)<4
+ -- it. saved if it has a fill and there is room (at most 3 boards).
+ -- (the editor marks 0 or 1 only: its blank() board has no fill)
+ if design_size==board_size or not blank() then
+  design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()
- new_board(cells)
  dirty,verdict_maker,verdict_text,verdict_more,verdict_status,verdict_then=false,cocreate(verdict),"checking",""
 end
 
@@ -50,23 +50,8 @@ function verdict()
  -- off for 105 and two off for 3. (a solvable design's second line:
  -- those words, then its rounds, each a turn of the line; the pips
  -- drawn under it touched it, a "." in ".erase")
- local pips=mid(1,verdict_rounds*board_size\12,5)
- verdict_text,verdict_more=unpack(split(no_fill() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[pips]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
-end
-
--- its verdict (its second line takes turns, a second each, with
--- the menu's chord and (a solvable design) items, "not saved: 4
--- boards in progress" (a design the save has no room for) and the
--- editor's controls), and a dot on each cell line logic does not reach, in
--- the other colour: paper on a fill, fill on paper
-function editor_draw()
- local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or no_fill()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
- print_centred(t[screen_frames\30%#t+1],46,6,24)
- if verdict_status=="stalled" then
-  each(function(x,y,i)
-   if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
-  end)
- end
+ local difficulty_pips=mid(1,verdict_rounds*board_size\12,5)
+ verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[difficulty_pips]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
 -- play it, share code: only a design line logic finishes; chosen
@@ -77,24 +62,5 @@ function if_solvable(f)
   if (verdict_text=="solvable") return f()
   if (verdict_text=="checking") verdict_then=f return
   say(verdict_text)
- end
-end
-
--- the create page of the world screen: up/down choose
-create_labels=split"5x5,10x10,15x15,enter a code"
-function create_update(o)
- for b=2,3 do
-  if (pressed(b)) create_choice=mid(1,create_choice+dpad_dy[b+1],4)
- end
- if o then
-  edit_size=create_choice*5
-  (create_choice>3 and code_entry or edit)()
- end
-end
-
-function create_draw()
- print_texts"create|22|10/draw a puzzle or enter a code|32|6"
- for k=1,4 do
-  print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
  end
 end

@@ -9,8 +9,6 @@
 -- from_x,from_y: the cursor before the last direction went down (a
 -- d-pad chord takes its steps back; go() sets them as a board opens)
 held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
--- (dpad_dy: the d-pad buttons' vertical steps)
-dpad_dy=split"0,0,-1,1"
 
 function read_buttons()
  frame_count+=1
@@ -31,8 +29,7 @@ end
 -- set cell i to v, kept for undo in the current step (a new one
 -- when new_step is set); a message on the clock goes
 function set_cell(i,v)
- local h=history[board_id] or {n=0}
- history[board_id]=h
+ local h=history[board_id]
  if new_step then
   -- a new step ends what could be redone (the steps from it on)
   h.n+=1
@@ -85,7 +82,7 @@ end
 function undo(r)
  -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark
  -- before, mark after)
- local h,d=history[board_id] or {n=0},r and 1 or 0
+ local h,d=history[board_id],r and 1 or 0
  local s=h[h.n+d]
  if s then
   h.n+=d*2-1

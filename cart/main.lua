@@ -14,7 +14,7 @@
 --  input    button and mouse timing, the stroke being painted, undo
 --  play     the rom's puzzle table, the puzzle played, its clock, the
 --           cursor, the message and question over the board, the hint
---  screens  the world and puzzle chosen (world: its record, set by
+--  screens  the world and puzzle chosen, the create page's choice (world: its record, set by
 --           go and the world screen; palette: use_palette's world's
 --           record), the list's page; draw: the
 --           board's corner, the solved picture's colours; endless:
@@ -24,7 +24,7 @@
 --lint: screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
---lint: puzzle_index, top_row, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
+--lint: puzzle_index, top_row, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua
@@ -50,8 +50,8 @@ screens={
  code={code_update,code_draw},
 }
 
--- switch to screen s; the pause menu: hint, undo... on the play
--- screen, the music and option toggles on the others (and share
+-- switch to screen s; the pause menu: the music and option toggles
+-- (play() then sets the play screen's: hint, undo...; and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
@@ -60,7 +60,6 @@ function go(s)
  menuitem(4)
  menuitem(5)
  option_menu()
- if (s=="play") play_menu()
  -- the list's: the code of the puzzle under the cursor
  if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
 end
@@ -128,9 +127,9 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
-  -- (a menu: up and down move o's item)
+  -- (a menu: up and down move o's item; b*2-5: up -1, down 1)
   for b=2,3 do
-   if (menu_at and pressed(b)) menu(mid(1,menu_at+dpad_dy[b+1],#menu_items))
+   if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
   end
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)

@@ -42,10 +42,20 @@ function play()
  new_board(cells)
  -- (the board in its place: the solved screen slides it to the middle)
  -- the cursor where it was left, else in the middle (a board of id
- -- 0, a design or a code's puzzle, of any size: in the middle)
- local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0
+ -- 0, a design or a code's puzzle, of any size: in the middle); its
+ -- undo steps as left, else none yet
+ -- (e: the editor)
+ local c,e=board_id>0 and cursor_kept[board_id] or board_size\2*17,mode=="edit"
+ board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,history[board_id] or {n=0}
  go"play"
+ -- the pause menu on the play screen (go() clears it elsewhere):
+ -- undo first, the most used (the editor's: undo, redo, play it,
+ -- share code, leave)
+ menu_item(1,"undo",undo)
+ menu_item(2,"redo",function() return undo(true) end)
+ menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
+ menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
+ menu_item(5,"leave puzzle",function() hold(leave) end)
  hold()
 end
 
@@ -120,17 +130,6 @@ function ask_clear()
  end)
 end
 
--- the pause menu on the play screen (go() clears it elsewhere):
--- undo first, the most used
-function play_menu()
- -- (the editor's: undo, redo, play it, share code, leave)
- local e=mode=="edit"
- menu_item(1,"undo",undo)
- menu_item(2,"redo",function() return undo(true) end)
- menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
- menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
- menu_item(5,"leave puzzle",function() hold(leave) end)
-end
 
 function play_update()
  -- a hint being worked out holds the board still
@@ -207,13 +206,29 @@ function play_draw()
  -- cursor along its line (from its second cell on)
  local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
  print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
- -- under it the puzzle's number, taking turns (2 s each) with how
- -- to reach undo, hint and leave: o and x together (or the pause
- -- button) open the menu (the editor's verdict is there). centred
- -- 4 px left of the clock, so that the glyphs (8 px, counted 4) stay
- -- 4 px clear of the first column's clues: "menu15" was read
- print_centred(mode!="edit" and screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
- if (mode=="edit") editor_draw()
+ -- the editor's verdict (editor.lua) is over the clock; under it its
+ -- second line takes turns, a second each, with the menu's chord and
+ -- (a solvable design) items, "not saved: 4 boards in progress" (a
+ -- design the save has no room for) and the editor's controls; and a
+ -- dot on each cell line logic does not reach, in the other colour:
+ -- paper on a fill, fill on paper (its difficulty is in words: pips
+ -- under the second line touched it, read as a "." in ".erase")
+ if mode=="edit" then
+  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
+  print_centred(t[screen_frames\30%#t+1],46,6,24)
+  if verdict_status=="stalled" then
+   each(function(x,y,i)
+    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
+   end)
+  end
+ else
+  -- other boards: under the clock the puzzle's number, taking turns
+  -- (2 s each) with how to reach undo, hint and leave: o and x together
+  -- (or the pause button) open the menu. centred 4 px left of the
+  -- clock, so that the glyphs (8 px, counted 4) stay 4 px clear of the
+  -- first column's clues: "menu15" was read
+  print_centred(screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
+ end
 end
 
 -- puzzle p's name (if shown: once solved), or its number in its world

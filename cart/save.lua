@@ -110,8 +110,7 @@ function load_save()
  end
  while a<0x5efd and peek(a)>0 do
   -- (a: past the entry's head)
-  local id,w=@a,peek2(a+1)
-  local p=id-1
+  local id,w,p=@a,peek2(a+1),@a-1
   a+=3
   if w<0 then
    -- a best time: of a solved puzzle, once; or the options of those

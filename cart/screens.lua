@@ -76,8 +76,10 @@ function title_draw()
  blink"press \142  \151 options|97|10"
 end
 
--- world select: left/right between worlds, endless and create
-world_index,top_row=1,0
+-- world select: left/right between worlds, endless and create (its
+-- page: up/down choose create_choice of create_labels, o opens the
+-- editor at that size, create_choice*5, or the code screen)
+world_index,top_row,create_choice,create_labels=1,0,2,split"5x5,10x10,15x15,enter a code"
 -- (a click on the arrows at the sides turns too)
 function worlds_update()
  local n,l,r,o=#worlds+2,pressed(0),pressed(1),pressed(4)
@@ -90,7 +92,13 @@ function worlds_update()
  world=worlds[world_index]
  if (pressed(5)) go"title"
  if world_index>=n then
-  create_update(o)
+  -- (b*2-5: up -1, down 1)
+  for b=2,3 do
+   if (pressed(b)) create_choice=mid(1,create_choice+b*2-5,4)
+  end
+  if o then
+   (create_choice>3 and code_entry or edit)()
+  end
  elseif o then
   if world then
    -- on its board in progress, if any, else its first unsolved
@@ -117,14 +125,16 @@ function worlds_draw()
  backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
  if world_index>#worlds+1 then
-  create_draw()
+  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
+  for k=1,4 do
+   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  end
  elseif world_index>#worlds then
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  else
-  local t,s=solved_count()
+  local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
-  local k=world_in_progress()
   if (k) print_centred("no. "..k.." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
@@ -196,8 +206,9 @@ function puzzles_draw()
    -- border; a board in progress: the whole tile the fill, its ink
    -- paper)
    -- (drawn with the camera on the tile's corner x,y)
+   -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c=in_progress(p+1) and 1 or 4
+   local c,n=in_progress(p+1) and 1 or 4,puzzle_size[p]
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
@@ -205,7 +216,6 @@ function puzzles_draw()
     -- its picture, drawn later (below): in its colours, 3 px a cell
     -- at 5x5, 1 px otherwise
     add(thumbs_queued,function()
-     local n=puzzle_size[p]
      local s=15\n
      local o=(15-n*s)\2+1
      shade(puzzle_rows[p],n,pz_cols[p+1])
@@ -215,7 +225,7 @@ function puzzles_draw()
     end)
    else
     print_centred(k+1 .."",7,c,9)
-    print(puzzle_size[p],12-puzzle_size[p]\10*4,1,c)
+    print(n,12-n\10*4,1,c)
     pips(p,-1,13,c)
     if (pz_names[p+1]!="") print("\24",1,1,c)
    end

@@ -104,25 +104,19 @@ function read_code(s)
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
- if (no_fill()) return "empty"
+ -- its board, blank: solved at once only when no cell is filled
+ new_board()
+ if (solved()) return "empty"
  -- a rom puzzle's code opens that puzzle (its number, progress,
  -- picture) in its world's colours (the code screen too, while it
- -- is checked). (s, the text read, becomes the picture's rows)
+ -- is checked; its rows and so its clues are the code's). (s, the
+ -- text read, becomes the picture's rows)
  s=clue_key{unpack(solution,1,k)}
  for w,wd in ipairs(worlds) do
   for p=wd.first,wd.first+wd.count-1 do
    if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
   end
  end
- new_board()
-end
-
--- no cell of solution filled
-function no_fill()
- for y=1,15 do
-  if (solution[y]>0) return
- end
- return true
 end
 
 -- the code screen: a code pasted (ctrl-v: stat(4) reads the
@@ -166,9 +160,11 @@ function code_draw()
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  print(code_lines(printable(typed)),4,16,6)
  for k=0,31 do
-  local x,y=22+k%8*12,36+k\8*12
-  if (k==key_index) rect(x-3,y-3,x+6,y+7,10)
-  print("\14"..symbol(k),x,y,10)
+  -- (drawn with the camera on the key's symbol)
+  camera(-22-k%8*12,-36-k\8*12)
+  if (k==key_index) rect(-3,-3,6,7,10)
+  print("\14"..symbol(k),0,0,10)
  end
+ camera()
  print_centred(code_message,90,10)
 end
