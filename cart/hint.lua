@@ -9,7 +9,7 @@ function hint()
   -- the row and the column it stops on are marked as the solution has
   -- them (fills and crosses), in one undo step
   if blank() then
-   for k=1,20 do
+   for _=1,20 do
     cursor_x,cursor_y,redraw=rand_int(board_size),rand_int(board_size),true
     sfx(5)
     yield() yield()
