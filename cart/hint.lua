@@ -5,14 +5,15 @@
 function hint()
  hint_maker=cocreate(function()
   local f,e,w={},{}
-  -- the roulette: the cursor hops about the board for 40 frames, then
+  -- the roulette: the cursor hops about the board a second, a cell
+  -- and a tick a frame, then
   -- the row and the column it stops on are marked as the solution has
   -- them (fills and crosses), in one undo step
   if blank() then
-   for _=1,20 do
+   for _=1,30 do
     cursor_x,cursor_y,redraw=rand_int(board_size),rand_int(board_size),true
     sfx(5)
-    yield() yield()
+    yield()
    end
    new_step=true
    each(function(x,y,i)
