@@ -483,6 +483,8 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     assert ratios and max(ratios) < 1.5
 
 
+# where a row's clue ends (cart/draw.lua's draw_clues): every other 15x15 row's 2 px further left
+ROW_CLUE_END = "board_x-1-i%2*board_size\\15*2,180)"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 
 
@@ -503,6 +505,33 @@ def _rows_off_their_bands(layouts) -> list:
         if len(alike) > ROWS_ALIKE:
             out.append(alike)
     return out
+
+
+def _rows_ending_in_line(layouts) -> list:
+    """15x15 boards where two neighbouring rows' clues end at the same x: their numbers, 1 px
+    apart up and down, stand in line and stack into one tower of glyphs. Readers reading the
+    board's rows alone took 2s, 3s and 5s down such a tower for one another (9 and 10 of 120
+    rows wrong); with every other row's clue ending 2 px further left, 3 and 0."""
+    out = []
+    for items in layouts:
+        ends = collections.defaultdict(int)
+        for it in items:                  # (the board's rows)
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
+                ends[it.y] = max(ends[it.y], it.x + it.box[0])
+        if len(ends) != 15:
+            continue
+        ys = sorted(ends)
+        out += [(a, ends[a]) for a, b in zip(ys, ys[1:]) if ends[a] == ends[b]]
+    return out
+
+
+def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
+    assert sum(1 for items in packed if len({it.y for it in items if it.y >= BOARD_Y and len(it.ink)
+                                              and it.ink[:, 1].max() < measured_text.BOARD_X}) == 15) > 100
+    assert _rows_ending_in_line(packed) == []
+    right_aligned = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, "board_x-1,180)")], "in_line")
+    some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
+    assert len(_rows_ending_in_line(tour.layouts(right_aligned, some))) > 6 * 10
 
 
 def _band_edges_beside_rows(layouts, screens) -> list:
