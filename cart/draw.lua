@@ -127,10 +127,9 @@ function draw_clues()
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15: every other row's clue ends 2 px
-  -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px apart up and down do not stack
-  -- into one tower (read alone, 2s, 3s and 5s down a column of rows
-  -- were taken for one another: 10 of 120 rows wrong for one reader,
-  -- 3 and 0 staggered)
+  -- further left (board_size\15: 1 on 15x15, else 0), so that digits
+  -- 1 px apart up and down do not stack into one tower (read alone,
+  -- 2s, 3s and 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1-i%2*board_size\15*2,180)
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]

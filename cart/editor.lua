@@ -5,10 +5,11 @@
 -- or stalled, the cells it cannot reach marked on the board.
 -- design_rows/design_size: the design (its 15 rows as masks, bit x = column x; its
 -- size), design_saved: it is in the save (save.lua); its size is the one
--- chosen on the create page, create_choice*5 (screens.lua; mode "design": the
--- design played, leaving comes back here, the choice unchanged). verdict_status/verdict_rounds the solver's verdict, verdict_filled/verdict_empty the
--- cells it reached, verdict_text/verdict_more the verdict's two lines, verdict_then
--- play it or share code waiting for the verdict
+-- chosen on the create page, create_choice*5 (screens.lua; mode "design":
+-- the design played, leaving comes back here, the choice unchanged).
+-- verdict_status/verdict_rounds the solver's verdict, verdict_filled/
+-- verdict_empty the cells it reached, verdict_text/verdict_more the
+-- verdict's two lines, verdict_then play it or share code waiting for it
 --lint: design_rows, design_size, design_saved, verdict_maker, verdict_status, verdict_rounds, verdict_filled, verdict_empty, verdict_text, verdict_more, verdict_then
 -- the editor on the kept design if it is of the size chosen, else
 -- blank: opened as play() opens a board of id 0 (blank, never saved,
