@@ -12,6 +12,7 @@ import numpy as np
 from generator.cartbuild.build import build_to
 from generator.formats.batchfile import Batch, write_batch
 from generator.formats.record import Puzzle
+from generator.pico8 import COLOURS
 from generator.playtest.player import renamed_lua
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
@@ -31,7 +32,6 @@ ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 def board_cursor_colours(world: dict) -> tuple[tuple, tuple]:
     """The displayed RGB of the board's cursor in a built world (the manifest's): its frame on
     the cell's grid lines, and the ring round it (the roles contrast_gate.cursor_frame picked)."""
-    from generator.pico8 import COLOURS
     return tuple(tuple(COLOURS[world["pal"][world["ui"][r]]]) for r in world["cursor_frame"])
 
 

@@ -36,7 +36,7 @@ from generator.solver.grid import rows_to_text
 from generator.solver.verdict import verdict
 from generator.cartbuild.lua import Piece, check_cart, check_piece, check_shipped, constants_chunk, inline_includes
 from generator.cartbuild.minify import minify
-from generator.cartbuild.contrast_gate import check_world, cursor_frame
+from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
 from generator.cartbuild.codefont import pack_font
 from generator.cartbuild.music import pack_music
@@ -281,14 +281,14 @@ def world_tables(cfg, placed: list[Placed], firsts: dict, palettes) -> list[dict
     tables = []
     for w in cfg.worlds:
         colours = [PICO8[s.pico8] for s in palettes[w.name]]
-        check_world(w.name, colours, list(w.ui), str(cfg.path))
+        cursor = check_world(w.name, colours, list(w.ui), str(cfg.path))
         bd = w.art.backdrop
         tables.append(dict(name=w.name, title=w.title, first=firsts[w.name],
                            count=sum(1 for p in placed if p.world == w.name),
                            bx=bd.x, by=bd.y, bw=bd.w, bh=bd.h,
                            pal=[s.pico8 for s in palettes[w.name]], ui=list(w.ui),
                            dim=dim_table(colours, list(w.ui)),
-                           cursor_frame=list(cursor_frame(w.name, colours, list(w.ui)))))
+                           cursor_frame=list(cursor)))
     return tables
 
 

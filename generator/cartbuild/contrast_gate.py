@@ -86,9 +86,11 @@ BAND = 18.0
 BANDS = ("backdrop", "cursor", "clue_highlight")
 
 
-def check_world(name: str, display: list, ui: list[int], where: str = "cart/worlds.json") -> None:
+def check_world(name: str, display: list, ui: list[int],
+                where: str = "cart/worlds.json") -> tuple[int, int]:
     """Refuse world `name` if a pair of PAIRS is under its least contrast, a mark (MARKS,
-    the cursor) under MARK, or two of BANDS closer than BAND. `display` holds the 16 slots'
+    the cursor) under MARK, or two of BANDS closer than BAND; else return the board cursor's
+    two roles (cursor_frame), which the world's record keeps. `display` holds the 16 slots'
     RGB colours, `ui` the slot of each role in ROLES order."""
     def ratio(a: str, b: str) -> float:
         return contrast(display[ui[ROLES.index(a)]], display[ui[ROLES.index(b)]])
@@ -111,4 +113,4 @@ def check_world(name: str, display: list, ui: list[int], where: str = "cart/worl
                 raise UserError(f"{where} ({name}): ui roles {a!r} and {b!r} are {d:.1f} apart "
                                 f"(CIEDE2000), and the cart draws them side by side behind the "
                                 f"clues: they need {BAND:g} (docs/new-world.md, colour roles)")
-    cursor_frame(name, display, ui, where)
+    return cursor_frame(name, display, ui, where)

@@ -165,6 +165,14 @@ def test_the_lists_cursor(world):
             assert contrast(focused[q], at(p, *q)) >= MARK, (k + 1, q, focused[q], at(p, *q))
 
 
+def first_15x15(path, m: dict, w: int) -> Player:
+    """A Player on world w's first 15x15 puzzle, blank."""
+    p = Player(path)
+    p.open_puzzle(w, next(q["world_index"] for q in m["puzzles"]
+                          if q["world"] == m["worlds"][w]["name"] and q["size"] == 15))
+    return p
+
+
 def _cursor_faint(path, m) -> list:
     """Where the board's cursor fails to stand out: a 15x15 board with the cells right of the
     cursor's filled, the cursor on grid lines (cell 7,7) and on the guide lines every 5 cells
@@ -173,10 +181,7 @@ def _cursor_faint(path, m) -> list:
     neighbour, and the ring 3:1 from the frame beside it."""
     faint = []
     for w in (0, 1):
-        p = Player(path)
-        first = next(q["world_index"] for q in m["puzzles"]
-                     if q["world"] == m["worlds"][w]["name"] and q["size"] == 15)
-        p.open_puzzle(w, first)                     # a 15x15 board
+        p = first_15x15(path, m, w)
         cz = 75 // p.size()
         for c in (7, 5):
             p.c.exec(" ".join(f"cells[{y * 15 + c + 1}]=1" for y in range(15)))
@@ -233,10 +238,7 @@ def test_crosses_stand_out_on_blank_cells_and_on_the_cursors_lines(built_cart):
     lit lines, and a player found its crosses nearly invisible; pastel spires' 2.28:1)."""
     path, m = built_cart.path, built_cart.manifest
     for w in (0, 1):
-        p = Player(path)
-        first = next(q["world_index"] for q in m["puzzles"]
-                     if q["world"] == m["worlds"][w]["name"] and q["size"] == 15)
-        p.open_puzzle(w, first)
+        p = first_15x15(path, m, w)
         cz = 75 // p.size()
         cells = [(2, 7), (11, 7), (7, 2), (2, 2), (11, 11)]     # three on the lit lines, two off
         p.move_to(7, 7)
