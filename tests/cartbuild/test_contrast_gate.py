@@ -81,6 +81,9 @@ def test_the_marks_name_real_roles():
 @pytest.mark.parametrize("role,on,words", [  # role takes the slot of on
     ("fill", "paper", "ui role 'fill' on 'paper' is 1.00:1, and the cart draws difficulty pips"),
     ("grid", "fill", "ui role 'fill' on 'grid' is 1.00:1, and the cart draws a tile's fifth pip"),
+    ("cross", "paper", "ui role 'cross' on 'paper' is 1.00:1, and the cart draws crosses on blank cells"),
+    # crosses in the highlight's slot: 1.31:1 on spires' paper, the first pair refused
+    ("cross", "highlight", "ui role 'cross' on 'paper' is 1.31:1, and the cart draws crosses on blank"),
 ])
 def test_a_world_whose_marks_would_not_stand_out_is_refused_in_one_line(tmp_path, role, on, words):
     msg = refusal(tmp_path, role, on)
