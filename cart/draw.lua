@@ -14,8 +14,9 @@ board_x,board_y=52,52
 -- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
 -- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
 -- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
--- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag
--- and a stroke, no foot, 2 px; the 3 a flat top, a stroke to its middle and
+-- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag,
+-- a stroke and a foot, 3 px (a row of footless 1s, strokes alike as a
+-- fence's, was counted one 1 too many); the 3 a flat top, a stroke to its middle and
 -- a bowl, open on the left, the 5 a flat top over its top-left corner (a 3
 -- as a backwards c read as a 5 or a 2).
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
@@ -28,7 +29,7 @@ board_x,board_y=52,52
 -- the 3x5 digits with a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,8754,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,3,5,5,5,5,5,5,5,5,8,6,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 digit_bits_readout={unpack(digit_bits_tall)}
 digit_bits_readout[15],clue_font=3,digit_bits
 
@@ -54,9 +55,12 @@ end
 
 -- a line's clue t (its placed runs d) left to right in clue_font, its
 -- top at y, its right end at x; numbers stand apart by more than the
--- 1 px inside "15": in the rows (w 180) 6 px in a row of up to 6, 4 of
--- 7, 3 of 8 (to fit); in the readouts (w 140, 3x5 digits in 42 px) 6 px
--- in a row of up to 5, 4 of 6, 3 of 7 or 8 (between boxes: gap+1)
+-- 1 px inside "15" (between boxes: gap+1): in the rows (w 126) 6 px in a
+-- row of up to 5, 4 of 6, 3 of 7, 2 of 8, so that a row of 1s starts
+-- further from the screen's edge than its 1s stand apart (an edge as far
+-- from the first 1 as the 1s were apart was counted as one more 1); in
+-- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
+-- 4 of 6, 3 of 7 or 8
 function draw_line_clue(t,d,y,x,w)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
@@ -131,7 +135,7 @@ function draw_clues()
   -- 1 px apart up and down do not stack into one tower (read alone,
   -- 2s, 3s and 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1-i%2*board_size\15*2,180)
+  draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1-i%2*board_size\15*2,126)
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=(p>6 or i==cursor_x) and digit_bits_tall or digit_bits
   for j=#t,1,-1 do

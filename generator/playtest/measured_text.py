@@ -74,8 +74,9 @@ def instrument(console) -> None:
 def clue_box(value: int, height: int = 4, width: int = 3) -> tuple[int, int]:
     """(width, height) of a clue number as cart/draw.lua's draw_number draws it: digits `width`
     px wide (4 for the rows' font, 3 for the columns') and `height` tall (4 for the rows' font,
-    5 for the columns'); a 1 in the 4 px font is its flag and stroke, 2 px. In the rows' font
-    10-15 are that 1, a 1 px gap and a digit (11: 5 px); in the columns' 10-15 are a bar, a gap
+    5 for the columns'); a 1 in the 4 px font is its flag, stroke and foot, 3 px. In the rows'
+    font 10-15 are a flag and stroke (2 px), a 1 px gap and a digit (11: 6 px, its second 1
+    footed); in the columns' 10-15 are a bar, a gap
     and a digit, 11 two bars 1 px apart, 3 px (drawn 1 px in from where it is placed: see
     `seen`)."""
     if width > 3 and value > 9:
@@ -84,7 +85,7 @@ def clue_box(value: int, height: int = 4, width: int = 3) -> tuple[int, int]:
         return 3, height
     if value > 9:
         return 2 + width, height
-    return (2 if width > 3 and value == 1 else width), height
+    return (3 if width > 3 and value == 1 else width), height
 
 
 @dataclass

@@ -121,11 +121,13 @@ def _live_zeros(layouts) -> list:
 
 
 # what fresh readers were unsure of at the play screen's size: a run of numbers in a row 4 px
-# apart (how many 1s in "1 1 1 1 1 1"? "1 11 1" or "1 1 1 1"?), six 1s 5 px apart beside rows
-# of fewer 6 px apart ("packed closer"), and a column's numbers 1 px one above the other (how
-# many 1s or 2s in a stack?)
-ROW_GAP = 6          # background pixels between numbers side by side in a row of up to 6
-ROW_ROOM = 6         # rows of more numbers than this have no room for ROW_GAP (4 px at 7, 3 at 8)
+# apart (how many 1s in "1 1 1 1 1 1"? "1 11 1" or "1 1 1 1"?), and a column's numbers 1 px one
+# above the other (how many 1s or 2s in a stack?). Rows of six 1s 6 px apart started as far from
+# the screen's edge as the 1s stood apart, and the edge was counted as a seventh 1: rows of six
+# numbers now stand 4 px apart (read alone, 8 boards rich in runs of 1s, 120 rows a reader: with
+# footless 1s 6 px apart 15 and 11 rows wrong, with footed 1s so spaced 3 and 3)
+ROW_GAP = 6          # background pixels between numbers side by side in a row of up to 5
+ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (4 px at 6, 3 at 7, 2 at 8)
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
 
 
@@ -144,6 +146,26 @@ def _crowded_rows(layouts) -> list:
             if len(row) <= ROW_ROOM:
                 out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
                         if (g := b.x - a.x - a.box[0]) < ROW_GAP]
+    return out
+
+
+def _rows_from_the_edge(layouts) -> list:
+    """Rows left of the board whose first number is a 1 no further from the screen's left edge
+    than the row's numbers stand from each other (background pixels between their inks, the
+    widest): the edge stands in the row's rhythm, and readers counted it as one more 1 (six 1s
+    6 px apart, the first 6 px in: "at first glance seven")."""
+    out = []
+    for items in layouts:
+        rows = collections.defaultdict(list)
+        for it in items:                  # (the board's rows: the readouts have their own rule)
+            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
+                rows[it.y].append(it)
+        for row in rows.values():
+            row.sort(key=lambda it: it.x)
+            if len(row) > 1 and row[0].text == "1":
+                apart = max(int(b.ink[:, 1].min() - a.ink[:, 1].max() - 1) for a, b in zip(row, row[1:]))
+                if int(row[0].ink[:, 1].min()) <= apart:
+                    out.append((row[0].where(), int(row[0].ink[:, 1].min()), apart))
     return out
 
 
@@ -180,6 +202,11 @@ def test_packed_clue_numbers_stand_on_plain_colour(packed):
 
 def test_row_numbers_have_room_to_be_counted(packed):
     assert not _crowded_rows(packed), _crowded_rows(packed)[:6]
+
+
+def test_rows_of_1s_start_further_from_the_edge_than_they_stand_apart(packed):
+    assert sum(1 for items in packed for it in items if it.text == "1") > 1000
+    assert not _rows_from_the_edge(packed), _rows_from_the_edge(packed)[:6]
 
 
 def test_rows_with_room_are_in_the_columns_digits(cart, packed):
@@ -484,7 +511,7 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 
 
 # where a row's clue ends (cart/draw.lua's draw_clues): every other 15x15 row's 2 px further left
-ROW_CLUE_END = "board_x-1-i%2*board_size\\15*2,180)"
+ROW_CLUE_END = "board_x-1-i%2*board_size\\15*2,126)"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 
 
@@ -529,7 +556,7 @@ def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
     assert sum(1 for items in packed if len({it.y for it in items if it.y >= BOARD_Y and len(it.ink)
                                               and it.ink[:, 1].max() < measured_text.BOARD_X}) == 15) > 100
     assert _rows_ending_in_line(packed) == []
-    right_aligned = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, "board_x-1,180)")], "in_line")
+    right_aligned = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, "board_x-1,126)")], "in_line")
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
     assert len(_rows_ending_in_line(tour.layouts(right_aligned, some))) > 6 * 10
 
@@ -586,13 +613,14 @@ ROW_BAND = "rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>
 ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
-ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1]),board_x-1 local gap=min(5,180\\#t\\#t) "
+ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1]),board_x-1 local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
 ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
     "row numbers 4 px apart": ([(ROW_GAP_SET, "gap=#t>7 and 2 or 3")], _crowded_rows),
-    "six row numbers 5 px apart": ([(ROW_GAP_SET, "gap=min(5,10-#t)")], _crowded_rows),
+    "five row numbers 5 px apart": ([(ROW_GAP_SET, "gap=min(5,9-#t)")], _crowded_rows),
+    "six row numbers 6 px apart": ([(ROW_GAP_SET, "gap=min(5,180\\#t\\#t)")], _rows_from_the_edge),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
