@@ -48,12 +48,12 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- the board being played from board_cells into cells (blank if none)
-powers_of_3=split"1,3,9,27,81"
+-- the board being played from board_cells into cells (blank if none;
+-- cell i is digit i%5 of byte i\5+1: 3^k is exact, an integer power)
 function load_board()
  local b=board_cells[board_id] or {}
  cells={}
- for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
+ for i=0,224 do cells[i]=(b[i\5+1] or 0)\3^(i%5)%3 end
 end
 
 -- is board id in progress?
@@ -73,17 +73,15 @@ function keep()
   for j=4,0,-1 do v=v*3+cells[k*5+j] end
   add(b,v)
  end
- board_cells[board_id],board_clocks[board_id]=b,play_seconds
- -- (the most recent first)
- del(recent_boards,board_id)
- add(recent_boards,board_id,1)
- persist()
+ drop(b,play_seconds)
 end
 
--- forget the board being played (solved, or left blank)
-function drop()
- board_cells[board_id],board_clocks[board_id]=nil
+-- forget the board being played (solved, or left blank), or with b
+-- keep b as its cells and t as its clock, the most recent first; and save
+function drop(b,t)
+ board_cells[board_id],board_clocks[board_id]=b,t
  del(recent_boards,board_id)
+ if (b) add(recent_boards,board_id,1)
  persist()
 end
 
@@ -108,7 +106,7 @@ function load_save()
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
- while a<0x5efd and peek(a)>0 do
+ while a<0x5efd and @a>0 do
   -- (a: past the entry's head)
   local id,w,p=@a,peek2(a+1),@a-1
   a+=3
