@@ -118,9 +118,10 @@ end
 -- on a fill) it changes nothing, so a fill never covers a cross and
 -- a cross never wipes a fill (as in picross s)
 function play_input()
- -- the cell under the pointer (x nil off the board)
+ -- the cell under the pointer (x nil off the board: x\board_size|y\board_size
+ -- is 0 only with both in 0..board_size-1)
  local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
- if (min(x,y)<0 or max(x,y)>=board_size) x=nil
+ if (x\board_size|y\board_size!=0) x=nil
  -- o and x together open the on-screen menu, the mark the first of
  -- them made, if any, taken back (x pressed while o paints a stroke
  -- is no chord)
@@ -153,7 +154,7 @@ function play_input()
    end
   end
  end
- if (paint_button and held_frames[paint_button]==0) paint_button=nil
+ paint_button=paint_button and held_frames[paint_button]>0 and paint_button
  for b=0,3 do
   -- (b^^1: the opposite direction. a direction going down keeps the
   -- cursor in from_x,from_y, unless its opposite went down first;
