@@ -220,7 +220,7 @@ function puzzles_draw()
      local o=(15-n*s)\2+1
      shade(puzzle_rows[p],n,pz_cols[p+1])
      for j,v in pairs(picture_colours) do
-      square(x+o+j%16*s,y+o+(j\16-1)*s,s,v)
+      square(x+o+j%16*s,y+o-s+j\16*s,s,v)
      end
     end)
    else

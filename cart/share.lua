@@ -37,11 +37,10 @@ function share_code()
   v=v<<1|(e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1
   if (k%5>3) add(t,v) v=0
  end
- v=check_sum(t,#t)
- add(t,v\32)
- add(t,v%32)
  for c in all(t) do s..=symbol(c) end
- return s
+ -- (then the check's two symbols)
+ v=check_sum(t,#t)
+ return s..symbol(v\32)..symbol(v%32)
 end
 
 -- printable text s (a code, what was typed) in the code font, its
