@@ -87,22 +87,24 @@ end
 
 -- puzzle p solved in t seconds: its best time before (nil: first)
 function won(p,t)
- local b=best[p]
+ -- (b: its best time before, nil or false if none: 0 is none saved)
+ local b=best[p]!=0 and best[p]
  t=max(1,flr(t))
- if (t<=(b!=0 and b or t)) best[p],best_options[p]=t,options&6
+ if (t<=(b or t)) best[p],best_options[p]=t,options&6
  -- (the most recent first)
  del(recent_solved,p+1)
  add(recent_solved,p+1,1)
  persist()
- return b!=0 and b
+ return b
 end
 
--- read the cartdata, field by field
+-- read the cartdata, field by field ($, % and @ read as peek4, peek2
+-- and peek: below 0x8000 every player reads them alike)
 function load_save()
  cartdata("picross8_v1")
- if (peek4(0x5e00)!=save_id) memset(0x5e00,0,256)
+ if ($0x5e00!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
- endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=peek2(0x5e04)&32767,max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
+ endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&6,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
@@ -169,11 +171,12 @@ function persist()
  poke(0x5eff,options&6)
  save_at=0x5e28
  local o=0
- for k=1,min(max_boards,#recent_boards) do
-  local id=recent_boards[k]
-  save_entry(id,board_clocks[id])
-  poke(save_at,unpack(board_cells[id]))
-  save_at+=45
+ for k,id in ipairs(recent_boards) do
+  if k<=max_boards then
+   save_entry(id,board_clocks[id])
+   poke(save_at,unpack(board_cells[id]))
+   save_at+=45
+  end
  end
  if design_saved then
   save_entry(255,0xc000+design_size)
