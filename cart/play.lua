@@ -219,14 +219,15 @@ function play_draw()
  -- (a solvable design) items, "not saved: 4 boards in progress" (a
  -- design the save has no room for) and the editor's controls; and a
  -- dot on each cell line logic does not reach, in the other colour:
- -- paper on a fill, fill on paper (its difficulty is in words: pips
- -- under the second line touched it, read as a "." in ".erase")
+ -- paper on a fill, fill on paper (4-3*cell: the editor's cells are
+ -- 0 or 1; its difficulty is in words: pips under the second line
+ -- touched it, read as a "." in ".erase")
  if mode=="edit" then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
    each(function(x,y,i)
-    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
+    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,4-cells[i]*3)
    end)
   end
  else
