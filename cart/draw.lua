@@ -222,7 +222,7 @@ function draw_preview()
  local k=20\board_size
  local s=k*board_size
  camera(s\2-26,-17)
- square(-1,-1,s+2,2)
+ rect(-1,-1,s,s,2)
  square(0,0,s,1)
  each(function(x,y,i)
   if (cells[i]==1) square(x*k,y*k,k,4)

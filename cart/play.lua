@@ -100,11 +100,10 @@ function hold(f)
   d=recent_boards[k]!=board_id and d
  end
  if d and dirty then
-  -- (n: board d's puzzle as its world w and number, or endless: no
+  -- (board d's puzzle named by its world w and number, or endless: no
   -- world's)
   local w=worlds[puzzle_world[d-1]]
-  local n=w and w.name.." no. "..d-w.first or "endless"
-  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..n.."\n\n\142 keep   \151 leave unsaved",function()
+  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..(w and w.name.." no. "..d-w.first or "endless").."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()

@@ -104,7 +104,7 @@ function worlds_update()
    -- on its board in progress, if any, else its first unsolved
    -- puzzle (puzzles_update keeps the cursor in the world)
    local k=world_in_progress()
-   puzzle_index=world.first+(k or 1)-1
+   puzzle_index=k or world.first
    while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
@@ -113,11 +113,11 @@ function worlds_update()
  end
 end
 
--- world world_index's most recent board in progress: its puzzle's number
--- there, from 1 (nil: none)
+-- world world_index's most recent board in progress: its puzzle, p
+-- (nil: none)
 function world_in_progress()
  for id in all(recent_boards) do
-  if (puzzle_world[id-1]==world_index) return id-world.first
+  if (puzzle_world[id-1]==world_index) return id-1
  end
 end
 function worlds_draw()
@@ -134,7 +134,7 @@ function worlds_draw()
   local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
-  if (k) print_centred("no. "..k.." in progress",92,13)
+  if (k) print_centred(puzzle_name(k).." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
