@@ -66,11 +66,12 @@ end
 function keep()
  dirty=false
  if (blank() or board_id<1) return drop()
- -- its cells into board_cells (5 a byte)
+ -- its cells into board_cells (5 a byte, cell k*5+j its digit j, as
+ -- load_board reads them)
  local b={}
  for k=0,44 do
   local v=0
-  for j=4,0,-1 do v=v*3+cells[k*5+j] end
+  for j=0,4 do v+=cells[k*5+j]*3^j end
   add(b,v)
  end
  drop(b,play_seconds)

@@ -182,7 +182,8 @@ function puzzles_update()
   end
  end
  if (k and mouse_moved) i=k
- if (mouse_buttons&1>0 and o and k!=i) o=false
+ -- (a click opens only the tile it is on)
+ o=o and (mouse_buttons&1<1 or k==i)
  puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
