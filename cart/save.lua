@@ -48,12 +48,13 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- the board being played from board_cells into cells (blank if none;
--- cell i is digit i%5 of byte i\5+1: 3^k is exact, an integer power)
+-- the board being played from board_cells into cells (blank if none:
+-- 45 bytes of 0; cell i is digit i%5 of byte i\5+1: 3^k is exact, an
+-- integer power)
 function load_board()
- local b=board_cells[board_id] or {}
+ local b=board_cells[board_id] or split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
  cells={}
- for i=0,224 do cells[i]=(b[i\5+1] or 0)\3^(i%5)%3 end
+ for i=0,224 do cells[i]=b[i\5+1]\3^(i%5)%3 end
 end
 
 -- is board id in progress?
@@ -66,14 +67,10 @@ end
 function keep()
  dirty=false
  if (blank() or board_id<1) return drop()
- -- its cells into board_cells (5 a byte, cell k*5+j its digit j, as
- -- load_board reads them)
- local b={}
- for k=0,44 do
-  local v=0
-  for j=0,4 do v+=cells[k*5+j]*3^j end
-  add(b,v)
- end
+ -- its cells into board_cells (5 a byte, from 45 bytes of 0: cell i
+ -- digit i%5 of byte i\5+1, as load_board reads them)
+ local b=split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+ for i=0,224 do b[i\5+1]+=cells[i]*3^(i%5) end
  drop(b,play_seconds)
 end
 
