@@ -42,11 +42,10 @@ end
 
 -- two tables of 15 rows of 0: nothing known yet, for solve (or a
 -- share code's solution before its cells are set), and a third for
--- solve's sweeps: solve(clues,clues,zeros()) solves from nothing
+-- solve's sweeps: solve(clues,clues,zeros()) solves from nothing (each
+-- split a new table)
 function zeros()
- local f,e={},{}
- for y=1,15 do f[y],e[y]=0,0 end
- return f,e,{}
+ return split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",{}
 end
 
 -- start a puzzle of board_size from solution: clues, blank board (or the saved
