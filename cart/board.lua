@@ -26,11 +26,11 @@ function line_mask(i,v,c)
  return m
 end
 
--- line k (row k-1 up to 15, else column k-16): the masks of its fills
--- and its crosses, and its clue
+-- line k (row k-1 up to 15, else column k-16): its clue, and the masks
+-- of its fills and its crosses (as placed() takes them)
 function line_of(k)
  local i,c=(k-1)%15,k>15
- return line_mask(i,1,c),line_mask(i,2,c),(c and col_clues or row_clues)[i+1]
+ return (c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)
 end
 
 -- f(x,y,i) for each cell of the board, row by row (i: its index in cells)
@@ -42,11 +42,10 @@ end
 
 -- two tables of 15 rows of 0: nothing known yet, for solve (or a
 -- share code's solution before its cells are set), and a third for
--- solve's sweeps: solve(clues,clues,zeros()) solves from nothing
+-- solve's sweeps: solve(clues,clues,zeros()) solves from nothing (each
+-- split a new table)
 function zeros()
- local f,e={},{}
- for y=1,15 do f[y],e[y]=0,0 end
- return f,e,{}
+ return split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",{}
 end
 
 -- start a puzzle of board_size from solution: clues, blank board (or the saved
@@ -68,8 +67,8 @@ end
 function check(x,y)
  local r
  for k in all{y+1,x+16} do
-  -- (f: its fills, t: its clue; d: they match)
-  local f,_,t=line_of(k)
+  -- (t: its clue, f: its fills; d: they match)
+  local t,f=line_of(k)
   local d=clue_key(line_clue(f))==clue_key(t)
   r=r or d and not line_done[k]
   line_done[k],lines_changed[k]=d,1
@@ -117,7 +116,6 @@ end
 -- all 30 of a 15x15 fit in one frame)
 function dims()
  for k in pairs(lines_changed) do
-  local f,x,t=line_of(k)
-  lines_changed[k],placed_runs[k],redraw=nil,placed(t,f,x),true
+  lines_changed[k],placed_runs[k],redraw=nil,placed(line_of(k)),true
  end
 end

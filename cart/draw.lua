@@ -4,7 +4,8 @@
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture
 -- roles (shade: 11 lit, 12 body, 13 half-lit, 14 shadow; 11 is also
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
-board_x,board_y=52,52
+-- board_x,board_y: the board's corner, 52,52 (set by play(); the solved
+-- screen slides it)
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
 -- its 11th the columns' 11, two bars (a bar and a 1 read as "1 1" or "h"),
@@ -225,7 +226,7 @@ function draw_preview()
  local k=20\board_size
  local s=k*board_size
  camera(s\2-26,-17)
- square(-1,-1,s+2,2)
+ rect(-1,-1,s,s,2)
  square(0,0,s,1)
  each(function(x,y,i)
   if (cells[i]==1) square(x*k,y*k,k,4)

@@ -16,7 +16,7 @@
 -- the cursor in the middle; a blank solution first, for its clues),
 -- then the design's cells set and redone (redesign)
 function edit()
- mode,board_id,board_size,history[0],solution="edit",0,create_choice*5,nil,zeros()
+ mode,board_id,board_size,solution="edit",0,create_choice*5,zeros()
  play()
  -- (false off the design: redesign's new_board makes it 0)
  for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
@@ -26,7 +26,7 @@ end
 -- the design changed: its rows, clues (none dimmed: dims does not
 -- run in the editor), the save, and the verdict again
 function redesign()
- for y=1,15 do solution[y]=line_of(y) end
+ for y=1,15 do _,solution[y]=line_of(y) end
  -- (its cells all numbers again: edit() leaves false off the design)
  new_board(cells)
  -- a blank board of another size keeps the design: opening the
@@ -51,8 +51,7 @@ function verdict()
  -- off for 105 and two off for 3. (a solvable design's second line:
  -- those words, then its rounds, each a turn of the line; the pips
  -- drawn under it touched it, a "." in ".erase")
- local difficulty_pips=mid(1,verdict_rounds*board_size\12,5)
- verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[difficulty_pips]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
+ verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[mid(1,verdict_rounds*board_size\12,5)]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
 end
 
 -- play it, share code: only a design line logic finishes; chosen

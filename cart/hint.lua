@@ -29,23 +29,24 @@ function hint()
    if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
   end)
   if (w) return say"mistake!"
-  for y=1,board_size do f[y],e[y]=line_of(y) end
+  for y=1,board_size do _,f[y],e[y]=line_of(y) end
   solve(row_clues,col_clues,f,e,{})
   -- of the cells line logic fixes, the one nearest the cursor
   -- (the cursor moves to each nearer one; cx,cy: where it was)
-  local d,cx,cy,hv=99,cursor_x,cursor_y
+  -- (w: the mark it needs, 1 fill or 2 cross; nil here, no mistake)
+  local d,cx,cy=99,cursor_x,cursor_y
   each(function(x,y,i)
    -- (1 forced filled, 2 forced empty: the marks agree with the
    -- solution, so no cell is both)
    local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cx)+abs(y-cy)
-   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,hv=k,x,y,v
+   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
   end)
-  if hv then
+  if w then
    -- marked first: a change clears the message
    new_step=true
-   mark(hv)
+   mark(w)
   end
-  say(hv and "hint" or "no hint")
+  say(w and "hint" or "no hint")
  end)
 end
 

@@ -118,9 +118,10 @@ end
 -- on a fill) it changes nothing, so a fill never covers a cross and
 -- a cross never wipes a fill (as in picross s)
 function play_input()
- -- the cell under the pointer (x nil off the board)
+ -- the cell under the pointer (x nil off the board: x\board_size|y\board_size
+ -- is 0 only with both in 0..board_size-1)
  local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
- if (min(x,y)<0 or max(x,y)>=board_size) x=nil
+ if (x\board_size|y\board_size!=0) x=nil
  -- o and x together open the on-screen menu, the mark the first of
  -- them made, if any, taken back (x pressed while o paints a stroke
  -- is no chord)
@@ -153,7 +154,7 @@ function play_input()
    end
   end
  end
- if (paint_button and held_frames[paint_button]==0) paint_button=nil
+ paint_button=paint_button and held_frames[paint_button]>0 and paint_button
  for b=0,3 do
   -- (b^^1: the opposite direction. a direction going down keeps the
   -- cursor in from_x,from_y, unless its opposite went down first;
@@ -171,12 +172,12 @@ function play_input()
    -- stepping is the held d-pad's, 10 a second. (frame_count wraps
    -- past 32767 after 18 minutes: the difference stays right, but a
    -- made-up "long ago" would not)
-   local j,v=not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7,b<2 and cursor_x or cursor_y
-   -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump from
-   -- v's 5-cell block (v\5*5 its first cell): right or down to the
-   -- next block's first cell (+5), left or up to the block before's
-   -- last (-1); both stop at the board's edges
-   v=mid(0,j and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
+   local v=b<2 and cursor_x or cursor_y
+   -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump (such a
+   -- second tap, not painting) from v's 5-cell block (v\5*5 its first
+   -- cell): right or down to the next block's first cell (+5), left or
+   -- up to the block before's last (-1); both stop at the board's edges
+   v=mid(0,not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
    if b<2 then cursor_x=v else cursor_y=v end
    paint()
   end

@@ -15,13 +15,18 @@ solution,history,cursor_kept={},{},{}
 -- cells wide, has puzzle_pips[p] pips, and its rows (1 to its size, as
 -- masks: bit x = column x) are puzzle_rows[p], from the rows after
 -- the table, a byte each up to 8 cells wide, else two (the tables
--- hold about 80 KB of the 2 MiB of lua memory)
-puzzle_rows,puzzle_size,puzzle_pips={},{},{}
+-- hold about 80 KB of the 2 MiB of lua memory); puzzle_world[p]: the
+-- index of its world (the worlds number their puzzles in order, the
+-- last whose first it reaches is its own; none past the last puzzle)
+puzzle_rows,puzzle_size,puzzle_pips,puzzle_world={},{},{},{}
 local q=pz_base+pz_count
 for p=0,pz_count-1 do
  local m,t=peek(pz_base+p),{}
  local n=m%16*5
  puzzle_rows[p],puzzle_size[p],puzzle_pips[p]=t,n,m\16
+ for w,d in ipairs(worlds) do
+  if (p>=d.first) puzzle_world[p]=w
+ end
  for r=1,n do
   t[r]=peek2(q)&(1<<n)-1
   q+=n\8+1
@@ -43,18 +48,23 @@ function play()
  -- (the board in its place: the solved screen slides it to the middle)
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle); its
- -- undo steps as left, else none yet
- -- (e: the editor)
- local c,e=board_id>0 and cursor_kept[board_id] or board_size\2*17,mode=="edit"
- board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,history[board_id] or {n=0}
+ -- undo steps as left, else none yet (none for a board of id 0: no
+ -- steps of a design or code played before)
+ local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
+ board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,board_id>0 and history[board_id] or {n=0}
  go"play"
  -- the pause menu on the play screen (go() clears it elsewhere):
  -- undo first, the most used (the editor's: undo, redo, play it,
  -- share code, leave)
  menu_item(1,"undo",undo)
  menu_item(2,"redo",function() return undo(true) end)
- menu_item(3,e and "play it" or "hint",e and if_solvable(function() mode,history[0]="design" play() end) or hint)
- menu_item(4,e and "share code" or "clear board",e and if_solvable(share) or ask_clear)
+ if mode=="edit" then
+  menu_item(3,"play it",if_solvable(function() mode="design" play() end))
+  menu_item(4,"share code",if_solvable(share))
+ else
+  menu_item(3,"hint",hint)
+  menu_item(4,"clear board",ask_clear)
+ end
  menu_item(5,"leave puzzle",function() hold(leave) end)
  hold()
 end
@@ -90,13 +100,10 @@ function hold(f)
   d=recent_boards[k]!=board_id and d
  end
  if d and dirty then
-  -- (n: board d's puzzle as its world and number, or endless)
-  local n="endless"
-  for w in all(worlds) do
-   local k=d-w.first
-   if (k>0 and k<=w.count) n=w.name.." no. "..k
-  end
-  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..n.."\n\n\142 keep   \151 leave unsaved",function()
+  -- (board d's puzzle named by its world w and number, or endless: no
+  -- world's)
+  local w=worlds[puzzle_world[d-1]]
+  ask("the save keeps "..max_boards.." boards:\nkeeping this one forgets\nthe marks on "..(w and w.name.." no. "..d-w.first or "endless").."\n\n\142 keep   \151 leave unsaved",function()
    keep_asked=true
    hold(f)
   end,function()
@@ -211,14 +218,15 @@ function play_draw()
  -- (a solvable design) items, "not saved: 4 boards in progress" (a
  -- design the save has no room for) and the editor's controls; and a
  -- dot on each cell line logic does not reach, in the other colour:
- -- paper on a fill, fill on paper (its difficulty is in words: pips
- -- under the second line touched it, read as a "." in ".erase")
+ -- paper on a fill, fill on paper (4-3*cell: the editor's cells are
+ -- 0 or 1; its difficulty is in words: pips under the second line
+ -- touched it, read as a "." in ".erase")
  if mode=="edit" then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
    each(function(x,y,i)
-    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,cells[i]==1 and 1 or 4)
+    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,4-cells[i]*3)
    end)
   end
  else

@@ -48,12 +48,13 @@
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
--- the board being played from board_cells into cells (blank if none)
-powers_of_3=split"1,3,9,27,81"
+-- the board being played from board_cells into cells (blank if none:
+-- 45 bytes of 0; cell i is digit i%5 of byte i\5+1: 3^k is exact, an
+-- integer power)
 function load_board()
- local b=board_cells[board_id] or {}
+ local b=board_cells[board_id] or split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
  cells={}
- for i=0,224 do cells[i]=(b[i\5+1] or 0)\powers_of_3[i%5+1]%3 end
+ for i=0,224 do cells[i]=b[i\5+1]\3^(i%5)%3 end
 end
 
 -- is board id in progress?
@@ -66,49 +67,46 @@ end
 function keep()
  dirty=false
  if (blank() or board_id<1) return drop()
- -- its cells into board_cells (5 a byte)
- local b={}
- for k=0,44 do
-  local v=0
-  for j=4,0,-1 do v=v*3+cells[k*5+j] end
-  add(b,v)
- end
- board_cells[board_id],board_clocks[board_id]=b,play_seconds
- -- (the most recent first)
- del(recent_boards,board_id)
- add(recent_boards,board_id,1)
- persist()
+ -- its cells into board_cells (5 a byte, from 45 bytes of 0: cell i
+ -- digit i%5 of byte i\5+1, as load_board reads them)
+ local b=split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
+ for i=0,224 do b[i\5+1]+=cells[i]*3^(i%5) end
+ drop(b,play_seconds)
 end
 
--- forget the board being played (solved, or left blank)
-function drop()
- board_cells[board_id],board_clocks[board_id]=nil
+-- forget the board being played (solved, or left blank), or with b
+-- keep b as its cells and t as its clock, the most recent first; and save
+function drop(b,t)
+ board_cells[board_id],board_clocks[board_id]=b,t
  del(recent_boards,board_id)
+ if (b) add(recent_boards,board_id,1)
  persist()
 end
 
 -- puzzle p solved in t seconds: its best time before (nil: first)
 function won(p,t)
- local b=best[p]
+ -- (b: its best time before, nil or false if none: 0 is none saved)
+ local b=best[p]!=0 and best[p]
  t=max(1,flr(t))
- if (t<=(b!=0 and b or t)) best[p],best_options[p]=t,options&6
+ if (t<=(b or t)) best[p],best_options[p]=t,options&6
  -- (the most recent first)
  del(recent_solved,p+1)
  add(recent_solved,p+1,1)
  persist()
- return b!=0 and b
+ return b
 end
 
--- read the cartdata, field by field
+-- read the cartdata, field by field ($, % and @ read as peek4, peek2
+-- and peek: below 0x8000 every player reads them alike)
 function load_save()
  cartdata("picross8_v1")
- if (peek4(0x5e00)!=save_id) memset(0x5e00,0,256)
+ if ($0x5e00!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
- endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=peek2(0x5e04)&32767,max(0,peek2(0x5e06)),@0x5e27\128|@0x5eff&6,{},{},{},{}
+ endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&6,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
- while a<0x5efd and peek(a)>0 do
+ while a<0x5efd and @a>0 do
   -- (a: past the entry's head)
   local id,w,p=@a,peek2(a+1),@a-1
   a+=3
@@ -171,11 +169,12 @@ function persist()
  poke(0x5eff,options&6)
  save_at=0x5e28
  local o=0
- for k=1,min(max_boards,#recent_boards) do
-  local id=recent_boards[k]
-  save_entry(id,board_clocks[id])
-  poke(save_at,unpack(board_cells[id]))
-  save_at+=45
+ for k,id in ipairs(recent_boards) do
+  if k<=max_boards then
+   save_entry(id,board_clocks[id])
+   poke(save_at,unpack(board_cells[id]))
+   save_at+=45
+  end
  end
  if design_saved then
   save_entry(255,0xc000+design_size)

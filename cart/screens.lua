@@ -86,9 +86,9 @@ function worlds_update()
  if mouse_buttons&1>0 and o and (mouse_x<24 or mouse_x>103) then
   l,r,o=mouse_x<24,mouse_x>103
  end
+ -- (both: a step back and one on)
  if (l or r) sfx(5)
- if (l) world_index=(world_index-2)%n+1
- if (r) world_index=world_index%n+1
+ world_index=(world_index-(l and 2 or 1)+(r and 1 or 0))%n+1
  world=worlds[world_index]
  if (pressed(5)) go"title"
  if world_index>=n then
@@ -104,7 +104,7 @@ function worlds_update()
    -- on its board in progress, if any, else its first unsolved
    -- puzzle (puzzles_update keeps the cursor in the world)
    local k=world_in_progress()
-   puzzle_index=world.first+(k or 1)-1
+   puzzle_index=k or world.first
    while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
@@ -113,12 +113,11 @@ function worlds_update()
  end
 end
 
--- world world_index's most recent board in progress: its puzzle's number
--- there, from 1 (nil: none)
+-- world world_index's most recent board in progress: its puzzle, p
+-- (nil: none)
 function world_in_progress()
  for id in all(recent_boards) do
-  local k=id-world.first
-  if (k>0 and k<=world.count) return k
+  if (puzzle_world[id-1]==world_index) return id-1
  end
 end
 function worlds_draw()
@@ -135,7 +134,7 @@ function worlds_draw()
   local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
-  if (k) print_centred("no. "..k.." in progress",92,13)
+  if (k) print_centred(puzzle_name(k).." in progress",92,13)
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
@@ -149,8 +148,8 @@ end
 -- their number
 function solved_count()
  local s=0
- for p=world.first,world.first+world.count-1 do
-  if (best[p]) s+=1
+ for p in pairs(best) do
+  if (puzzle_world[p]==world_index) s+=1
  end
  return s.."/"..world.count,s
 end
@@ -174,7 +173,8 @@ function puzzles_update()
  -- nil off the tiles)
  local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
  local k=(y\18+top_row)*7+x\18
- if (min(x,y)<0 or x>=126 or y>=90 or max(x%18,y%18)>16 or k>=world.count) k=nil
+ -- (x\126|y\90: 0 only with x in 0..125 and y in 0..89)
+ if (x\126|y\90!=0 or max(x%18,y%18)>16 or k>=world.count) k=nil
  for b=0,3 do
   if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
@@ -182,7 +182,8 @@ function puzzles_update()
   end
  end
  if (k and mouse_moved) i=k
- if (mouse_buttons&1>0 and o and k!=i) o=false
+ -- (a click opens only the tile it is on)
+ o=o and (mouse_buttons&1<1 or k==i)
  puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) go"worlds"
  if (o) load_puzzle(puzzle_index) play()
@@ -220,7 +221,7 @@ function puzzles_draw()
      local o=(15-n*s)\2+1
      shade(puzzle_rows[p],n,pz_cols[p+1])
      for j,v in pairs(picture_colours) do
-      square(x+o+j%16*s,y+o+(j\16-1)*s,s,v)
+      square(x+o+j%16*s,y+o-s+j\16*s,s,v)
      end
     end)
    else
@@ -259,7 +260,7 @@ function puzzles_draw()
  -- its size and kind (a picture with the tiles' corner mark), or
  -- once solved the options its best time was made with (options&6:
  -- 0 none, no such entry)
- local s=split"+check,+cross,+check +cross"[(best_options[puzzle_index] or 0)\2] or split"5x5,10x10,15x15"[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ local s=split"+check,+cross,+check +cross"[(best_options[puzzle_index] or 0)\2] or create_labels[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named; and how to go back (drawn
  -- every frame, over the kept page)

@@ -34,14 +34,13 @@ function share_code()
  local e=mode=="endless"
  local t,v,s={e and 14 or board_size},0,""
  for k=0,e and 14 or board_size*board_size-1 do
-  v=v*2+((e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1)
+  v=v<<1|(e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1
   if (k%5>3) add(t,v) v=0
  end
- v=check_sum(t,#t)
- add(t,v\32)
- add(t,v%32)
  for c in all(t) do s..=symbol(c) end
- return s
+ -- (then the check's two symbols)
+ v=check_sum(t,#t)
+ return s..symbol(v\32)..symbol(v%32)
 end
 
 -- printable text s (a code, what was typed) in the code font, its
@@ -112,10 +111,8 @@ function read_code(s)
  -- is checked; its rows and so its clues are the code's). (s, the
  -- text read, becomes the picture's rows)
  s=clue_key{unpack(solution,1,k)}
- for w,wd in ipairs(worlds) do
-  for p=wd.first,wd.first+wd.count-1 do
-   if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,palette_world,puzzle_index=w,w,p
-  end
+ for p=0,pz_count-1 do
+  if (clue_key(puzzle_rows[p])==s) load_puzzle(p) world_index,puzzle_index=puzzle_world[p],p palette_world=world_index
  end
 end
 
@@ -125,8 +122,7 @@ end
 -- is read again; a whole grid code is checked by the solver in the
 -- coroutine verdict_maker, then played, or refused if it needs a guess
 function code_entry()
- -- (and no undo steps of a design or code played before)
- typed,key_index,code_message,last_typed,verdict_maker,history[0]="",0,""
+ typed,key_index,code_message,last_typed,verdict_maker="",0,""
  go"code"
 end
 
