@@ -45,7 +45,8 @@ function hint()
    new_step=true
    mark(hv)
   end
-  say(hv and "hint" or "no hint")
+  -- (what it marked, said: "hint" alone, on a cross, read as nothing done)
+  say(hv and split"hint: fill,hint: cross"[hv] or "no hint")
  end)
 end
 
