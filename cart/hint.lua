@@ -46,7 +46,8 @@ function hint()
    new_step=true
    mark(w)
   end
-  say(w and "hint" or "no hint")
+  -- (what it marked, said: "hint" alone, on a cross, read as nothing done)
+  say(w and split"hint: fill,hint: cross"[w] or "no hint")
  end)
 end
 

@@ -151,8 +151,10 @@ function _draw()
  -- (text 10 on the clue highlight 15 in a border 9: at least 4.5:1
  -- in every world, tests/cart/test_legibility.py)
  if question then
-  rectfill(2,54,125,90,15)
-  rect(2,54,125,90,9)
+  -- (its box as tall as its lines, 6 px each)
+  local b=60+#split(question,"\n")*6
+  rectfill(2,54,125,b,15)
+  rect(2,54,125,b,9)
   print(question,6,58,10)
  end
 end

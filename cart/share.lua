@@ -44,9 +44,15 @@ function share_code()
 end
 
 -- printable text s (a code, what was typed) in the code font, its
--- first 48 characters as two lines of 24
+-- first 48 in groups of 4 symbols, 4 groups a line (a 15x15's 48 in 3 lines: two
+-- lines of 24 touched the box's edges, and a player copying one by hand
+-- lost their place); readers drop the spaces
 function code_lines(s)
- return "\14"..sub(s,1,24).."\n"..sub(s,25,48)
+ local t="\14"..sub(s,1,4)
+ for i=5,min(#s,45),4 do
+  t..=(i%16<2 and "\n" or " ")..sub(s,i,i+3)
+ end
+ return t
 end
 
 -- the pause menu's (and solved screen's) share: the code shown and
@@ -154,7 +160,7 @@ end
 function code_draw()
  use_palette(palette_world)
  print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
- print(code_lines(printable(typed)),4,16,6)
+ print(code_lines(printable(typed)),4,12,6)
  for k=0,31 do
   -- (drawn with the camera on the key's symbol)
   camera(-22-k%8*12,-36-k\8*12)

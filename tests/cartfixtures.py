@@ -29,6 +29,18 @@ START = 24
 ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 
 
+def code_groups(code: str) -> str:
+    """A code as the cart shows it (cart/share.lua's code_lines, after its font switch): groups
+    of 4 symbols, 4 groups a line."""
+    groups = [code[i:i + 4] for i in range(0, len(code), 4)]
+    return "\n".join(" ".join(groups[i:i + 4]) for i in range(0, len(groups), 4))
+
+
+def code_place(k: int) -> tuple[int, int]:
+    """Where symbol k of a shown code stands, in characters from its first: (column, line)."""
+    return k % 16 + k % 16 // 4, k // 16
+
+
 def board_cursor_colours(world: dict) -> tuple[tuple, tuple]:
     """The displayed RGB of the board's cursor in a built world (the manifest's): its frame on
     the cell's grid lines, and the ring round it (the roles contrast_gate.cursor_frame picked)."""

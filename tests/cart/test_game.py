@@ -141,6 +141,9 @@ def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     y, x = map(int, np.argwhere(b != 0)[0])
     assert (b[y, x] == 1) == sol[y, x]
     assert p.cursor() == (x, y)
+    # it says what it marked (a player took a hint that crossed a cell for one that did nothing)
+    said = "hint: fill" if sol[y, x] else "hint: cross"
+    assert said in p.c.text().split("\n"), p.c.text()
 
     # a wrong mark: the hint points at it instead
     wy, wx = map(int, np.argwhere(~sol)[5])

@@ -496,10 +496,10 @@ def test_art_beside_a_row_clue_is_caught():
 def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     """Questions drawn on the paper role (1) read yellow on peach in the lookout: caught."""
     src = cart[0].read_text()
-    box = "rectfill(2,54,125,90,15)"
+    box = "rectfill(2,54,125,b,15)"
     assert src.count(box) == 1
     on_paper = tmp_path / "dialog-on-paper.p8"
-    on_paper.write_text(src.replace(box, "rectfill(2,54,125,90,1)"))
+    on_paper.write_text(src.replace(box, "rectfill(2,54,125,b,1)"))
     t = tour.Tourist(on_paper)
     t.open_puzzle(1, 0)
     t.press("o")                                 # a mark: a blank board asks nothing

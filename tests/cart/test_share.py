@@ -16,6 +16,7 @@ from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
+from cartfixtures import code_groups, code_place
 from sharecoderef import AB, LENGTH, NO_KIND, encode, encode_seed, grid_of, reference_decode, type_symbol
 
 
@@ -247,7 +248,7 @@ def test_the_list_shares_the_puzzle_under_the_cursor(cart):
     p.c.choose_menuitem("share code")
     p.idle(1)
     code = encode(grid_of(manifest["puzzles"][k]["rows"]))
-    assert p.c.clipboard == code and code[:24] in p.recent_text(1)
+    assert p.c.clipboard == code and code_groups(code) in p.recent_text(1)
     p.press("o")                          # the box closes; the list is as it was
     p.idle(1)
     assert p.on("puzzles_update") and int(p.g("puzzle_index")) == k and not p.g("question")
@@ -413,10 +414,26 @@ def test_codes_are_printed_in_the_code_font(cart):
     p.idle(2)
     s = p.c.screen()
     for k, ch in enumerate(code[:47]):
-        assert np.array_equal(cell(s, 4 + k % 24 * 5, 16 + k // 24 * 6)[:, :5], g[ch][:, :5]), (k, ch)
+        col, line = code_place(k)
+        assert np.array_equal(cell(s, 4 + col * 5, 12 + line * 6)[:, :5], g[ch][:, :5]), (k, ch)
     p.c.exec("load_puzzle(40) share()")
     p.idle(1)
     assert "on the\nclipboard, if any" in p.recent_text(1)
     s = p.c.screen()
     for k, ch in enumerate(code):
-        assert np.array_equal(cell(s, 6 + k % 24 * 5, 70 + k // 24 * 6)[:, :4], g[ch][:, :4]), (k, ch)
+        col, line = code_place(k)
+        assert np.array_equal(cell(s, 6 + col * 5, 70 + line * 6)[:, :4], g[ch][:, :4]), (k, ch)
+    _text_stands_inside_its_box(s)
+
+
+def _text_stands_inside_its_box(s) -> None:
+    """The question's box (its border the colour at 2,54) holds all its text with 2 px or more of
+    its own colour on every side (a 15x15 code as two lines of 24 touched the box's right edge and
+    ran into the line under it)."""
+    border = s[54, 2]
+    bottom = next(y for y in range(60, 128) if (s[y, 2:126] == border).all())
+    inside = s[55:bottom, 3:125]
+    ink = np.argwhere(inside != inside[0, 0])
+    assert len(ink) > 100
+    assert ink[:, 0].min() >= 2 and ink[:, 0].max() <= inside.shape[0] - 3, (bottom, ink[:, 0].max())
+    assert ink[:, 1].min() >= 2 and ink[:, 1].max() <= inside.shape[1] - 3, ink[:, 1].max()
