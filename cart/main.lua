@@ -82,16 +82,16 @@ end
 
 -- the on-screen menu, for a player with no pause button (a mouse,
 -- a touch screen, a host without one): the pause menu's items in
--- the question's box, o by item k (menu_at: o runs it; up and down
--- move it, stopping at the first and last, in _update) and after it "x down"
--- (x goes on to the next item: "x next" was read as the next puzzle, "x more"
--- as a page of more options),
--- or by the last "x close"; o and x
--- together close it too. under the items, item k's help if any
+-- the question's box, o by item k (menu_at: o runs it; up and down,
+-- or the mouse over an item, move it, in _update) and after it
+-- "x close": x closes it, as picross s's b goes back (as "x down", x
+-- going on to the next item, players took it for the d-pad's down and
+-- looked for a way out); o and x together close it too. under the
+-- items, item k's help if any
 function menu(k)
  local s,m="",menu_items[k]
- for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1]..(menu_items[k+1] and "  \151 down\n" or "  \151 close\n") or "   "..v[1].."\n" end
- if (m) ask(s..(m[3] or ""),m[2],function() menu(k+1) end) menu_at=k
+ for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1].."  \151 close\n" or "   "..v[1].."\n" end
+ if (m) ask(s..(m[3] or ""),m[2]) menu_at=k
 end
 
 -- the solver calls solve_hook after each line. it only runs in
@@ -128,10 +128,14 @@ function _update()
  tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
-  -- (a menu: up and down move o's item; b*2-5: up -1, down 1)
+  -- (a menu: up and down move o's item, stopping at the first and
+  -- the last; b*2-5: up -1, down 1. the mouse, as it moves, to the
+  -- item under it: item k's line is 6 px from y 58)
   for b=2,3 do
    if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
   end
+  local k=(mouse_y-52)\6
+  if (menu_at and mouse_moved and menu_items[k]) menu(k)
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)

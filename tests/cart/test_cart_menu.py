@@ -28,14 +28,14 @@ def box_on_screen(p: Player) -> bool:
 
 def shown(p: Player) -> list[tuple[str, str]]:
     """The menu's lines as shown: (marker, label); marker O (the item o runs, which also says
-    "x down") or "" (blank)."""
+    "x close") or "" (blank)."""
     text = p.g("question")
     assert text, "no menu on the screen"
     lines = [ln for ln in str(text).split("\n") if ln[:1] == O or ln.startswith("   ")]   # (no help)
-    tail = [f"  {X} down"] * (len(lines) - 1) + [f"  {X} close"]       # past the last: closed
-    for k, ln in enumerate(lines):
-        assert (ln[0] == O) == ln.endswith(tail[k]), ln                  # x's word by o's item only
-    return [(O, ln[2:-len(tail[k])]) if ln[0] == O else ("", ln[3:]) for k, ln in enumerate(lines)]
+    tail = f"  {X} close"
+    for ln in lines:
+        assert (ln[0] == O) == ln.endswith(tail), ln                     # x's word by o's item only
+    return [(O, ln[2:-len(tail)]) if ln[0] == O else ("", ln[3:]) for ln in lines]
 
 
 def chord(p: Player) -> None:
@@ -44,11 +44,11 @@ def chord(p: Player) -> None:
 
 
 def choose(p: Player, label: str) -> None:
-    """Press ❎ until 🅾️ stands by `label`, then 🅾️."""
+    """Press ⬇️ until 🅾️ stands by `label`, then 🅾️."""
     for _ in range(6):
         if dict((b, a) for a, b in shown(p)).get(label) == O:
             break
-        p.press("x")
+        p.press("down")
     p.press("o")
 
 
@@ -62,11 +62,10 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     items = list(p.c.menu_items().values())
     assert [label for _, label in shown(p)] == items == ["undo", "redo", "hint", "clear board", "leave puzzle"]
     assert [m for m, _ in shown(p)] == [O, "", "", "", ""]
-    p.press("x")                                   # x goes on: o by redo
+    p.press("down")                                # o by redo
     assert [m for m, _ in shown(p)][:3] == ["", O, ""]
     assert not p.board().any()                     # nothing marked under the menu
-    for _ in range(4):                             # past the last: closed, back on the board
-        p.press("x")
+    p.press("x")                                   # x closes it, as picross s's b: back on the board
     assert not p.g("question") and p.on("play_update")
     p.idle(2)
     assert not box_on_screen(p) and not p.board().any()
@@ -194,7 +193,7 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     assert shown(p)[0] == (O, "undo")
     p.press("down")
     assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
-    assert "🅾️ redo  ❎ down" in on_screen(p)
+    assert "🅾️ redo  ❎ close" in on_screen(p)
     p.press("up")
     p.press("up")                                  # up from the first: still the first
     assert shown(p)[0] == (O, "undo")
@@ -276,8 +275,8 @@ def test_the_screen_says_how_to_open_it(built_cart, where):
 
 def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
     """A mouse alone: a left click on "🅾️+❎ menu" (or the clock, the preview: the board's top
-    left) opens the menu, a right click goes on, a left click runs the item; clicks by the row
-    or column clues still do nothing."""
+    left) opens the menu, the pointer moved over an item puts 🅾️ by it, a left click runs it and
+    a right click closes the menu; clicks by the row or column clues still do nothing."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START)
     p.idle(2)
@@ -293,10 +292,15 @@ def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
     assert not p.g("question") and not p.board().any()
     click(30, 47)                                  # the words under the clock
     assert p.g("question") and box_on_screen(p)
-    for _ in range(4):
-        click(30, 47, 2)                           # (the pointer over the box: clicks only)
-    assert [m for m, _ in shown(p)][-1] == O
+    assert [m for m, _ in shown(p)] == [O, "", "", "", ""]   # (the pointer, still, picks nothing)
+    click(30, 47, 2)                               # right: closed, choosing nothing
+    assert not p.g("question") and not p.board().any()
     click(30, 47)
+    for y, k in ((66, 2), (60, 1), (84, 5)):       # over item k's line (6 px from y 58)
+        p.c.step([], mouse=(40, y, 0))
+        p.idle(1)
+        assert [m for m, _ in shown(p)][k - 1] == O, (y, k)
+    click(40, 84)
     p.idle(2)
     assert p.on("puzzles_update")
 

@@ -335,7 +335,7 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     assert "🅾️ next  ❎ share, leave" in said and "left" not in said, said
     p.press("x")
     p.idle(1)
-    assert p.on("solved_update") and "🅾️ share code  ❎ down" in p.c.text() and "leave endless" in p.c.text()
+    assert p.on("solved_update") and "🅾️ share code  ❎ close" in p.c.text() and "leave endless" in p.c.text()
     p.press("o")                          # share code: the code, shown
     p.idle(1)
     assert "share code (on the\nclipboard, if any)" in p.c.text() and p.on("solved_update")
