@@ -29,6 +29,21 @@ START = 24
 ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 
 
+def question_box_bottom(rgb: np.ndarray) -> int | None:
+    """The bottom row of the question's box on the screen (2..125 from row 54 down to a row as
+    tall as its lines: its border one colour all round, its inside mostly one other colour), or
+    None when there is none."""
+    rows = [y for y in range(60, 128) if (rgb[y, 2:126] == rgb[54, 2]).all()]
+    if not rows:
+        return None
+    b = rows[0]
+    border = np.concatenate([rgb[54, 2:126], rgb[b, 2:126], rgb[54:b + 1, 2], rgb[54:b + 1, 125]])
+    inside = rgb[55:b, 3:125].reshape(-1, 3)
+    ok = ((border == border[0]).all() and (inside == inside[0]).all(axis=1).mean() > 0.6
+          and not (inside[0] == border[0]).all())
+    return b if ok else None
+
+
 def code_groups(code: str) -> str:
     """A code as the cart shows it (cart/share.lua's code_lines, after its font switch): groups
     of 4 symbols, 4 groups a line."""

@@ -7,23 +7,14 @@ import pytest
 
 from generator.playtest.player import Player
 
-from cartfixtures import START, STATUS_Y
+from cartfixtures import START, STATUS_Y, question_box_bottom
 
 O, X = "\x8e", "\x97"
 
 
 def box_on_screen(p: Player) -> bool:
-    """Is the question's box (2..125 x 54 down to a row as tall as its lines: its border one
-    colour all round) on the screen?"""
-    rgb = p.c.rgb()
-    rows = [y for y in range(60, 128) if (rgb[y, 2:126] == rgb[54, 2]).all()]
-    if not rows:
-        return False
-    b = rows[0]
-    border = np.concatenate([rgb[54, 2:126], rgb[b, 2:126], rgb[54:b + 1, 2], rgb[54:b + 1, 125]])
-    inside = rgb[55:b, 3:125].reshape(-1, 3)
-    return bool((border == border[0]).all() and (inside == inside[0]).all(axis=1).mean() > 0.6
-                and not (inside[0] == border[0]).all())
+    """Is the question's box on the screen (its border one colour all round)?"""
+    return question_box_bottom(p.c.rgb()) is not None
 
 
 def shown(p: Player) -> list[tuple[str, str]]:
