@@ -129,8 +129,9 @@ function play_input()
   if (paint_button and not new_step) undo()
   return menu(1)
  end
- -- the cursor follows the pointer over the board as it moves
- if x and mouse_moved and (x!=cursor_x or y!=cursor_y) then
+ -- the cursor follows the pointer over the board as it moves (while
+ -- a stroke is painted, over its first cell's row and column only)
+ if x and mouse_moved and (x!=cursor_x or y!=cursor_y) and (not paint_button or x==stroke_x or y==stroke_y) then
   cursor_x,cursor_y,redraw=x,y,true
   paint()
  end
@@ -178,8 +179,14 @@ function play_input()
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1); both stop at the board's edges
    v=mid(0,not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
-   if b<2 then cursor_x=v else cursor_y=v end
-   paint()
+   -- a stroke keeps to its first cell's row or column, as in picross
+   -- s: the cursor goes along the row only on the stroke's row, along
+   -- the column only on its column (a stroke that turned a corner
+   -- marked cells the player did not mean)
+   if not paint_button or (b<2 and cursor_y-stroke_y or cursor_x-stroke_x)==0 then
+    if b<2 then cursor_x=v else cursor_y=v end
+    paint()
+   end
   end
  end
  -- left and right together turn the music on or off (the play

@@ -79,7 +79,7 @@ end
 -- world select: left/right between worlds, endless and create (its
 -- page: up/down choose create_choice of create_labels, o opens the
 -- editor at that size, create_choice*5, or the code screen)
-world_index,top_row,create_choice,create_labels=1,0,2,split"5x5,10x10,15x15,enter a code"
+world_index,top_row,create_choice,create_labels,list_at=1,0,2,split"5x5,10x10,15x15,enter a code",{}
 -- (a click on the arrows at the sides turns too)
 function worlds_update()
  local n,l,r,o=#worlds+2,pressed(0),pressed(1),pressed(4)
@@ -101,10 +101,12 @@ function worlds_update()
   end
  elseif o then
   if world then
-   -- on its board in progress, if any, else its first unsolved
-   -- puzzle (puzzles_update keeps the cursor in the world)
+   -- on its board in progress, if any, else where its list was left
+   -- this session (list_at; picross s comes back to the puzzle last
+   -- played), else its first puzzle, and from there the first unsolved
+   -- (puzzles_update keeps the cursor in the world)
    local k=world_in_progress()
-   puzzle_index=k or world.first
+   puzzle_index=k or list_at[world_index] or world.first
    while not k and best[puzzle_index] do puzzle_index+=1 end
    go"puzzles"
   else
@@ -185,7 +187,7 @@ function puzzles_update()
  -- (a click opens only the tile it is on)
  o=o and (mouse_buttons&1<1 or k==i)
  puzzle_index=world.first+mid(0,i,world.count-1)
- if (pressed(5)) go"worlds"
+ if (pressed(5)) list_at[world_index]=puzzle_index go"worlds"
  if (o) load_puzzle(puzzle_index) play()
 end
 

@@ -95,6 +95,7 @@ class SavePolicy(RuleBasedStateMachine):
         self.p.press("o")                  # the worlds
         self.screen = "menu"
         self.R: list[int] = []             # the session's boards with marks, most recent first
+        self.list_at: dict[int, int] = {}  # where each world's list was left this session
         self.cells: dict[int, np.ndarray] = {}   # their cells as left (15x15)
         self.cur = None
         self.asked_from_leave = False
@@ -158,6 +159,7 @@ class SavePolicy(RuleBasedStateMachine):
     def _to_menu(self):
         """From the list (or the title after a restart) to the worlds screen."""
         if self.p.on("puzzles_update"):
+            self.list_at[int(self.p.g("world_index"))] = int(self.p.g("puzzle_index"))
             self.p.press("x")
         assert self.p.on("worlds_update")
         self.screen = "menu"
@@ -180,9 +182,13 @@ class SavePolicy(RuleBasedStateMachine):
         p.press("o")
         first = int(p.g("worlds")[world + 1]["first"])
         count = int(p.g("worlds")[world + 1]["count"])
-        # the list opens on the world's most recent board in progress
+        # the list opens on the world's most recent board in progress, else where it was left
+        # this session, else on its first, and from there on the first unsolved
         mine = [i for i in self.R if 0 < i - first <= count]
-        assert int(p.g("puzzle_index")) == (mine[0] - 1 if mine else first)
+        want = mine[0] - 1 if mine else self.list_at.get(world + 1, first)
+        if not mine:
+            want = int(float(p.c.exec(f"local i={want} while best[i] do i+=1 end return i")))
+        assert int(p.g("puzzle_index")) == want
         at = int(p.g("puzzle_index")) - first
         for _ in range(abs(k - at)):
             p.press("right" if k > at else "left")
@@ -391,6 +397,7 @@ class SavePolicy(RuleBasedStateMachine):
         self.p.c.save_cartdata()
         self.store = {CARTDATA_ID: list(self.store.get(CARTDATA_ID, [0] * 64))}
         self.p = Player(self.path, self.store)
+        self.list_at = {}                  # (a new session)
         saved = saved_boards(self.store)
         self.R = [i for i, _ in saved]
         self.cells = {i: c for i, c in saved}

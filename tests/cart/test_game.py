@@ -54,6 +54,37 @@ def test_play_a_puzzle_to_the_end_and_find_it_solved_after_a_restart(cart):
     assert again.best(1) is None
 
 
+def test_a_world_opens_its_list_where_it_was_left(cart):
+    """A Picross S player back on the world screen and into the world again found its list on
+    no. 3, the first unsolved, not on the puzzle they had played: this session, the list opens
+    where it was left (a board in progress still first), and on a solved puzzle steps on to the
+    next unsolved. A new session: the first unsolved, as before."""
+    path, manifest = cart
+    store: dict = {}
+    p = Player(path, store)
+    p.open_puzzle(0, 9)                            # no. 10, looked at, no mark: none in progress
+    p.c.choose_menuitem("leave puzzle")
+    p.idle(2)
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == 9
+    p.press("x")                                   # back to the worlds
+    p.press("o")
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == 9
+    p.press("left")
+    p.press("o")
+    p.enter(solution(manifest, 8))                 # no. 9 solved
+    p.idle(45)
+    p.press("o")                                   # continue: the list, on the next one
+    p.press("left")                                # (back on the one just solved)
+    p.press("x")
+    p.press("o")                                   # left on no. 9, solved: on to no. 10
+    assert int(p.g("puzzle_index")) == 9
+    again = Player(path, store)                    # a new session
+    again.idle(2)
+    again.press("o")
+    again.press("o")
+    assert int(again.g("puzzle_index")) == 0
+
+
 def test_a_puzzle_left_half_done_comes_back(cart):
     path, _ = cart
     store = {}

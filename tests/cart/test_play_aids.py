@@ -2,7 +2,8 @@
 the mouse) only, and read on the displayed pixels:
 
 - a stroke being painted shows its length (the cells from its first to the cursor) in the
-  clock's place, readable (4.5:1, as every text) and clear of the clue numbers;
+  clock's place, readable (4.5:1, as every text) and clear of the clue numbers, and keeps to
+  its first cell's row or column, with the d-pad and with the mouse (as in Picross S);
 - the cursor comes back where it was left on a board in progress (for the session);
 - left and right pressed together turn the music off and on (the play screen's pause menu is
   full), said on screen and kept in the save; up and down together ask to clear the board,
@@ -28,6 +29,40 @@ CLEAR_OF_CLUES = 2      # background pixels at least between the counter and any
 
 def _cells_text(items) -> list[measured_text.Item]:
     return [it for it in items if it.kind == "text" and it.text.endswith(" cells")]
+
+
+def test_a_stroke_keeps_to_its_first_cells_row_or_column(cart):
+    """A player's stroke along a row turned down a column and marked cells they did not mean:
+    while o or x is held, the d-pad moves the cursor along the stroke's row only on that row and
+    along its column only on that column, and the mouse's pointer off both leaves the cursor
+    where it was; let go, the cursor moves as ever."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(3, 4)
+    p.c.step(["o"])
+    for key in ("right", "right", "down", "down", "right", "left", "left", "left", "down"):
+        p.c.step(["o", key])
+        p.c.step(["o"])
+    b = p.board()
+    assert p.cursor() == (3, 5)                   # back on its first cell, down its column
+    assert [(int(y), int(x)) for y, x in np.argwhere(b)] == [(4, 3), (4, 4), (4, 5), (4, 6), (5, 3)]
+    p.idle(10)                                    # (no tap just before: a single step)
+    p.press("down")
+    assert p.cursor() == (3, 6)                   # no stroke: the d-pad as ever
+
+    def at(x, y, button=0):
+        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * y + 2, button))
+
+    at(8, 8)
+    at(8, 8, 2)                                   # a cross stroke from (8, 8)
+    for x, y in ((9, 8), (10, 9), (10, 10), (10, 8)):
+        at(x, y, 2)
+    assert p.cursor() == (10, 8)                  # the pointer off the row: the cursor stayed
+    crossed = [(int(y), int(x)) for y, x in np.argwhere(p.board() == 2)]
+    assert crossed == [(8, 8), (8, 9), (8, 10)], crossed
+    at(10, 8)
+    at(12, 12)
+    assert p.cursor() == (12, 12)                 # let go: the cursor follows the pointer
 
 
 def test_a_stroke_shows_its_length_while_it_is_painted(cart):
