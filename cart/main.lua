@@ -141,7 +141,10 @@ function _update()
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
   if f then
    question,redraw=nil,true
-   f()
+   -- (an item that keeps the pause menu open for more, undo and redo,
+   -- keeps the on-screen menu open too, by the same item: closed, each
+   -- undo took opening it again)
+   if (f()==true and menu_at) menu(menu_at)
   end
  else
   screen_update()

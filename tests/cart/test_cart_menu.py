@@ -75,9 +75,15 @@ def menu_over_a_fill(cart_path) -> Player:
 
 
 def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
+    """Undo from the on-screen menu undoes and, as the pause menu does, leaves the menu open on
+    it for more (a player had to open it again for every undo); x closes it."""
     p = menu_over_a_fill(built_cart.path)
     choose(p, "undo")
-    assert not p.board().any() and not p.g("question")
+    assert not p.board().any() and box_on_screen(p) and shown(p)[0] == (O, "undo")
+    p.press("o")                                   # again: nothing left, "no undo"
+    assert box_on_screen(p) and shown(p)[0] == (O, "undo")
+    p.press("x")
+    assert not p.g("question")
     chord(p)
     choose(p, "leave puzzle")
     p.idle(2)
@@ -196,7 +202,7 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     assert shown(p)[0] == (O, "undo")
     assert p.board().sum() == 1                    # the d-pad moved the menu, not the cursor
     p.press("o")
-    assert not p.g("question") and not p.board().any()
+    assert not p.board().any() and shown(p)[0] == (O, "undo")   # undone, the menu open for more
 
 
 def test_the_dpad_moves_the_editors_menu_too(built_cart):
