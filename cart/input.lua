@@ -109,6 +109,17 @@ function paint()
  if (paint_button and cells[cursor_y*15+cursor_x]==paint_from) mark(paint_to)
 end
 
+-- the cursor to cell x,y (by the d-pad or the pointer), the stroke
+-- painted on over it. a stroke keeps to its first cell's row or
+-- column, as in picross s: off both the cursor stays (a stroke that
+-- turned a corner marked cells the player did not mean)
+function cursor_to(x,y)
+ if not paint_button or x==stroke_x or y==stroke_y then
+  cursor_x,cursor_y,redraw=x,y,true
+  paint()
+ end
+end
+
 -- the play screen: d-pad moves, a quick second tap jumps past the
 -- next 5-cell guide; o fills, x crosses, again clears; holding o or
 -- x while moving paints the same change along the way (paint_button: the
@@ -129,12 +140,8 @@ function play_input()
   if (paint_button and not new_step) undo()
   return menu(1)
  end
- -- the cursor follows the pointer over the board as it moves (while
- -- a stroke is painted, over its first cell's row and column only)
- if x and mouse_moved and (x!=cursor_x or y!=cursor_y) and (not paint_button or x==stroke_x or y==stroke_y) then
-  cursor_x,cursor_y,redraw=x,y,true
-  paint()
- end
+ -- the cursor follows the pointer over the board as it moves
+ if (x and mouse_moved and (x!=cursor_x or y!=cursor_y)) cursor_to(x,y)
  for b=4,5 do
   -- a mouse click marks on the board only; top left of it (the
   -- preview, the clock and "o+x menu") it opens the on-screen menu
@@ -179,14 +186,7 @@ function play_input()
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1); both stop at the board's edges
    v=mid(0,not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
-   -- a stroke keeps to its first cell's row or column, as in picross
-   -- s: the cursor goes along the row only on the stroke's row, along
-   -- the column only on its column (a stroke that turned a corner
-   -- marked cells the player did not mean)
-   if not paint_button or (b<2 and cursor_y-stroke_y or cursor_x-stroke_x)==0 then
-    if b<2 then cursor_x=v else cursor_y=v end
-    paint()
-   end
+   if b<2 then cursor_to(v,cursor_y) else cursor_to(cursor_x,v) end
   end
  end
  -- left and right together turn the music on or off (the play
