@@ -135,7 +135,7 @@ function _update()
    if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
   end
   local k=(mouse_y-52)\6
-  if (menu_at and mouse_moved and menu_items[k]) menu(k)
+  if (menu_at and mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
