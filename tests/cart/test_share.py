@@ -16,7 +16,7 @@ from generator.playtest.player import Player
 from generator.pico8 import frame_budget
 from generator.solver.clues import grid_clues
 from generator.solver.linesolve import SOLVED, solve
-from cartfixtures import code_groups, code_place
+from cartfixtures import code_groups, code_place, question_box_bottom
 from sharecoderef import AB, LENGTH, NO_KIND, encode, encode_seed, grid_of, reference_decode, type_symbol
 
 
@@ -423,17 +423,17 @@ def test_codes_are_printed_in_the_code_font(cart):
     for k, ch in enumerate(code):
         col, line = code_place(k)
         assert np.array_equal(cell(s, 6 + col * 5, 70 + line * 6)[:, :4], g[ch][:, :4]), (k, ch)
-    _text_stands_inside_its_box(s)
+    _text_stands_inside_its_box(p.c.rgb())
 
 
-def _text_stands_inside_its_box(s) -> None:
-    """The question's box (its border the colour at 2,54) holds all its text with 2 px or more of
-    its own colour on every side (a 15x15 code as two lines of 24 touched the box's right edge and
-    ran into the line under it)."""
-    border = s[54, 2]
-    bottom = next(y for y in range(60, 128) if (s[y, 2:126] == border).all())
-    inside = s[55:bottom, 3:125]
-    ink = np.argwhere(inside != inside[0, 0])
+def _text_stands_inside_its_box(rgb) -> None:
+    """The question's box (found as every box test finds it) holds all its text with 2 px or more
+    of its own colour on every side (a 15x15 code as two lines of 24 touched the box's right edge
+    and ran into the line under it)."""
+    bottom = question_box_bottom(rgb)
+    assert bottom is not None
+    inside = rgb[55:bottom, 3:125]
+    ink = np.argwhere((inside != inside[0, 0]).any(axis=2))
     assert len(ink) > 100
     assert ink[:, 0].min() >= 2 and ink[:, 0].max() <= inside.shape[0] - 3, (bottom, ink[:, 0].max())
     assert ink[:, 1].min() >= 2 and ink[:, 1].max() <= inside.shape[1] - 3, ink[:, 1].max()
