@@ -182,10 +182,12 @@ function play_input()
    -- made-up "long ago" would not)
    local v=b<2 and cursor_x or cursor_y
    -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump (such a
-   -- second tap, not painting) from v's 5-cell block (v\5*5 its first
+   -- second tap, not painting, with the option double tap on, options&8:
+   -- off at first, as players tapping 7 a second were thrown all the
+   -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1); both stop at the board's edges
-   v=mid(0,not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
+   v=mid(0,options&8>0 and not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
    if b<2 then cursor_to(v,cursor_y) else cursor_to(cursor_x,v) end
   end
  end

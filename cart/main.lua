@@ -53,16 +53,15 @@ screens={
 
 -- switch to screen s; the pause menu: the music and option toggles
 -- (play() then sets the play screen's: hint, undo...; and share
--- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
+-- code on the list): item 5 cleared, option_menu sets 1-4.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
 function go(s)
  screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(screens[s])
- menuitem(4)
  menuitem(5)
  option_menu()
  -- the list's: the code of the puzzle under the cursor
- if (s=="puzzles") menu_item(4,"share code",function() load_puzzle(puzzle_index) share() end)
+ if (s=="puzzles") menu_item(5,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
 -- pause menu item i, and item i of the on-screen menu (menus as

@@ -13,19 +13,22 @@ end
 -- full): item i flips options's bit 1<<i-1, kept in the save. music, then
 -- the options, off at first (auto-check: a wrong fill is shown at
 -- once; auto-cross: a line whose fills are the solution's is crossed
--- out; see input.lua's mark). the on-screen menu (the title's) stays
--- open after a choice, and says under its items what the one by o
--- does: option_labels holds the labels (off, on), then that help
--- (i+6; a line of the box holds 29 characters)
-option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,up/down: choose\nthe worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines"
+-- out; see input.lua's mark; double tap: a quick second tap of the
+-- d-pad jumps on to the next group of 5, see play_input: off at
+-- first, as players stepping by quick taps were thrown by it). the
+-- on-screen menu (the title's) stays open after a choice, and says
+-- under its items what the one by o does: option_labels holds the
+-- labels (off, on), then that help (i+8; a line of the box holds 29
+-- characters)
+option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,double tap: off,double tap: on,up/down: choose\nthe worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines,up/down: choose\njumps to the next group of 5"
 function option_menu()
- for i=1,3 do
+ for i=1,4 do
   menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function(p)
    options^^=1<<i-1
    persist()
    option_menu()
    if (not p) menu(i)
    return true
-  end,option_labels[i+6])
+  end,option_labels[i+8])
  end
 end

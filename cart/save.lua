@@ -37,14 +37,15 @@
 -- with 4 the editor says it is not saved (it stays for the session
 -- and its share code keeps it: no board is pushed out for it). an
 -- empty design frees the place.
--- 255   options: 2 auto-check, 4 auto-cross (entries end by 252)
+-- 255   options: 2 auto-check, 4 auto-cross, 8 double tap (entries end by 252)
 -- times and clocks stop at 32767 s (9:06:07); every field is checked
 -- when read and anything out of range is dropped, never shown (marks
 -- off a board, a design with no fill; the seed keeps its 15 bits).
 -- the options and their marks came after layout 2 in bytes it left 0
 -- (saves of layout 2 read as made without options): it is still 2.
 --
--- options: the settings, 1 music off, 2 auto-check, 4 auto-cross;
+-- options: the settings, 1 music off, 2 auto-check, 4 auto-cross, 8 the
+-- double tap jumps (not kept with a best time: it only moves the cursor);
 -- best_options[p]: the options puzzle p's best time was made with (options&6)
 save_id,max_boards,board_cells,best_options=pz_hash^^2,4,{},{}
 
@@ -102,7 +103,7 @@ function load_save()
  cartdata("picross8_v1")
  if ($0x5e00!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
- endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&6,{},{},{},{}
+ endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&14,{},{},{},{}
  for p=0,pz_count-1 do
   if (peek(0x5e08+p\8)>>p%8&1==1) best[p]=0
  end
@@ -166,7 +167,7 @@ function persist()
   poke(a,@a|1<<p%8)
  end
  poke(0x5e27,@0x5e27|options%2*128)
- poke(0x5eff,options&6)
+ poke(0x5eff,options&14)
  save_at=0x5e28
  local o=0
  for k,id in ipairs(recent_boards) do

@@ -72,7 +72,7 @@ function title_draw()
  end
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap: next group of 5|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13"
+ print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13"
  blink"press \142  \151 options|97|10"
 end
 

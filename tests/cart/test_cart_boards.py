@@ -318,7 +318,7 @@ def test_the_pause_menu_is_the_play_screens_only(cart):
     # (the other screens have the music and option toggles: tests/cart/test_cart_music.py,
     # tests/cart/test_cart_options.py)
     path, _ = cart
-    music = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
+    music = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off", 4: "double tap: off"}
     p = Player(path)
     p.idle(2)
     assert p.c.menu_items() == music
@@ -329,4 +329,4 @@ def test_the_pause_menu_is_the_play_screens_only(cart):
     assert list(p.c.menu_items().values()) == ["undo", "redo", "hint", "clear board", "leave puzzle"]
     leave(p)
     # the list adds the share code of the puzzle under the cursor
-    assert p.on("puzzles_update") and p.c.menu_items() == music | {4: "share code"}
+    assert p.on("puzzles_update") and p.c.menu_items() == music | {5: "share code"}

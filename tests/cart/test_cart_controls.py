@@ -29,9 +29,40 @@ def test_holding_a_direction_repeats_where_btnp_never_does(path):
     assert p.c.max_instructions <= p.c.budget
 
 
+def test_the_quickest_taps_step_until_the_double_tap_is_turned_on(path):
+    """Two players tapping about 7 times a second were thrown to the next guide line by the
+    double tap: it is an option, off at first. Off, taps as quick as a d-pad sends them (1 frame
+    down, 1 up) step a cell each; turned on from the title's on-screen menu (and kept in the
+    save's options byte, bit 8), the same taps jump."""
+    store: dict = {}
+    p = Player(path, store)
+    p.open_puzzle(0, START + 1)
+    p.idle(8)
+    for _ in range(4):
+        p.c.press("left", release=1)
+    assert p.cursor() == (3, 7)
+    again = Player(path, store)
+    again.idle(2)
+    again.press("x")                       # the title's options, the fourth
+    for _ in range(3):
+        again.press("down")
+    assert "🅾️ double tap: off" in again.c.text() and "jumps to the next group of 5" in again.c.text()
+    again.press("o")
+    again.idle(1)
+    assert "🅾️ double tap: on" in again.c.text()
+    assert int(again.g("options")) == 8
+    q = Player(path, dict(store))          # a new session reads it back from the save
+    q.open_puzzle(0, START + 1)
+    q.idle(8)
+    q.c.press("left", release=1)
+    q.c.press("left", release=1)
+    assert q.cursor() == (4, 7)
+
+
 def test_quick_taps_move_a_cell_each_unless_released_and_tapped_within_6_frames(path):
     p = Player(path)
     p.open_puzzle(0, START + 1)
+    p.c.exec("options|=8")                 # (the double tap's option on)
     p.idle(8)                              # (the list's last right is not a first tap)
     for _ in range(3):                     # taps 7 frames after each release: no jump
         p.c.press("right", release=7)
@@ -183,7 +214,7 @@ def test_taps_step_and_double_taps_jump_after_18_minutes(path, frames):
     p.open_puzzle(0, START + 1)
     p.move_to(0, 7)
     p.idle(8)
-    p.c.exec(f"frame_count={frames}")
+    p.c.exec(f"frame_count,options={frames},8")
     for _ in range(3):
         p.c.step(["o"])                      # a fill, then a tap: a step
         p.c.step([])

@@ -169,7 +169,7 @@ def test_the_titles_x_opens_the_options(built_cart):
     p.press("x")
     assert box_on_screen(p) and p.on("title_update")
     assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
-        ["music: on", "auto-check: off", "auto-cross: off"]
+        ["music: on", "auto-check: off", "auto-cross: off", "double tap: off"]
     choose(p, "auto-check: off")
     assert int(p.g("options")) == 2 and list(p.c.menu_items().values())[1] == "auto-check: on"
     # (the menu stays open, o still by the option chosen: the test below)

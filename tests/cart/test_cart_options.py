@@ -14,7 +14,7 @@ from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solut
 
 from cartfixtures import CLOCK_Y, START
 
-OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off"}
+OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off", 4: "double tap: off"}
 
 
 def raw(store: dict) -> bytes:
@@ -63,19 +63,19 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
     # o toggles, and so do left and right (as the music toggle)
     p.c.choose_menuitem("auto-check: off")
     p.c.choose_menuitem("auto-cross: off", b=2)
-    assert p.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
+    assert p.c.menu_items() == {**OFF, 2: "auto-check: on", 3: "auto-cross: on"}
     assert raw(store)[255] == 6
     p.press("o")
     p.press("o")                           # the play screen's menu is its own
     assert list(p.c.menu_items().values())[0] == "undo"
     again = Player(path, store)
     again.idle(2)
-    assert again.c.menu_items() == {1: "music: on", 2: "auto-check: on", 3: "auto-cross: on"}
+    assert again.c.menu_items() == {**OFF, 2: "auto-check: on", 3: "auto-cross: on"}
     again.c.choose_menuitem("auto-check: on")
     assert raw(store)[255] == 4
     # any other bits in the options byte are dropped when read
     data = bytearray(raw(store))
-    data[255] = 0xF9
+    data[255] = 0xF1
     p = Player(path, words(bytes(data)))
     assert int(p.g("options")) == 0 and p.c.menu_items() == OFF
 
@@ -296,7 +296,7 @@ def test_the_cart_boots_on_random_options_bytes(cart):
         data[40 + 3 * rng.randrange(3)] = 255     # an option mark where an entry was
         data[41 + 3 * rng.randrange(3)] = rng.randrange(256)
         p = Player(path, words(bytes(data)))
-        assert 0 <= int(p.g("options")) <= 7
+        assert 0 <= int(p.g("options")) <= 15
         bo = p.g("best_options")
         assert all(int(bo[q]) in (0, 2, 4, 6) for q in range(254) if bo[q] is not None)
         p.idle(2)

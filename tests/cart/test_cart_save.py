@@ -40,8 +40,8 @@ def check_valid(p: Player, n: int):
     assert all(1 <= i <= n or i == 255 for i in ids)
     assert all(0 <= t <= 32767 for t in clocks.values())
     assert 0 <= int(p.g("endless_solved")) <= 32767
-    # the settings are three bits; a best time's options are the two options' bits
-    assert 0 <= int(p.g("options")) <= 7
+    # the settings are four bits; a best time's options are auto-check's and auto-cross's
+    assert 0 <= int(p.g("options")) <= 15
     bo = p.g("best_options")
     assert all(int(bo[q]) in (0, 2, 4, 6) for q, t in best.items() if t > 0)
     # every board's cells are marks

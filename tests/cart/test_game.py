@@ -283,7 +283,9 @@ def test_controls_fill_cross_clear_repeat_and_jump(cart):
     p.press("x")
     p.press("o")
     assert p.board()[7, 7] == 1
-    # a double tap: one cell, then on past the next 5-cell guide; again: to the edge
+    # a double tap (with its option on): one cell, then on past the next 5-cell guide; again:
+    # to the edge
+    p.c.exec("options|=8")
     for direction, cursor in (("left", (4, 7)), ("left", (0, 7)), ("down", (0, 10)), ("down", (0, 14))):
         p.idle(8)
         p.double_tap(direction)

@@ -217,6 +217,7 @@ def test_a_dpad_chord_takes_back_the_first_directions_steps(cart):
     p.idle(1)
     assert p.g("question") and p.cursor() == (14, 5)
     p.press("x")
+    p.c.exec("options|=8")                        # (the double tap's option on)
     p.idle(8)
     p.c.step(["left"])                            # a step, then a second tap's jump to the
     p.c.step([])                                  # guide line and right with it: the jump
