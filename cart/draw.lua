@@ -91,10 +91,12 @@ end
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
 -- on the board's edge, each in its own column: a two-digit number (5 px)
--- fills its 15x15 column, 1 px from its neighbours. every other column is
--- a band (9) 5 px wide from the screen's top to the board, the
--- cursor's a band of 15 (its numbers drawn as all
--- others), so that a line of single digits reads as columns, not a string;
+-- fills its 15x15 column, 1 px from its neighbours. on 10x10 and 15x15
+-- every other column is a band (9) as wide as its cell from the screen's
+-- top to the board (board_size\10: 0 on 5x5, whose columns stand 12 px
+-- apart; a band narrower than its column was taken for a hint), the
+-- cursor's a band of 15 its cell wide, or on 15x15 7 px (its numbers drawn
+-- as all others), so that a line of single digits reads as columns, not a string;
 -- a two-digit number stands on a plate of its column's colour 1 px wider
 -- either side, so that its gaps show its column's colour (on its band
 -- alone "5 10 2" read as "5102"). only two of 10, 12-15 side by side on a
@@ -114,13 +116,13 @@ function draw_clues()
   if (q and q==w and cell_px<7) s=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
-  rectfill(x-1,0,x+3,board_y-2,i%2*9)
+  rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\10*9)
  end
- -- the cursor's column band 7 px wide, 2 px either side of its digits,
- -- under its neighbours' two-digit plates: on a band 5 px wide, a lit
- -- digit 1 px from its neighbours read as theirs ("14841", "3 2")
- local c=board_x+cursor_x*cell_px+o
- rectfill(c-2,0,c+4,board_y-2,15)
+ -- the cursor's column band its cell wide and at least 7 px, 2 px either
+ -- side of its digits (e), under its neighbours' two-digit plates: on a band
+ -- 5 px wide, a lit digit 1 px from its neighbours read as theirs ("14841", "3 2")
+ local c,e=board_x+cursor_x*cell_px+o,max(2,o)
+ rectfill(c-e,0,c+e+2,board_y-2,15)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font; 15x15
@@ -141,7 +143,7 @@ function draw_clues()
   clue_font=(p>6 or i==cursor_x) and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
-   if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*9)
+   if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)
    draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end

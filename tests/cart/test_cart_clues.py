@@ -504,3 +504,36 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     p.c.choose_menuitem("undo")                 # the undo runs in this frame's update
     p.c.step([])
     assert p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) > 10
+
+
+@pytest.mark.parametrize("world", [0, 1])
+@pytest.mark.parametrize("size", [5, 10, 15])
+def test_column_bands_are_as_wide_as_their_columns(built_cart, world, size):
+    """Above the board, the screen's top row of pixels shows each column's band: one colour
+    across its cell's width, the cursor's lit column too (on 15x15 its band is 7 px, 1 px into
+    each neighbour, which is left out). A player took the 5 px stripes over 15 px (5x5) and
+    7 px (10x10) columns for a hint. Bands alternate on 10x10 and 15x15, where neighbouring
+    numbers stand close; a 5x5's columns, 12 px apart, have none but the cursor's."""
+    from generator.playtest.player import Player
+    name = ("spires", "lookout")[world]
+    k = next(q["world_index"] for q in built_cart.manifest["puzzles"]
+             if q["world"] == name and q["size"] == size and q["world_index"] > 0)
+    p = Player(built_cart.path)
+    p.open_puzzle(world, k)
+    p.move_to(2, 2)
+    p.idle(2)
+    cell = int(p.g("cell_px"))
+    assert int(p.g("board_size")) == size
+    top = p.c.rgb()[0]
+    bands = {}
+    for i in range(size):
+        if size < 15 or i not in (1, 3):
+            seen = {tuple(int(v) for v in top[52 + i * cell + k]) for k in range(cell)}
+            assert len(seen) == 1, (size, i, seen)
+            bands[i] = seen.pop()
+    lit = bands.pop(2)
+    assert lit not in bands.values()
+    if size == 5:
+        assert len(set(bands.values())) == 1
+    else:
+        assert all(bands[i] != bands[i + 1] for i in bands if i + 1 in bands)
