@@ -1,8 +1,11 @@
--- hint: on a blank board picross s's roulette, else point at a mark
+-- hint: on a blank board picross s's roulette, asked first (spin: the
+-- answer; a player who asked for a hint on a blank board found a row
+-- and a column given away with no warning), else point at a mark
 -- that contradicts the solution, or else mark one cell that line logic
 -- forces from the marks on the board. it runs as a coroutine over a few
 -- frames (see play_update).
-function hint()
+function hint(spin)
+ if (blank() and not spin) return ask("roulette: a random row and\ncolumn shown as solved?\n\n\142 spin   \151 not now",function() hint(1) end)
  hint_maker=cocreate(function()
   local f,e,w={},{}
   -- the roulette: the cursor hops about the board a second, a cell

@@ -190,9 +190,12 @@ class Player:
                     self.move_to(b, y, paint="o")
 
     def hint(self) -> None:
-        """Ask for a hint from the pause menu and wait while the cart works it out."""
+        """Ask for a hint from the pause menu (on a blank board, the roulette: answered yes)
+        and wait while the cart works it out."""
         self.c.choose_menuitem("hint")
         self.idle(1)
+        if self.g("question"):
+            self.press("o")
         while self.g("hint_maker"):
             self.idle(1)
 

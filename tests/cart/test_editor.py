@@ -442,6 +442,7 @@ def test_a_hint_left_unfinished_does_not_mark_the_editor(cart):
     p.open_puzzle(0, 30)                          # a 15x15 puzzle, blank
     p.c.choose_menuitem("hint")
     p.idle(1)
+    p.press("o")                                  # the roulette: spin
     assert p.g("hint_maker")                      # still being worked out
     p.c.choose_menuitem("leave puzzle")
     p.idle(1)

@@ -116,9 +116,10 @@ def test_a_puzzle_left_half_done_comes_back(cart):
 
 
 def test_a_hint_on_a_blank_board_is_the_roulette(cart):
-    """Picross S's start: the cursor hops about the board, then the row and the column it stops
-    on are marked as the solution has them (fills and crosses), shown on the screen and named,
-    in one undo step. On a 15x15 board and a 5x5, in both worlds."""
+    """Picross S's start: asked first (a player found a row and a column given away with no
+    warning; ❎ leaves the board blank), the cursor hops about the board, then the row and the
+    column it stops on are marked as the solution has them (fills and crosses), shown on the
+    screen and named, in one undo step. On a 15x15 board and a 5x5, in both worlds."""
     path, manifest = cart
     for world, k in ((0, START + 3), (1, 0)):
         p = Player(path)
@@ -126,6 +127,14 @@ def test_a_hint_on_a_blank_board_is_the_roulette(cart):
         first = manifest["worlds"][world]["first"]
         sol, n = solution(manifest, first + k), p.size()
         p.c.choose_menuitem("hint")
+        p.idle(1)
+        assert "roulette: a random row and\ncolumn shown as solved?" in p.c.text()
+        p.press("x")                                       # not now
+        p.idle(30)
+        assert not p.board().any() and not p.g("hint_maker") and not p.g("question")
+        p.c.choose_menuitem("hint")
+        p.idle(1)
+        p.press("o")                                       # spin
         seen = set()
         while True:
             p.idle(1)
