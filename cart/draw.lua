@@ -158,8 +158,11 @@ end
 -- without them ("") it is lit from the top left, in the world's
 -- picture roles: 14 where the cell's right or lower side is open,
 -- else 11 where its left or upper side is, else 13 where the cell
--- below and right is open, else 12 (twin: generator/render/colouring.py)
-function shade(m,n,s)
+-- below and right is open, else 12 (twin: generator/render/colouring.py);
+-- or all f (a player's own drawing, board 0: a design, a typed code, in
+-- its inside's colour; on a 5x5 heart, where every cell is an edge, the
+-- rule's four colours read as patchwork)
+function shade(m,n,s,f)
  picture_colours={}
  local k=1
  for y=1,n do
@@ -168,7 +171,7 @@ function shade(m,n,s)
   for x=0,n-1 do
    if r>>x&1>0 then
     local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[(r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end

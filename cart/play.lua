@@ -159,7 +159,7 @@ function play_update()
  play_seconds=min(play_seconds+1/30,32767)
  if solved() then
   music(63)
-  shade(solution,board_size,pz_cols[board_id] or "")
+  shade(solution,board_size,pz_cols[board_id] or "",board_id<1 and 12)
   music_world,best_text,history[board_id],cursor_kept[board_id]=false,""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from cartfixtures import revealed
 from generator.cartbuild.colours import decode_string
 from generator.console.console import Console
 from generator.playtest.player import Player, saved_progress, solution
@@ -65,14 +66,6 @@ def test_every_shipped_picture_has_its_own_colours(cart):
         assert len(p["colours"]) == sol.sum()
         assert len(set(slots[sol].tolist())) >= 2, f"{p['name']} is one flat colour"
     assert all(p["colours"] == "" for p in m["puzzles"] if not p["name"])
-
-
-def revealed(p: Player) -> np.ndarray:
-    """The displayed colour at the centre of each cell of the solved board."""
-    bx, by, cz, n = (int(p.g(k)) for k in ("board_x", "board_y", "cell_px", "board_size"))
-    d = p.c.display()
-    return np.array([[d[by + y * cz + cz // 2, bx + x * cz + cz // 2] for x in range(n)]
-                     for y in range(n)])
 
 
 @pytest.mark.slow

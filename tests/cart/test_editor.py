@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cartfixtures import CLOCK_Y, STATUS_Y, code_groups
+from cartfixtures import CLOCK_Y, STATUS_Y, code_groups, revealed
 from generator.playtest import measured_text
 from generator.playtest.player import Player
 from generator.pico8 import frame_budget
@@ -241,6 +241,11 @@ def test_play_it_then_back_to_the_design(cart):
     p.enter(HEART)
     p.idle(45)
     assert p.on("solved_update")
+    # revealed in one colour, its inside's (the world's picture body): by the shading rule,
+    # where every cell of a 5x5 heart is an edge, a player saw patchwork
+    w = cart[1]["worlds"][int(p.g("palette_world")) - 1]
+    got = revealed(p)
+    assert set(got[HEART].tolist()) == {w["pal"][w["ui"][12]]}, got
     p.press("o")                          # continue: back to the editor, the design kept
     assert p.on("play_update") and p.g("mode") == "edit"
     assert np.array_equal(p.board() == 1, HEART)
