@@ -96,7 +96,7 @@ function read_code(s)
   if (v>=0) add(t,v)
  end
  local k=t[1]
- if (not k) return "type or paste a code"
+ if (not k) return "pick or paste a code"
  -- its length: 3 symbols and the body
  local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k]
  if ((l or 0)<1) return "a code starts 5, a, f or e"
@@ -159,7 +159,7 @@ end
 
 function code_draw()
  use_palette(palette_world)
- print_texts"enter a share code|4|10/\142 type  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
+ print_texts"enter a share code|4|10/\142 pick  \151 delete|104|6|58/or paste it: ctrl-v|110|6"
  print(code_lines(printable(typed)),4,12,6)
  for k=0,31 do
   -- (drawn with the camera on the key's symbol)

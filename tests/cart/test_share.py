@@ -101,7 +101,7 @@ def test_random_grids_encode_as_the_reference_and_read_back(console, g):
 def test_any_text_reads_as_the_reference_says(console, text):
     want = reference_decode(text)
     if want == "no code":
-        want = "type or paste a code"
+        want = "pick or paste a code"
     assert same_answer(lua_decode(console, text), want)
 
 
@@ -127,7 +127,7 @@ def test_the_reading_rules_and_hostile_codes(console):
             assert refused(lua_decode(console, sw)), sw
     assert lua_decode(console, code[:-1]) == "7/8"
     assert lua_decode(console, code + "0") == "too long"
-    assert lua_decode(console, "") == "type or paste a code"
+    assert lua_decode(console, "") == "pick or paste a code"
     assert lua_decode(console, "5azzu4wm") == "bad symbol u at 5"
     assert lua_decode(console, "gazze4wm") == NO_KIND
     assert lua_decode(console, "5" + "0" * 5000) == "too long"
@@ -155,7 +155,7 @@ def paste(p: Player, text: str, frames: int = 3) -> str:
 
 @pytest.mark.parametrize("text,shown", [
     ("5azze4wn", "damaged"), ("5azze4w", "7/8"), ("500000g3", "empty"),
-    ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", NO_KIND), ("", "type or paste a code"),
+    ("5azz!4wm", "bad symbol ! at 5"), ("qazze4wm", NO_KIND), ("", "pick or paste a code"),
 ])
 def test_hostile_codes_are_refused_on_screen(cart, text, shown):
     p = to_code_screen(cart[0])

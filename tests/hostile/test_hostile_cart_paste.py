@@ -18,7 +18,7 @@ SAVE = range(0x5E00, 0x5F00)
 # the cart's own data (gfx, map, flags, music, sfx) and the user memory it leaves alone
 DATA = range(0x0000, 0x5600)
 MESSAGE = re.compile(r"^(bad symbol [ -~] at \d+|a code starts 5, a, f or e|\d+/\d+|too long|damaged|"
-                     r"empty|type or paste a code|checking|needs a guess)$")
+                     r"empty|pick or paste a code|checking|needs a guess)$")
 
 
 def printable(text: str) -> str:
