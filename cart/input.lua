@@ -47,14 +47,14 @@ end
 -- only fits its clue is left alone: its blanks may be fills). no
 -- change: a dull sound
 function mark(v)
- local i,w=cursor_y*15+cursor_x,mode!="edit" and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
+ local i,w=cursor_y*15+cursor_x,not editing and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
  if (w) v=2
  if (cells[i]==v) sfx(19) return
  set_cell(i,v)
  -- (fill 0, cross 1, clear 2)
  sfx((v+2)%3)
  if (w) say"mistake!"
- if check(cursor_x,cursor_y) and mode!="edit" then
+ if check(cursor_x,cursor_y) and not editing then
   sfx(3)
   if options&4>0 then
    -- the blank cells of the cursor's row, of its column, when that
