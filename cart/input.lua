@@ -31,9 +31,10 @@ end
 function set_cell(i,v)
  local h=history[board_id]
  if new_step then
-  -- a new step ends what could be redone (the steps from it on)
+  -- a new step ends what could be redone (the steps from it on:
+  -- as many of the last as there are)
   h.n+=1
-  for k=h.n,#h do h[k]=nil end
+  for _=h.n,#h do deli(h) end
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
@@ -78,11 +79,11 @@ function both(b)
  return min(h,k)==1 and max(h,k)<4
 end
 
--- undo the last step (r false) or redo the next (r true)
+-- undo the last step (r nil) or redo the next (r 1)
 function undo(r)
  -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark
  -- before, mark after)
- local h,d=history[board_id],r and 1 or 0
+ local h,d=history[board_id],r or 0
  local s=h[h.n+d]
  if s then
   h.n+=d*2-1

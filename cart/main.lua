@@ -87,11 +87,13 @@ end
 -- "x close": x closes it, as picross s's b goes back (as "x down", x
 -- going on to the next item, players took it for the d-pad's down and
 -- looked for a way out); o and x together close it too. under the
--- items, item k's help if any
+-- items, item k's help if any (k: always one of menu_items, every
+-- caller picks an item there is)
 function menu(k)
  local s,m="",menu_items[k]
  for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1].."  \151 close\n" or "   "..v[1].."\n" end
- if (m) ask(s..(m[3] or ""),m[2]) menu_at=k
+ ask(s..(m[3] or ""),m[2])
+ menu_at=k
 end
 
 -- the solver calls solve_hook after each line. it only runs in

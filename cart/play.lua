@@ -58,7 +58,7 @@ function play()
  -- undo first, the most used (the editor's: undo, redo, play it,
  -- share code, leave)
  menu_item(1,"undo",undo)
- menu_item(2,"redo",function() return undo(true) end)
+ menu_item(2,"redo",function() return undo(1) end)
  if editing then
   menu_item(3,"play it",if_solvable(function() mode="design" play() end))
   menu_item(4,"share code",if_solvable(share))
