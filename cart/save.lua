@@ -178,8 +178,8 @@ function persist()
  end
  if design_saved then
   save_entry(255,0xc000+design_size)
-  for y=1,15 do
-   poke2(save_at,design_rows[y])
+  for r in all(design_rows) do
+   poke2(save_at,r)
    save_at+=2
   end
  end

@@ -173,7 +173,7 @@ end
 function puzzles_update()
  -- (k: the tile under the pointer, its number in the world from 0;
  -- nil off the tiles)
- local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
+ local x,y,i=mouse_x-1,mouse_y-12,puzzle_index-world.first
  local k=(y\18+top_row)*7+x\18
  -- (x\126|y\90: 0 only with x in 0..125 and y in 0..89)
  if (x\126|y\90!=0 or max(x%18,y%18)>16 or k>=world.count) k=nil
@@ -184,11 +184,10 @@ function puzzles_update()
   end
  end
  if (k and mouse_moved) i=k
- -- (a click opens only the tile it is on)
- o=o and (mouse_buttons&1<1 or k==i)
  puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) list_at[world_index]=puzzle_index go"worlds"
- if (o) load_puzzle(puzzle_index) play()
+ -- (a click opens only the tile it is on)
+ if (pressed(4) and (mouse_buttons&1<1 or k==i)) load_puzzle(puzzle_index) play()
 end
 
 -- the page of tiles is drawn into upper memory when it changes (a
@@ -217,10 +216,10 @@ function puzzles_draw()
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     -- its picture, drawn later (below): in its colours, 3 px a cell
-    -- at 5x5, 1 px otherwise
+    -- at 5x5, 1 px otherwise, centred in the tile's 15 px (o: its
+    -- margin, 1 px but 3 at 10x10)
     add(thumbs_queued,function()
-     local s=15\n
-     local o=(15-n*s)\2+1
+     local s,o=15\n,n==10 and 3 or 1
      shade(puzzle_rows[p],n,pz_cols[p+1])
      for j,v in pairs(picture_colours) do
       square(x+o+j%16*s,y+o-s+j\16*s,s,v)
