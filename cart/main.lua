@@ -133,11 +133,13 @@ function _update()
   -- (a menu: up and down move o's item, stopping at the first and
   -- the last; b*2-5: up -1, down 1. the mouse, as it moves, to the
   -- item under it: item k's line is 6 px from y 58)
-  for b=2,3 do
-   if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
+  if menu_at then
+   for b=2,3 do
+    if (pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
+   end
+   local k=(mouse_y-52)\6
+   if (mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   end
-  local k=(mouse_y-52)\6
-  if (menu_at and mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)

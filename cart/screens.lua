@@ -210,7 +210,7 @@ function puzzles_draw()
    -- (drawn with the camera on the tile's corner x,y)
    -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c,n=in_progress(p+1) and 1 or 4,puzzle_size[p]
+   local c,n=count(recent_boards,p+1)>0 and 1 or 4,puzzle_size[p]
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
@@ -267,6 +267,6 @@ function puzzles_draw()
  -- every frame, over the kept page)
  print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
- print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
+ print(b and (b>0 and "best "..clock(b) or "solved") or count(recent_boards,puzzle_index+1)>0 and "in progress" or "unsolved",2,120,13)
 end
 
