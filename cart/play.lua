@@ -94,12 +94,10 @@ end
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
  -- (d: the board keeping this one would push out of the save: the
- -- last the save has room for, unless this one is among those; none
- -- for a board of id 0)
- local d=not keep_asked and not blank() and board_id>0 and recent_boards[max_boards]
- for k=1,max_boards do
-  d=recent_boards[k]!=board_id and d
- end
+ -- last the save has room for, unless this one is among those (the
+ -- session's boards past them are not saved); none for a board of
+ -- id 0)
+ local d=not keep_asked and not blank() and board_id>0 and count({unpack(recent_boards,1,max_boards)},board_id)<1 and recent_boards[max_boards]
  if d and dirty then
   -- (board d's puzzle named by its world w and number, or endless: no
   -- world's)

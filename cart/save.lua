@@ -95,7 +95,7 @@ end
 -- read the cartdata, field by field ($, % and @ read as peek4, peek2
 -- and peek: below 0x8000 every player reads them alike)
 function load_save()
- cartdata("picross8_v1")
+ cartdata"picross8_v1"
  if ($0x5e00!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
  endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&6,{},{},{},{}
