@@ -56,17 +56,10 @@ function play()
  go"play"
  -- the pause menu on the play screen (go() clears it elsewhere):
  -- undo first, the most used (the editor's: undo, redo, play it,
- -- share code, leave)
- menu_item(1,"undo",undo)
- menu_item(2,"redo",function() return undo(1) end)
- if editing then
-  menu_item(3,"play it",if_solvable(function() mode="design" play() end))
-  menu_item(4,"share code",if_solvable(share))
- else
-  menu_item(3,"hint",hint)
-  menu_item(4,"clear board",ask_clear)
+ -- share code, leave): item i, its label and its function f
+ for i,f in ipairs{undo,function() return undo(1) end,editing and if_solvable(function() mode="design" play() end) or hint,editing and if_solvable(share) or ask_clear,function() hold(leave) end} do
+  menu_item(i,split(editing and "undo,redo,play it,share code,leave puzzle" or "undo,redo,hint,clear board,leave puzzle")[i],f)
  end
- menu_item(5,"leave puzzle",function() hold(leave) end)
  hold()
 end
 
