@@ -40,24 +40,22 @@
 #include share.lua
 #include editor.lua
 
--- the screens: update and draw functions of each
-screens={
- title={title_update,title_draw},
- worlds={worlds_update,worlds_draw},
- puzzles={puzzles_update,puzzles_draw},
- play={play_update,play_draw},
- solved={solved_update,solved_draw},
- endless={endless_update,endless_draw},
- code={code_update,code_draw},
-}
-
--- switch to screen s; the pause menu: the music and option toggles
+-- switch to screen s: its update and draw functions, from the
+-- screens by name; the pause menu: the music and option toggles
 -- (play() then sets the play screen's: hint, undo...; and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(screens[s])
+ screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(({
+  title={title_update,title_draw},
+  worlds={worlds_update,worlds_draw},
+  puzzles={puzzles_update,puzzles_draw},
+  play={play_update,play_draw},
+  solved={solved_update,solved_draw},
+  endless={endless_update,endless_draw},
+  code={code_update,code_draw},
+ })[s])
  menuitem(4)
  menuitem(5)
  option_menu()
