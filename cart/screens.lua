@@ -125,14 +125,8 @@ end
 function worlds_draw()
  backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
- if world_index>#worlds+1 then
-  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
-  for k=1,4 do
-   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
-  end
- elseif world_index>#worlds then
-  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
- else
+ -- a world (world: its record), else the create page past endless
+ if world then
   local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
@@ -142,6 +136,13 @@ function worlds_draw()
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
   rectfill(24,84,104,86,15)
   if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
+ elseif world_index>#worlds+1 then
+  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
+  for k=1,4 do
+   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  end
+ else
+  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  end
  blink"\142 play  \151 back|108|10"
 end
