@@ -22,7 +22,7 @@
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
---lint: _, screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
+--lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_x, board_y, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
@@ -41,18 +41,19 @@
 #include editor.lua
 
 -- switch to screen s: its update and draw functions, from the
--- screens by name; the pause menu: the music and option toggles
+-- screens by name, and screen_tuneless: 1 on the title and solved
+-- screens, where no world's tune plays (music.lua); the pause menu: the music and option toggles
 -- (play() then sets the play screen's: hint, undo...; and share
 -- code on the list): items 4 and 5 cleared, option_menu sets 1-3.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(({
-  title={title_update,title_draw},
+ screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw,screen_tuneless=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(({
+  title={title_update,title_draw,1},
   worlds={worlds_update,worlds_draw},
   puzzles={puzzles_update,puzzles_draw},
   play={play_update,play_draw},
-  solved={solved_update,solved_draw},
+  solved={solved_update,solved_draw,1},
   endless={endless_update,endless_draw},
   code={code_update,code_draw},
  })[s])
@@ -125,7 +126,7 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
+ tune(not screen_tuneless and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (a menu: up and down move o's item, stopping at the first and
