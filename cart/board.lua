@@ -70,8 +70,7 @@ function check(x,y)
   -- (t: its clue, f: its fills; d: they match)
   local t,f=line_of(k)
   local d=clue_key(line_clue(f))==clue_key(t)
-  r=r or d and not line_done[k]
-  line_done[k],lines_changed[k]=d,1
+  r,line_done[k],lines_changed[k]=r or d and not line_done[k],d,1
  end
  return r
 end

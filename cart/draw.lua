@@ -170,8 +170,7 @@ function shade(m,n,s,f)
   local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
-    local c=#s>0 and ord(s,k)
-    picture_colours[y*16+x]=c and c-48 or worlds[palette_world].ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or worlds[palette_world].ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end

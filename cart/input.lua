@@ -31,9 +31,10 @@ end
 function set_cell(i,v)
  local h=history[board_id]
  if new_step then
-  -- a new step ends what could be redone (the steps from it on)
+  -- a new step ends what could be redone (the steps from it on:
+  -- as many of the last as there are)
   h.n+=1
-  for k=h.n,#h do h[k]=nil end
+  for _=h.n,#h do deli(h) end
   h[h.n],new_step={}
  end
  for w in all{i,cells[i],v} do add(h[h.n],w) end
@@ -47,14 +48,14 @@ end
 -- only fits its clue is left alone: its blanks may be fills). no
 -- change: a dull sound
 function mark(v)
- local i,w=cursor_y*15+cursor_x,mode!="edit" and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
+ local i,w=cursor_y*15+cursor_x,not editing and v==1 and options&2>0 and solution[cursor_y+1]>>cursor_x&1<1
  if (w) v=2
  if (cells[i]==v) sfx(19) return
  set_cell(i,v)
  -- (fill 0, cross 1, clear 2)
  sfx((v+2)%3)
  if (w) say"mistake!"
- if check(cursor_x,cursor_y) and mode!="edit" then
+ if check(cursor_x,cursor_y) and not editing then
   sfx(3)
   if options&4>0 then
    -- the blank cells of the cursor's row, of its column, when that
@@ -78,11 +79,11 @@ function both(b)
  return min(h,k)==1 and max(h,k)<4
 end
 
--- undo the last step (r false) or redo the next (r true)
+-- undo the last step (r nil) or redo the next (r 1)
 function undo(r)
  -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark
  -- before, mark after)
- local h,d=history[board_id],r and 1 or 0
+ local h,d=history[board_id],r or 0
  local s=h[h.n+d]
  if s then
   h.n+=d*2-1

@@ -22,9 +22,9 @@
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
---lint: _, screen_update, screen_draw, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
+--lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, mode, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
+--lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_x, board_y, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -40,24 +40,23 @@
 #include share.lua
 #include editor.lua
 
--- the screens: update and draw functions of each
-screens={
- title={title_update,title_draw},
- worlds={worlds_update,worlds_draw},
- puzzles={puzzles_update,puzzles_draw},
- play={play_update,play_draw},
- solved={solved_update,solved_draw},
- endless={endless_update,endless_draw},
- code={code_update,code_draw},
-}
-
--- switch to screen s; the pause menu: the music and option toggles
+-- switch to screen s: its update and draw functions, from the
+-- screens by name, and screen_tuneless: 1 on the title and solved
+-- screens, where no world's tune plays (music.lua); the pause menu: the music and option toggles
 -- (play() then sets the play screen's: hint, undo...; and share
 -- code on the list): item 5 cleared, option_menu sets 1-4.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
 function go(s)
- screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(screens[s])
+ screen_frames,redraw,menu_items,from_x,from_y,world,screen_update,screen_draw,screen_tuneless=0,true,{},cursor_x,cursor_y,worlds[world_index],unpack(({
+  title={title_update,title_draw,1},
+  worlds={worlds_update,worlds_draw},
+  puzzles={puzzles_update,puzzles_draw},
+  play={play_update,play_draw},
+  solved={solved_update,solved_draw,1},
+  endless={endless_update,endless_draw},
+  code={code_update,code_draw},
+ })[s])
  menuitem(5)
  option_menu()
  -- the list's: the code of the puzzle under the cursor
@@ -86,11 +85,13 @@ end
 -- "x close": x closes it, as picross s's b goes back (as "x down", x
 -- going on to the next item, players took it for the d-pad's down and
 -- looked for a way out); o and x together close it too. under the
--- items, item k's help if any
+-- items, item k's help if any (k: always one of menu_items, every
+-- caller picks an item there is)
 function menu(k)
  local s,m="",menu_items[k]
  for j,v in ipairs(menu_items) do s..=j==k and "\142 "..v[1].."  \151 close\n" or "   "..v[1].."\n" end
- if (m) ask(s..(m[3] or ""),m[2]) menu_at=k
+ ask(s..(m[3] or ""),m[2])
+ menu_at=k
 end
 
 -- the solver calls solve_hook after each line. it only runs in
@@ -124,17 +125,19 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(screen_update!=title_update and screen_update!=solved_update and (world and world_index or endless_world))
+ tune(not screen_tuneless and (world and world_index or endless_world))
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (a menu: up and down move o's item, stopping at the first and
   -- the last; b*2-5: up -1, down 1. the mouse, as it moves, to the
   -- item under it: item k's line is 6 px from y 58)
-  for b=2,3 do
-   if (menu_at and pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
+  if menu_at then
+   for b=2,3 do
+    if (pressed(b)) menu(mid(1,menu_at+b*2-5,#menu_items))
+   end
+   local k=(mouse_y-52)\6
+   if (mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   end
-  local k=(mouse_y-52)\6
-  if (menu_at and mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   -- (o and x together: closed, nothing chosen; btn, which changes
   -- nothing, stands for no answer's function)
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)

@@ -2,7 +2,8 @@
 -- mode = what is played: "rom" the rom's puzzle number puzzle, "endless"
 -- a made one (endless.lua), "edit" the design in the editor
 -- (editor.lua), "design" the design played from there (leaving goes
--- back to it), "code" a share code's puzzle (share.lua). board_id =
+-- back to it), "code" a share code's puzzle (share.lua); editing =
+-- mode is "edit" (set by play(), for the play screen). board_id =
 -- its board's id in the save (save.lua): puzzle+1, endless 255, the
 -- others 0 (never saved). play_seconds = seconds spent on it (a frame
 -- count would pass 32767, the largest number, after 18 minutes; play_seconds
@@ -49,23 +50,16 @@ function play()
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle); its
  -- undo steps as left, else none yet (none for a board of id 0: no
- -- steps of a design or code played before)
+ -- steps of a design or code played before); editing: mode "edit"
  local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,board_id>0 and history[board_id] or {n=0}
+ board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],editing,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,board_id>0 and history[board_id] or {n=0},mode=="edit"
  go"play"
  -- the pause menu on the play screen (go() clears it elsewhere):
  -- undo first, the most used (the editor's: undo, redo, play it,
- -- share code, leave)
- menu_item(1,"undo",undo)
- menu_item(2,"redo",function() return undo(true) end)
- if mode=="edit" then
-  menu_item(3,"play it",if_solvable(function() mode="design" play() end))
-  menu_item(4,"share code",if_solvable(share))
- else
-  menu_item(3,"hint",hint)
-  menu_item(4,"clear board",ask_clear)
+ -- share code, leave): item i, its label and its function f
+ for i,f in ipairs{undo,function() return undo(1) end,editing and if_solvable(function() mode="design" play() end) or hint,editing and if_solvable(share) or ask_clear,function() hold(leave) end} do
+  menu_item(i,split(editing and "undo,redo,play it,share code,leave puzzle" or "undo,redo,hint,clear board,leave puzzle")[i],f)
  end
- menu_item(5,"leave puzzle",function() hold(leave) end)
  hold()
 end
 
@@ -93,12 +87,10 @@ end
 -- its undo steps, which the kept board no longer matches)
 function hold(f)
  -- (d: the board keeping this one would push out of the save: the
- -- last the save has room for, unless this one is among those; none
- -- for a board of id 0)
- local d=not keep_asked and not blank() and board_id>0 and recent_boards[max_boards]
- for k=1,max_boards do
-  d=recent_boards[k]!=board_id and d
- end
+ -- last the save has room for, unless this one is among those (the
+ -- session's boards past them are not saved); none for a board of
+ -- id 0)
+ local d=not keep_asked and not blank() and board_id>0 and count({unpack(recent_boards,1,max_boards)},board_id)<1 and recent_boards[max_boards]
  if d and dirty then
   -- (board d's puzzle named by its world w and number, or endless: no
   -- world's)
@@ -150,7 +142,7 @@ function play_update()
  -- the editor's update: the design redone on a change (redesign),
  -- the verdict worked on a few lines a frame; play it or share code
  -- chosen meanwhile (verdict_then) is done once the verdict is in
- if mode=="edit" then
+ if editing then
   if (dirty) redesign()
   if (work_on(verdict_maker) and verdict_then) if_solvable(verdict_then)() verdict_then=nil
   return
@@ -212,7 +204,7 @@ function play_draw()
  -- painted as picross s shows it: the cells from its first to the
  -- cursor along its line (from its second cell on)
  local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- print_centred(message or paint_button and s>1 and s.." cells" or mode=="edit" and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
+ print_centred(message or paint_button and s>1 and s.." cells" or editing and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
  -- the editor's verdict (editor.lua) is over the clock; under it its
  -- second line takes turns, a second each, with the menu's chord and
  -- (a solvable design) items, "not saved: 4 boards in progress" (a
@@ -221,7 +213,7 @@ function play_draw()
  -- paper on a fill, fill on paper (4-3*cell: the editor's cells are
  -- 0 or 1; its difficulty is in words: pips under the second line
  -- touched it, read as a "." in ".erase")
- if mode=="edit" then
+ if editing then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then

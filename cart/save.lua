@@ -11,7 +11,8 @@
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
 -- its clock in board_clocks[id] (seconds). recent_boards: ids of the boards in progress,
--- most recent first; recent_solved: ids of solved puzzles, most recent first.
+-- most recent first (board id is in progress: count(recent_boards,id)>0);
+-- recent_solved: ids of solved puzzles, most recent first.
 --
 -- cartdata (words little-endian):
 -- 0-3   save_id: the puzzle set's hash ^^ the layout version; a save
@@ -58,11 +59,6 @@ function load_board()
  for i=0,224 do cells[i]=b[i\5+1]\3^(i%5)%3 end
 end
 
--- is board id in progress?
-function in_progress(id)
- return count(recent_boards,id)>0
-end
-
 -- keep the board being played (the most recent) and save; a blank
 -- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
@@ -100,7 +96,7 @@ end
 -- read the cartdata, field by field ($, % and @ read as peek4, peek2
 -- and peek: below 0x8000 every player reads them alike)
 function load_save()
- cartdata("picross8_v1")
+ cartdata"picross8_v1"
  if ($0x5e00!=save_id) memset(0x5e00,0,256)
  local a,o=0x5e28,0
  endless_seed,endless_solved,options,best,board_clocks,recent_boards,recent_solved=%0x5e04&32767,max(0,%0x5e06),@0x5e27\128|@0x5eff&14,{},{},{},{}
@@ -119,9 +115,10 @@ function load_save()
     if w>0x3fff then
      -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
      -- entries), its rows cut to its size (its first z rows read, the
-     -- rest 0); saved (design_saved) if it has a fill
+     -- rest 0); saved (design_saved) if it has a fill. (its size z:
+     -- one of the bits of 0x8420, bits 5, 10 and 15)
      local z=w&15
-     if z%5<1 and z>0 and a<0x5ee0 then
+     if 0x8420>>>z&1>0 and a<0x5ee0 then
       design_rows,design_size,design_saved=zeros(),z
       for y=1,z do
        design_rows[y]=peek2(a+y*2-2)&(1<<z)-1
@@ -138,12 +135,12 @@ function load_save()
    -- a board: of a puzzle or endless, once, max_boards at most, 5 cells a
    -- byte (below 3^5)
    -- (a byte past 3^5: no such id; a byte of cells off a board of
-   -- k cells a side, in row j\3 or from column j%3*5: blank)
+   -- its size (15: endless) a side, in row j\3 or from column j%3*5: blank)
    if (a>0x5ed3) break
-   local b,k={peek(a,45)},puzzle_size[p] or 15
+   local b={peek(a,45)}
    for j=0,44 do
     if (b[j+1]>242) id=256
-    if (max(j%3*5,j\3)>=k) b[j+1]=0
+    if (max(j%3*5,j\3)>=(puzzle_size[p] or 15)) b[j+1]=0
    end
    if (id<=pz_count or id==255) and not board_clocks[id] and #recent_boards<max_boards then
     board_clocks[id],board_cells[id]=w,b
@@ -179,8 +176,8 @@ function persist()
  end
  if design_saved then
   save_entry(255,0xc000+design_size)
-  for y=1,15 do
-   poke2(save_at,design_rows[y])
+  for r in all(design_rows) do
+   poke2(save_at,r)
    save_at+=2
   end
  end

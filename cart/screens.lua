@@ -125,14 +125,8 @@ end
 function worlds_draw()
  backdrop(world and world_index or 1,48)
  print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
- if world_index>#worlds+1 then
-  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
-  for k=1,4 do
-   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
-  end
- elseif world_index>#worlds then
-  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
- else
+ -- a world (world: its record), else the create page past endless
+ if world then
   local k,t,s=world_in_progress(),solved_count()
   print_centred(world.title,22,10)
   print_centred(t.." solved",32,6)
@@ -142,6 +136,13 @@ function worlds_draw()
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
   rectfill(24,84,104,86,15)
   if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
+ elseif world_index>#worlds+1 then
+  print_texts"create|22|10/draw a puzzle or enter a code|32|6"
+  for k=1,4 do
+   print_centred((k==create_choice and "> " or "")..create_labels[k],68+k*8,k==create_choice and 10 or 6)
+  end
+ else
+  print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  end
  blink"\142 play  \151 back|108|10"
 end
@@ -173,7 +174,7 @@ end
 function puzzles_update()
  -- (k: the tile under the pointer, its number in the world from 0;
  -- nil off the tiles)
- local x,y,i,o=mouse_x-1,mouse_y-12,puzzle_index-world.first,pressed(4)
+ local x,y,i=mouse_x-1,mouse_y-12,puzzle_index-world.first
  local k=(y\18+top_row)*7+x\18
  -- (x\126|y\90: 0 only with x in 0..125 and y in 0..89)
  if (x\126|y\90!=0 or max(x%18,y%18)>16 or k>=world.count) k=nil
@@ -184,11 +185,10 @@ function puzzles_update()
   end
  end
  if (k and mouse_moved) i=k
- -- (a click opens only the tile it is on)
- o=o and (mouse_buttons&1<1 or k==i)
  puzzle_index=world.first+mid(0,i,world.count-1)
  if (pressed(5)) list_at[world_index]=puzzle_index go"worlds"
- if (o) load_puzzle(puzzle_index) play()
+ -- (a click opens only the tile it is on)
+ if (pressed(4) and (mouse_buttons&1<1 or k==i)) load_puzzle(puzzle_index) play()
 end
 
 -- the page of tiles is drawn into upper memory when it changes (a
@@ -211,16 +211,16 @@ function puzzles_draw()
    -- (drawn with the camera on the tile's corner x,y)
    -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c,n=in_progress(p+1) and 1 or 4,puzzle_size[p]
+   local c,n=count(recent_boards,p+1)>0 and 1 or 4,puzzle_size[p]
    camera(-x,-y)
    square(0,0,17,c<4 and 4 or 2)
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     -- its picture, drawn later (below): in its colours, 3 px a cell
-    -- at 5x5, 1 px otherwise
+    -- at 5x5, 1 px otherwise, centred in the tile's 15 px (o: its
+    -- margin, 1 px but 3 at 10x10)
     add(thumbs_queued,function()
-     local s=15\n
-     local o=(15-n*s)\2+1
+     local s,o=15\n,n==10 and 3 or 1
      shade(puzzle_rows[p],n,pz_cols[p+1])
      for j,v in pairs(picture_colours) do
       square(x+o+j%16*s,y+o-s+j\16*s,s,v)
@@ -268,6 +268,6 @@ function puzzles_draw()
  -- every frame, over the kept page)
  print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
- print(b and (b>0 and "best "..clock(b) or "solved") or in_progress(puzzle_index+1) and "in progress" or "unsolved",2,120,13)
+ print(b and (b>0 and "best "..clock(b) or "solved") or count(recent_boards,puzzle_index+1)>0 and "in progress" or "unsolved",2,120,13)
 end
 

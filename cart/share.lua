@@ -1,10 +1,9 @@
 -- share: a puzzle as a share code and back (docs/share-codes.md,
 -- the twin of generator/formats/sharecode.py). a code is symbols
--- of alphabet (5 bits each): the kind (5, a, f: the size; e: endless),
+-- of the alphabet (symbol's; 5 bits each): the kind (5, a, f: the size; e: endless),
 -- the body (the cells row by row, 5 to a symbol, first cell the
 -- top bit; endless: its seed in 3), then 2 check symbols.
 --lint: typed, last_typed, last_paste, code_message, key_index
-alphabet="0123456789abcdefghjkmnpqrstvwxyz"
 
 -- codes print in the code font (codefont.py: no two symbols a
 -- pixel or two apart, as some are in pico-8's) after "\14", the
@@ -15,9 +14,10 @@ poke4(0x5600,0x6.0805)
 memcpy(0x5780,code_font,80)
 memcpy(0x5908,code_font+80,208)
 
--- symbol c's character
+-- symbol c's character, c+1 of the alphabet (0-9, then the letters
+-- but i, l, o and u)
 function symbol(c)
- return sub(alphabet,c+1,c+1)
+ return sub("0123456789abcdefghjkmnpqrstvwxyz",c+1,c+1)
 end
 
 -- the check of symbol values t[1..n]
@@ -64,24 +64,16 @@ function share()
  ask("share code (on the\nclipboard, if any):\n"..code_lines(s).."\15\n\142 ok")
 end
 
--- how each character reads: character o is at place o+1 (all
--- 256), its value +48 (0-9, then :;<=>?@a-o for 10-31: capitals
--- read as small letters, o as 0, i and l as 1), "." skipped
--- (spaces, tabs, line ends, -), " " refused
-char_values="         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     "
-
--- how each character is shown: character o at place o+1, printable
--- ascii as itself (capitals as small letters: the code font has
--- those), a tab or line end as a space, anything else "?"
--- (p8scii's characters 0-15 are print's commands: \^@ writes memory,
--- \a plays sound...; 128-255 are wide glyphs)
-char_shown="?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@abcdefghijklmnopqrstuvwxyz[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????"
-
 -- outside text (a paste, a code typed) as it may be printed: the
--- one way such text reaches the screen
+-- one way such text reaches the screen. how each character is shown:
+-- character o at place o+1 of the string, printable ascii as itself
+-- (capitals as small letters: the code font has those), a tab or line
+-- end as a space, anything else "?" (p8scii's characters 0-15 are
+-- print's commands: \^@ writes memory, \a plays sound...; 128-255 are
+-- wide glyphs)
 function printable(s)
  local r=""
- for k=1,#s do r..=chr(ord(char_shown,ord(s,k)+1)) end
+ for k=1,#s do r..=chr(ord("?????????  ?? ?????????????????? !\"#$%&'()*+,-./0123456789:;<=>?@abcdefghijklmnopqrstuvwxyz[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~?????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????????",ord(s,k)+1)) end
  return r
 end
 
@@ -91,7 +83,11 @@ end
 function read_code(s)
  local t={}
  for k=1,#s do
-  local v=ord(char_values,ord(s,k)+1)-48
+  -- (how each character reads: character o is at place o+1 of the
+  -- string (all 256), its value +48 (0-9, then :;<=>?@a-o for 10-31:
+  -- capitals read as small letters, o as 0, i and l as 1), "." skipped
+  -- (spaces, tabs, line ends, -), " " refused)
+  local v=ord("         ..  .                  .            .  0123456789       :;<=>?@A1BC1DE0FGHIJ KLMNO      :;<=>?@A1BC1DE0FGHIJ KLMNO                                                                                                                                     ",ord(s,k)+1)-48
   if (v<-2) return "bad symbol "..printable(sub(s,k,k)).." at "..k
   if (v>=0) add(t,v)
  end

@@ -9,7 +9,7 @@ What keeps its name:
 - PICO-8's API and the callbacks the host calls (`_init`, `_update`, `_draw`): shrinko keeps
   every built-in name on its own.
 - Every table member (`--preserve "*.*"`): the cart reads some members through strings (the
-  screens by name, `scr[s]` with `go"title"`; each world's fields under the names split from a
+  screens by name, in go() with `go"title"`; each world's fields under the names split from a
   string in the generated constants), which a member rename would break.
 
 The rename map (`names`) maps each renamed global of the source to its minified name, for the
