@@ -113,11 +113,16 @@ end
 -- the cursor to cell x,y (by the d-pad or the pointer), the stroke
 -- painted on over it. a stroke keeps to its first cell's row or
 -- column, as in picross s: off both the cursor stays (a stroke that
--- turned a corner marked cells the player did not mean)
-function cursor_to(x,y)
+-- turned a corner marked cells the player did not mean), and a d-pad
+-- press (d) that moved nothing sounds the dull "no change" (a player's
+-- L-shaped stroke lost cells with no sign why; the pointer, dragged
+-- off the line, would sound every frame)
+function cursor_to(x,y,d)
  if not paint_button or x==stroke_x or y==stroke_y then
   cursor_x,cursor_y,redraw=x,y,true
   paint()
+ elseif d then
+  sfx(19)
  end
 end
 
@@ -189,7 +194,7 @@ function play_input()
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1); both stop at the board's edges
    v=mid(0,options&8>0 and not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
-   if b<2 then cursor_to(v,cursor_y) else cursor_to(cursor_x,v) end
+   if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
  -- left and right together turn the music on or off (the play

@@ -34,15 +34,20 @@ def _cells_text(items) -> list[measured_text.Item]:
 def test_a_stroke_keeps_to_its_first_cells_row_or_column(cart):
     """A player's stroke along a row turned down a column and marked cells they did not mean:
     while o or x is held, the d-pad moves the cursor along the stroke's row only on that row and
-    along its column only on that column, and the mouse's pointer off both leaves the cursor
-    where it was; let go, the cursor moves as ever."""
+    along its column only on that column (a press off both sounds the dull "no change", sfx
+    19: the player's L-shaped stroke had lost cells with no sign why), and the mouse's
+    pointer off both leaves the cursor where it was; let go, the cursor moves as ever."""
     p = Player(cart[0])
     p.open_puzzle(0, START + 2)
     p.move_to(3, 4)
     p.c.step(["o"])
+    dull = []
     for key in ("right", "right", "down", "down", "right", "left", "left", "left", "down"):
+        before = len(p.c.sfx_calls)
         p.c.step(["o", key])
+        dull.append(19 in [s for _, s, *_ in p.c.sfx_calls[before:]])
         p.c.step(["o"])
+    assert dull == [False, False, True, True, False, False, False, False, False]
     b = p.board()
     assert p.cursor() == (3, 5)                   # back on its first cell, down its column
     assert [(int(y), int(x)) for y, x in np.argwhere(b)] == [(4, 3), (4, 4), (4, 5), (4, 6), (5, 3)]
