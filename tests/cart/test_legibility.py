@@ -676,7 +676,7 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # holding a 10-15 lifted, its two-digit number on its band alone (no plate), the bands in the
 # paper's colour (1: white on spires' peach, 13.9 apart)
 BAND = "rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\\10*9)"
-LIT_BAND = "rectfill(c-2,0,c+4,board_y-2,15)"
+LIT_BAND = "rectfill(c-e,0,c+e+2,board_y-2,15)"
 PLATE = "if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
 COLUMN_MISREAD = {
     "two-digit numbers lifted": ([("if (q and q==w and cell_px<7) s=1", "if (q) s=1")], _out_of_line),

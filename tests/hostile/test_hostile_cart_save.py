@@ -58,7 +58,7 @@ def read_save(data: bytes, sid: int, sizes: list[int]) -> Save:
                 s.solved.add(p)
             elif p != 255:                 # bit 7 of byte 39: music off
                 bad(f"solved flag {p}")
-    if data[OPTIONS] & ~6:
+    if data[OPTIONS] & ~14:                # 2 auto-check, 4 auto-cross, 8 double tap
         bad("options")
     a = ENTRIES
     while a < END and data[a]:
@@ -156,7 +156,7 @@ def mutations(data: bytes, s: Save, sizes: list[int]):
         yield f"endless solved {count:#x}", at(6, count.to_bytes(2, "little")), set()
     for p in (len(sizes),):
         yield f"solved flag {p}", at(8 + p // 8, [data[8 + p // 8] | 1 << p % 8]), set()
-    for v in (1, 8, 0xF9, 0xFF):
+    for v in (1, 0x10, 0xF9, 0xFF):
         yield f"options {v:#x}", at(OPTIONS, [v]), set()
     for ident, (a, clock, cells) in s.boards.items():
         # (every id names a puzzle or endless: a board read as a smaller puzzle's has marks
