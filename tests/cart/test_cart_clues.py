@@ -9,6 +9,7 @@ import pytest
 
 from cartfixtures import START
 from generator.console.console import Console
+from generator.playtest.player import Player, solution
 
 # draw_number() wrapped to log what draw_clues() draws (and in which font, clue_font);
 # numpix() draws each number alone and lists its pixels
@@ -483,7 +484,6 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     """Clearing a 15x15 board, or undoing the clear, changes all 30 lines at once: by the next
     frame no line waits for its dimming (nothing left in st), and every line's dimming is what
     placed() says for its marks now."""
-    from generator.playtest.player import Player, solution
     puzzles = built_cart.manifest["puzzles"]
     q = next(q for q in puzzles if q["size"] == 15 and q["world"] == "spires")
     p = Player(built_cart.path)
@@ -514,7 +514,6 @@ def test_column_bands_are_as_wide_as_their_columns(built_cart, world, size):
     each neighbour, which is left out). A player took the 5 px stripes over 15 px (5x5) and
     7 px (10x10) columns for a hint. Bands alternate on 10x10 and 15x15, where neighbouring
     numbers stand close; a 5x5's columns, 12 px apart, have none but the cursor's."""
-    from generator.playtest.player import Player
     name = ("spires", "lookout")[world]
     k = next(q["world_index"] for q in built_cart.manifest["puzzles"]
              if q["world"] == name and q["size"] == size and q["world_index"] > 0)
@@ -528,7 +527,7 @@ def test_column_bands_are_as_wide_as_their_columns(built_cart, world, size):
     bands = {}
     for i in range(size):
         if size < 15 or i not in (1, 3):
-            seen = {tuple(int(v) for v in top[52 + i * cell + k]) for k in range(cell)}
+            seen = {tuple(int(v) for v in top[52 + i * cell + dx]) for dx in range(cell)}
             assert len(seen) == 1, (size, i, seen)
             bands[i] = seen.pop()
     lit = bands.pop(2)
