@@ -3,22 +3,21 @@
 
 -- world w's colours (palette: its record): art=true leaves the draw
 -- palette alone (for its art), else ui colours; fills the screen with
--- the backdrop colour
+-- the backdrop colour. (pal() leaves colour 0 transparent: only
+-- backdrop's sspr, on its backdrop, draws what palt would change)
 function use_palette(w,art)
  palette_world,palette=w,worlds[w]
  pal()
  pal(palette.pal,1)
- palt(0,false)
  if (not art) pal(palette.ui) rectfill(0,0,127,127,0)
 end
 
 -- world w's screen (use_palette) with its backdrop strip from the
--- spritesheet at y; d: subdued, behind clues and text (its colours keep
--- theirs readable)
+-- spritesheet at y, drawn in the art's own colours (use_palette's art);
+-- d: subdued, behind clues and text (its colours keep theirs readable)
 function backdrop(w,y,d)
  use_palette(w)
- pal()
- pal(palette.pal,1)
+ use_palette(w,1)
  if (d) pal(palette.dim)
  sspr(palette.bx,palette.by,palette.bw,palette.bh,0,y)
  pal(palette.ui)
