@@ -167,12 +167,10 @@ function persist()
  poke(0x5eff,options&14)
  save_at=0x5e28
  local o=0
- for k,id in ipairs(recent_boards) do
-  if k<=max_boards then
-   save_entry(id,board_clocks[id])
-   poke(save_at,unpack(board_cells[id]))
-   save_at+=45
-  end
+ for id in all{unpack(recent_boards,1,max_boards)} do
+  save_entry(id,board_clocks[id])
+  poke(save_at,unpack(board_cells[id]))
+  save_at+=45
  end
  if design_saved then
   save_entry(255,0xc000+design_size)
