@@ -18,8 +18,10 @@
 function edit()
  mode,board_id,board_size,solution="edit",0,create_choice*5,zeros()
  play()
- -- (false off the design: redesign's new_board makes it 0)
- for i=0,224 do cells[i]=design_size==board_size and design_rows[i\15+1]>>i%15&1 end
+ -- (each cell of the board, false if the design is of another size:
+ -- redesign's new_board makes it 0; play() left the cells off the
+ -- board 0)
+ each(function(x,y,i) cells[i]=design_size==board_size and design_rows[y+1]>>x&1 end)
  redesign()
 end
 
