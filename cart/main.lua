@@ -125,7 +125,7 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune(not screen_tuneless and (world and world_index or endless_world))
+ tune()
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (a menu: up and down move o's item, stopping at the first and
