@@ -15,9 +15,9 @@ memcpy(0x5780,code_font,80)
 memcpy(0x5908,code_font+80,208)
 
 -- symbol c's character, c+1 of the alphabet (0-9, then the letters
--- but i, l, o and u)
+-- but i, l, o and u; c is 0-31, never past it)
 function symbol(c)
- return sub("0123456789abcdefghjkmnpqrstvwxyz",c+1,c+1)
+ return chr(ord("0123456789abcdefghjkmnpqrstvwxyz",c+1))
 end
 
 -- the check of symbol values t[1..n]
@@ -93,9 +93,9 @@ function read_code(s)
  end
  local k=t[1]
  if (not k) return "pick or paste a code"
- -- its length: 3 symbols and the body
- local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k]
- if ((l or 0)<1) return "a code starts 5, a, f or e"
+ -- its length: 3 symbols and the body (0: no such kind)
+ local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k] or 0
+ if (l<1) return "a code starts 5, a, f or e"
  -- (its progress while short of it)
  if (#t>l) return "too long"
  if (#t<l) return #t.."/"..l
