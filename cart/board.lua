@@ -7,7 +7,8 @@
 -- columns (line_of): line_done[k] = line k satisfied (its clue's key, clue_key, is
 -- the clue's).
 -- placed_runs[k] = the clue numbers placed on line k,
--- lines_changed[k] set while line k's marks changed since placed_runs[k] was worked out.
+-- lines_changed[k] set while line k's marks changed since placed_runs[k] was worked out
+-- (play_update works them out).
 -- no_clues: board_size clues of no line (false), to solve one line alone (placed).
 
 -- a clue as a comparable string
@@ -108,13 +109,4 @@ function placed(t,f,x)
   end
  end
  return d
-end
-
--- work out placed_runs for the lines whose marks changed, all in the frame
--- they changed in (a line costs at most about 1,500 instructions:
--- all 30 of a 15x15 fit in one frame)
-function dims()
- for k in pairs(lines_changed) do
-  lines_changed[k],placed_runs[k],redraw=nil,placed(line_of(k)),true
- end
 end

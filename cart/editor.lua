@@ -25,8 +25,8 @@ function edit()
  redesign()
 end
 
--- the design changed: its rows, clues (none dimmed: dims does not
--- run in the editor), the save, and the verdict again
+-- the design changed: its rows, clues (none dimmed: play_update leaves
+-- the editor before the dimming), the save, and the verdict again
 function redesign()
  for y=1,15 do _,solution[y]=line_of(y) end
  -- (its cells all numbers again: edit() leaves false off the design)
