@@ -55,9 +55,10 @@ function new_board(b)
  cell_px=75\board_size
  board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols,cells=board_size*cell_px,{},{},{},{},{},{},{},b or {}
  for i=1,board_size do
-  -- column i's mask from the rows (bit y-1 = row y)
+  -- column i's mask from the rows (bit y-1 = row y: row y's bit i-1,
+  -- shifted right by i, is the fraction bit .5, and .5<<y is bit y-1)
   local m=0
-  for y=1,board_size do m|=(solution[y]>>i-1&1)<<y-1 end
+  for y=1,board_size do m|=(solution[y]>>i&.5)<<y end
   row_clues[i],col_clues[i],no_clues[i],solution_cols[i]=line_clue(solution[i]),line_clue(m),false,m
  end
  for i=0,224 do cells[i]=cells[i] or 0 end
