@@ -21,16 +21,18 @@ function start_endless(s)
  endless_maker=cocreate(function()
   repeat
    -- body rows t..u, half-width w (at least o), wide on row a,
-   -- legs below row l at k, eyes on row v at j
-   local b,t,w,o,k={[0]=0},rand_int(3)+2,rand_int(5)+1,rnd()<.7 and 1 or 0
+   -- legs below row l at k, eyes on row v at j (o: 1 at odds of .7:
+   -- rnd()\.7 is 0 below .7, else 1); a row's cells d either side of
+   -- the middle column 7 are bits 7+d and 7-d, 128<<d|128>>d
+   local b,t,w,o,k={[0]=0},rand_int(3)+2,rand_int(5)+1,1-rnd()\.7
    local u,j=16-t,rand_int(5)+1
-   local a,l,v,x=rand_int(u-t)+t,rnd()<.5 and u-rand_int(2)-2 or 99,rand_int(5)+t+1,1<<7+j|1<<7-j
+   local a,l,v,x=rand_int(u-t)+t,rnd()<.5 and u-rand_int(2)-2 or 99,rand_int(5)+t+1,128<<j|128>>j
    for y=1,16 do
     b[y],w=0,mid(o,w+rand_int(5)-2,6)
     local z=y==a and 6 or w
     if (y==l) k=min(j,max(1,z))
     for d=0,6 do
-     if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=1<<7+d|1<<7-d
+     if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=128<<d|128>>d
     end
    end
    -- (the cells beside row y's: left, right, above, below)
