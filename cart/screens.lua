@@ -204,15 +204,15 @@ function puzzles_draw()
   print(world.title,2,2,10)
   print(solved_count(),66,2,13)
   for k=top_row*7,min(top_row*7+34,world.count-1) do
-   -- (c: an unsolved tile's ink, the fill on paper in a grid
-   -- border; a board in progress: the whole tile the fill, its ink
-   -- paper)
+   -- (c: an unsolved tile's ink, the fill 4 on paper 1 in a grid
+   -- border 2; a board in progress (its id once in recent_boards): the
+   -- whole tile the fill, its ink paper: border 4-c\2, inside 5-c)
    -- (drawn with the camera on the tile's corner x,y)
    -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c,n=count(recent_boards,p+1)>0 and 1 or 4,puzzle_size[p]
+   local c,n=4-3*count(recent_boards,p+1),puzzle_size[p]
    camera(-x,-y)
-   square(0,0,17,c<4 and 4 or 2)
+   square(0,0,17,4-c\2)
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     -- its picture, drawn later (below): in its colours, 3 px a cell
