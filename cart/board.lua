@@ -34,10 +34,11 @@ function line_of(k)
  return (c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)
 end
 
--- f(x,y,i) for each cell of the board, row by row (i: its index in cells)
+-- f(x,y,i,r) for each cell of the board, row by row (i: its index in
+-- cells; r=y+1, its row's index in the tables of rows: solution...)
 function each(f)
  for y=0,board_size-1 do
-  for x=0,board_size-1 do f(x,y,y*15+x) end
+  for x=0,board_size-1 do f(x,y,y*15+x,y+1) end
  end
 end
 

@@ -21,7 +21,7 @@ function edit()
  -- (each cell of the board, false if the design is of another size:
  -- redesign's new_board makes it 0; play() left the cells off the
  -- board 0)
- each(function(x,y,i) cells[i]=design_size==board_size and design_rows[y+1]>>x&1 end)
+ each(function(x,y,i,r) cells[i]=design_size==board_size and design_rows[r]>>x&1 end)
  redesign()
 end
 

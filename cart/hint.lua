@@ -19,8 +19,8 @@ function hint(spin)
     yield()
    end
    new_step=true
-   each(function(x,y,i)
-    if (x==cursor_x or y==cursor_y) set_cell(i,2-(solution[y+1]>>x&1))
+   each(function(x,y,i,r)
+    if (x==cursor_x or y==cursor_y) set_cell(i,2-(solution[r]>>x&1))
    end)
    recheck()
    return say"roulette"
@@ -28,8 +28,8 @@ function hint(spin)
   -- a fill (1) the solution leaves empty (0) or a cross (2) on a
   -- filled cell (1): the mark less the solution's bit is 1. the first
   -- in reading order is pointed at
-  each(function(x,y,i)
-   if (not w and cells[i]-(solution[y+1]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+  each(function(x,y,i,r)
+   if (not w and cells[i]-(solution[r]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
   end)
   if (w) return say"mistake!"
   for y=1,board_size do _,f[y],e[y]=line_of(y) end
@@ -38,10 +38,10 @@ function hint(spin)
   -- (the cursor moves to each nearer one; cx,cy: where it was)
   -- (w: the mark it needs, 1 fill or 2 cross; nil here, no mistake)
   local d,cx,cy=99,cursor_x,cursor_y
-  each(function(x,y,i)
+  each(function(x,y,i,r)
    -- (1 forced filled, 2 forced empty: the marks agree with the
    -- solution, so no cell is both)
-   local v,k=(f[y+1]>>x&1)+(e[y+1]>>x&1)*2,abs(x-cx)+abs(y-cy)
+   local v,k=(f[r]>>x&1)+(e[r]>>x&1)*2,abs(x-cx)+abs(y-cy)
    if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
   end)
   if w then

@@ -223,8 +223,8 @@ function play_draw()
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
-   each(function(x,y,i)
-    if ((verdict_filled[y+1]|verdict_empty[y+1])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,4-cells[i]*3)
+   each(function(x,y,i,r)
+    if ((verdict_filled[r]|verdict_empty[r])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,4-cells[i]*3)
    end)
   end
  else
