@@ -125,7 +125,14 @@ function _update()
  read_buttons()
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
- tune()
+ -- the screen's tune (music.lua): w, the world of the screen (world),
+ -- else endless's; none on the title and solved screens
+ -- (screen_tuneless) or if options (save.lua) has bit 1 set
+ local w=options&1<1 and not screen_tuneless and (world and world_index or endless_world)
+ if w!=music_world then
+  music_world=w
+  music(w and w*16-16 or -1,w and 500 or 0,7)
+ end
  -- a question or a share code waits for its answer (o or x)
  if question then
   -- (a menu: up and down move o's item, stopping at the first and

@@ -1,14 +1,6 @@
 -- music: world w's loop is at pattern w*16-16 (music.txt), on
--- channels 0-2 (3 is the effects'); not on the title or solved
--- (screen_tuneless, main.lua's go). w: the world of the screen (world),
--- else endless's; none if options (save.lua) has bit 1 set
-function tune()
- local w=options&1<1 and not screen_tuneless and (world and world_index or endless_world)
- if w!=music_world then
-  music_world=w
-  music(w and w*16-16 or -1,w and 500 or 0,7)
- end
-end
+-- channels 0-2 (3 is the effects'); not on the title or solved. main.lua's
+-- _update starts and stops it (music_world: the world playing)
 
 -- the pause menu's toggles on every screen but play (its menu is
 -- full): item i flips options's bit 1<<i-1, kept in the save. music, then
