@@ -109,10 +109,10 @@ function hold(f)
 end
 
 -- back to the puzzle list or the worlds (a design played: to the
--- editor; leaving the editor: to the worlds)
+-- editor, edit() taking no argument; leaving the editor: to the worlds)
 function leave()
  cursor_kept[board_id]=cursor_y*16+cursor_x
- if mode=="design" then edit() elseif mode=="rom" then go"puzzles" else go"worlds" end
+ ;(mode=="design" and edit or go)(mode=="rom" and "puzzles" or "worlds")
 end
 
 -- ask to clear every mark (of the design, in the editor), in one
