@@ -259,8 +259,9 @@ function solved_update()
   if mode=="endless" then
    start_endless()
   elseif mode=="rom" then
-   -- back to the puzzles, on the next one
-   puzzle_index=min(puzzle+1,world.first+world.count-1)
+   -- back to the puzzles, on the next one (its board's id,
+   -- puzzle+1)
+   puzzle_index=min(board_id,world.first+world.count-1)
    go"puzzles"
   else
    leave()
