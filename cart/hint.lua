@@ -39,9 +39,9 @@ function hint(spin)
   -- (w: the mark it needs, 1 fill or 2 cross; nil here, no mistake)
   local d,cx,cy=99,cursor_x,cursor_y
   each(function(x,y,i,r)
-   -- (1 forced filled, 2 forced empty: the marks agree with the
-   -- solution, so no cell is both)
-   local v,k=(f[r]>>x&1)+(e[r]>>x&1)*2,abs(x-cx)+abs(y-cy)
+   -- (1 forced filled, 2 forced empty, the two bits of v: the marks
+   -- agree with the solution, so no cell is both)
+   local v,k=f[r]>>x&1|e[r]<<1>>x&2,abs(x-cx)+abs(y-cy)
    if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
   end)
   if w then
