@@ -90,30 +90,40 @@ end
 -- numbers stand apart by more than the 1 px inside "15": 6 px in a
 -- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
--- on the board's edge, each in its own column: a two-digit number (5 px)
--- fills its 15x15 column, 1 px from its neighbours. on 10x10 and 15x15
+-- over the board, each in its own column: a two-digit number (5 px)
+-- fills its 15x15 column. on 10x10 and 15x15
 -- every other column is a band (9) as wide as its cell from the screen's
 -- top to the board (board_size\10: 0 on 5x5, whose columns stand 12 px
 -- apart; a band narrower than its column was taken for a hint), the
 -- cursor's a band of 15 its cell wide, or on 15x15 7 px (its numbers drawn
 -- as all others), so that a line of single digits reads as columns, not a string;
--- a two-digit number stands on a plate of its column's colour 1 px wider
--- either side, so that its gaps show its column's colour (on its band
--- alone "5 10 2" read as "5102"). only two of 10, 12-15 side by side on a
--- 15x15 line would touch: the right one's stack is lifted a line (u: each
--- column's lift; w: the line of the last column's two-digit number).
+-- 15x15 columns stand in two tiers: every other column's stack (the
+-- banded ones) is lifted over the tallest of the others (h[1]), so that
+-- no number has a neighbour on its line (side by side, "6 10" read as
+-- "610", "11 10" as "1110", a fence of 11s could not be counted), or
+-- where the two pass 8 lines as far as 8 lines allow (the lines both
+-- tiers share then hold numbers side by side; h[0]: the tallest banded
+-- stack). a two-digit number stands on a plate of its column's colour
+-- 1 px wider either side, so that its gaps show its column's colour (on
+-- its band alone "5 10 2" read as "5102"), and of two of 10, 12-15 side by
+-- side on a line, which would touch, the right one's stack is lifted a
+-- line more (u: each column's lift; w: the line of the last column's
+-- two-digit number).
 -- column lines are 7 px apart in 3x5 digits (p), or on a board whose
 -- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
 -- every column alike so that their lines stay level
 function draw_clues()
- local o,p,u,w=(cell_px-3)\2,7,{}
+ local o,p,u,w,h=(cell_px-3)\2,7,{},nil,{[0]=1,1}
+ for i=1,board_size do
+  h[i%2]=max(h[i%2],#col_clues[i])
+ end
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
-  local t,s,x,q=col_clues[i+1],0,board_x+i*cell_px+o
+  local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
   for j=1,#t do
    if (t[j]>9 and t[j]!=11) q=#t-j
   end
-  if (q and q==w and cell_px<7) s=1
+  if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
   rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\10*9)
@@ -140,7 +150,7 @@ function draw_clues()
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1-i%2*board_size\15*2,126)
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
-  clue_font=(p>6 or i==cursor_x) and digit_bits_tall or digit_bits
+  clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
    if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)

@@ -63,29 +63,37 @@ def test_no_two_clue_numbers_touch_in_any_puzzle(console):
             assert other.size == 0, f"puzzle {p}: clue numbers touch at pixel {x},{y}"
 
 
-def _line(rng: random.Random) -> list[int]:
-    """A random 15-cell line's clue, long runs (10-15) often."""
+def _line(rng: random.Random, flip: float = 0.15) -> list[int]:
+    """A random 15-cell line's clue, long runs (10-15) often; each cell flipped with chance
+    `flip` (near 0.5, the clue is long: a tall column stack)."""
     cells = [False] * 15
     if rng.random() < 0.5:
         n = rng.randint(10, 15)
         s = rng.randint(0, 15 - n)
         cells[s:s + n] = [True] * n
     for i in range(15):
-        if rng.random() < 0.15:
+        if rng.random() < flip:
             cells[i] = not cells[i]
     return [len(list(g)) for k, g in itertools.groupby(cells) if k]
 
 
 def test_column_numbers_keep_to_their_columns_on_the_board(console):
-    """On random 15x15 column clues (half of the lines holding a run of 10-15): every number stays
-    within its column's 5 px (a two-digit number fills it), no two numbers side by side touch,
-    every stack stands on the board's edge but for one lifted a single line where its 10 or 12-15
-    would touch one of the column left of it, and every stack stays on the screen."""
+    """On random 15x15 column clues (half of the lines holding a run of 10-15, on a third of the
+    boards 8 lines cut up into many runs): every number stays within its column's 5 px (a
+    two-digit number fills it), no two numbers side by side touch, and every stack stays on the
+    screen. The columns stand in two tiers: the even ones (from 0) on the board's edge, the odd
+    ones over the tallest even stack, or as far as 8 lines allow; where the two fit in 8 lines no
+    number has a neighbour on its line. A stack is lifted one line more only where its 10 or
+    12-15 would stand beside one of the column left of it."""
     c, _ = console
     rng = random.Random(11)
-    seen = lifted = 0
-    for _ in range(300):
-        cols = [_line(rng) for _ in range(15)]
+    seen = lifted = tiered = shared = 0
+    for k in range(300):
+        # (every third board's first 8 lines cut up, so that some boards are too tall for tiers)
+        cols = [_line(rng, 0.45 if k % 3 == 0 and i < 8 else 0.15) for i in range(15)]
+        if k == 0:
+            # (tiers sharing lines 2-5: column 1's 13 would stand beside column 0's 10)
+            cols = [[10, 1, 1], [13], [2], [1] * 6] + [[1]] * 11
         lua = " ".join(f"col_clues[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
         c.exec("cursor_x,cursor_y=-9,-9 nlog={} cls() board_size,cell_px,board_x,board_y=15,5,52,52 col_clues={} row_clues={} placed_runs={} row_done={} col_done={} "
                "for i=1,15 do row_clues[i]={} end " + lua + " draw_clues()")
@@ -104,13 +112,20 @@ def test_column_numbers_keep_to_their_columns_on_the_board(console):
         for (i, y), (a, b) in ink.items():
             if (i + 1, y) in ink:
                 assert ink[i + 1, y][0] - b - 1 >= 1, (cols, i, y)       # 1 px apart or more
+        # (the tallest stack of the even and of the odd columns: an empty column shows a 0)
+        tall = [max(max(1, len(t)) for t in cols[k::2]) for k in (0, 1)]
+        tiers = sum(tall) < 9
+        tiered += tiers
+        shared += not tiers and tall[1] < 8
         for i in range(15):
             ys = [y for _, j, _, y in col if j == i]
-            lift = (52 - p - max(ys)) // p
-            lifted += lift
-            assert lift == 0 or lift == 1 and any((i, y) in wide and (i - 1, y + p) in wide for y in ys), \
-                (cols, i, lift)
-    assert seen > 300 and 0 < lifted < 300
+            more = (52 - p - max(ys)) // p - i % 2 * min(tall[0], 8 - tall[1])
+            lifted += more
+            assert more == 0 or more == 1 and any((i, y) in wide and (i - 1, y + p) in wide for y in ys), \
+                (cols, i, more)
+            if tiers:
+                assert not any((j, y) in ink for y in ys for j in (i - 1, i + 1)), (cols, i)
+    assert seen > 300 and 0 < lifted < 300 and 50 < tiered < 280 and shared > 10, (seen, lifted, tiered, shared)
 
 
 def placements(t, n=15):

@@ -327,23 +327,27 @@ def _wide(it) -> bool:
 
 
 def _out_of_line(shown: list[Shown]) -> list:
-    """Column stacks not standing on the board's edge (their bottom number on the line the other
-    columns' bottom numbers share), but for a stack lifted one line where its 10 or 12-15 would
-    otherwise stand beside a 10 or 12-15 of the column left of it (the two would touch)."""
+    """Column stacks out of their places. On 15x15 boards the two tiers: the even stacks (columns
+    from 0) stand on the board's edge and the odd ones over the tallest even stack, or as far as
+    8 lines allow; where the two fit in 8 lines, no number has a number of a neighbouring column
+    on its line (side by side, readers ran them together: "610", "1110"). On every board a stack
+    stands one line higher only where its 10 or 12-15 would otherwise stand beside a 10 or 12-15
+    of the column left of it (the two would touch)."""
     out = []
     for s in shown:
         cols = _columns(s)
         base = max(c[-1].y for c in cols.values())
         steps = {b.y - a.y for c in cols.values() for a, b in zip(c, c[1:])}
         p = min(steps) if steps else 7
+        tall = [max(len(c) for i, c in cols.items() if i % 2 == k) for k in (0, 1)]
+        tiers = s.size == 15 and sum(tall) < 9
         for i, c in cols.items():
-            lift = (base - c[-1].y) // p
-            if lift == 0:
-                continue
+            more = (base - c[-1].y) // p - (i % 2 * min(tall[0], 8 - tall[1]) if s.size == 15 else 0)
+            side = [it for it in c for o in cols.get(i - 1, []) + cols.get(i + 1, []) if o.y == it.y]
             beside = [it for it in c if _wide(it)
                       and any(_wide(o) and o.y == it.y + p for o in cols.get(i - 1, []))]
-            if lift > 1 or not beside:
-                out.append((s.size, i, lift, [it.text for it in c]))
+            if tiers and side or more not in (0, 1) or more == 1 and not beside:
+                out.append((s.size, i, more, [it.text for it in c]))
     return out
 
 
@@ -678,8 +682,10 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 BAND = "rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\\10*9)"
 LIT_BAND = "rectfill(c-e,0,c+e+2,board_y-2,15)"
 PLATE = "if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
+TIERS = "board_size\\15*i%2*min(h[1],8-h[0])"
 COLUMN_MISREAD = {
-    "two-digit numbers lifted": ([("if (q and q==w and cell_px<7) s=1", "if (q) s=1")], _out_of_line),
+    "two-digit numbers lifted": ([("if (q and q+s==w and cell_px<7) s+=1", "if (q) s+=1")], _out_of_line),
+    "numbers side by side on a line": ([(TIERS, "0")], _out_of_line),
     "a two-digit number on its band alone": ([(PLATE, "")], _off_their_plates),
     "faint column bands": ([(BAND, BAND.replace("i%2*board_size\\10*9", "i%2*board_size\\10"))], _faint_bands),
 }
@@ -689,8 +695,12 @@ COLUMN_MISREAD = {
 def test_what_readers_misread_in_the_columns_is_caught(cart, tmp_path, what):
     changes, check = COLUMN_MISREAD[what]
     path = _changed_cart(cart, tmp_path, changes)
-    some = [p for p, q in enumerate(cart[1]["puzzles"])
-            if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])][:12]
+    # (10 boards in two tiers apart, 2 whose tiers share lines: each holds a 10 or more)
+    wide = [(p, sum(max(max(1, len(c)) for c in q["col_clues"][k::2]) for k in (0, 1)) < 9)
+            for p, q in enumerate(cart[1]["puzzles"])
+            if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])]
+    some = [p for p, tiered in wide if tiered][:10] + [p for p, tiered in wide if not tiered][:2]
+    assert len(some) == 12
     assert check(_shown(cart[0], some)) == []
     assert len(check(_shown(path, some))) > 0, what
 
