@@ -103,10 +103,11 @@ function worlds_update()
    -- on its board in progress, if any, else where its list was left
    -- this session (list_at; picross s comes back to the puzzle last
    -- played), else its first puzzle, and from there the first unsolved
-   -- (puzzles_update keeps the cursor in the world)
+   -- (never past its last: the list draws it before puzzles_update keeps
+   -- the cursor in the world, and past lookout's last is no puzzle)
    local k=world_in_progress()
    puzzle_index=k or list_at[world_index] or world.first
-   while not k and best[puzzle_index] do puzzle_index+=1 end
+   while not k and best[puzzle_index] and puzzle_index<world.first+world.count-1 do puzzle_index+=1 end
    go"puzzles"
   else
    start_endless()

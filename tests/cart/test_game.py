@@ -85,6 +85,27 @@ def test_a_world_opens_its_list_where_it_was_left(cart):
     assert int(again.g("puzzle_index")) == 0
 
 
+@pytest.mark.parametrize("world", [0, 1])
+def test_a_world_left_on_its_last_puzzle_solved_opens_there(cart, world):
+    """A Picross S player solved ember lookout's last puzzle, went back to the worlds and into the
+    world again: stepping on from the solved puzzle to the next unsolved, the list walked past
+    the world's end, and the cart stopped on an error (no puzzle 255). On every frame from the
+    press on, the list's cursor stays in its world and ends on its last puzzle."""
+    path, manifest = cart
+    p = Player(path, {})
+    p.open_puzzle(world, 126)
+    last = int(p.g("puzzle"))
+    p.enter(solution(manifest, last))
+    p.idle(45)
+    p.press("o")                                   # continue: the list, on the last puzzle
+    p.press("x")                                   # back to the worlds
+    first = int(p.exec("return world.first"))
+    for f in range(4):
+        p.c.step(["o"] if f < 2 else [])           # into the world again
+        assert first <= int(p.g("puzzle_index")) <= last, f
+    assert p.on("puzzles_update") and int(p.g("puzzle_index")) == last
+
+
 def test_a_puzzle_left_half_done_comes_back(cart):
     path, _ = cart
     store = {}
