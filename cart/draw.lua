@@ -95,20 +95,22 @@ end
 -- every other column is a band (9) as wide as its cell from the screen's
 -- top to the board (board_size\10: 0 on 5x5, whose columns stand 12 px
 -- apart; a band narrower than its column was taken for a hint), the
--- cursor's a band of 15 its cell wide, or on 15x15 7 px (its numbers drawn
--- as all others), so that a line of single digits reads as columns, not a string;
+-- cursor's a band of 15 its cell wide, or where 15x15 tiers share lines 7 px
+-- (its numbers drawn as all others), so that a line of single digits reads
+-- as columns, not a string;
 -- 15x15 columns stand in two tiers: every other column's stack (the
 -- banded ones) is lifted over the tallest of the others (h[1]), so that
 -- no number has a neighbour on its line (side by side, "6 10" read as
 -- "610", "11 10" as "1110", a fence of 11s could not be counted), or
 -- where the two pass 8 lines as far as 8 lines allow (the lines both
 -- tiers share then hold numbers side by side; h[0]: the tallest banded
--- stack). a two-digit number stands on a plate of its column's colour
--- 1 px wider either side, so that its gaps show its column's colour (on
--- its band alone "5 10 2" read as "5102"), and of two of 10, 12-15 side by
--- side on a line, which would touch, the right one's stack is lifted a
--- line more (u: each column's lift; w: the line of the last column's
--- two-digit number).
+-- stack). there a two-digit number stands on a plate of its column's
+-- colour 1 px wider either side, so that its gaps show its column's
+-- colour (on its band alone "5 10 2" read as "5102"; with no neighbour on
+-- its line a plate was taken for the number spilling over its neighbour's
+-- stripe), and of two of 10, 12-15 side by side on a line, which would
+-- touch, the right one's stack is lifted a line more (u: each column's
+-- lift; w: the line of the last column's two-digit number).
 -- column lines are 7 px apart in 3x5 digits (p), or on a board whose
 -- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
 -- every column alike so that their lines stay level
@@ -117,6 +119,7 @@ function draw_clues()
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
  end
+ local shared=h[0]+h[1]>8
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
@@ -128,10 +131,11 @@ function draw_clues()
   if (s+#t>7) p=6
   rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\10*9)
  end
- -- the cursor's column band its cell wide and at least 7 px, 2 px either
- -- side of its digits (e), under its neighbours' two-digit plates: on a band
- -- 5 px wide, a lit digit 1 px from its neighbours read as theirs ("14841", "3 2")
- local c,e=board_x+cursor_x*cell_px+o,max(2,o)
+ -- the cursor's column band its cell wide, and where tiers share lines at
+ -- least 7 px, 2 px either side of its digits (e), under its neighbours'
+ -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
+ -- neighbours read as theirs ("14841", "3 2")
+ local c,e=board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1)
  rectfill(c-e,0,c+e+2,board_y-2,15)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
@@ -153,7 +157,7 @@ function draw_clues()
   clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
    local v=t[j]
-   if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)
+   if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)
    draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end

@@ -352,20 +352,31 @@ def _out_of_line(shown: list[Shown]) -> list:
 
 
 def _off_their_plates(shown: list[Shown]) -> list:
-    """Two-digit column numbers (10, 12-15) whose 1 px either side (along their ink's rows) does
-    not show the colour behind them: their gaps to their neighbours must be their own column's
-    colour, not the neighbour's band."""
+    """Two-digit column numbers (10, 12-15) whose 1 px either side (along their ink's rows) shows
+    the wrong colour. Beside a neighbour's number on their line, their gaps must be their own
+    column's colour, not the neighbour's band (on its band alone "5 10 2" read as "5102"), and so
+    on a board whose tiers share lines; else the neighbouring bands whole (a plate there was taken for the
+    number spilling over its neighbour's stripe, "10 4 4 10")."""
     out = []
     for s in shown:
-        for c in _columns(s).values():
+        cols = _columns(s)
+        shared = sum(max(len(c) for i, c in cols.items() if i % 2 == k) for k in (0, 1)) > 8
+        for i, c in cols.items():
             for it in c:
                 if not _wide(it):
                     continue
                 y0, y1 = it.ink[:, 0].min(), it.ink[:, 0].max() + 1
                 x0, x1 = it.ink[:, 1].min() - 1, it.ink[:, 1].max() + 1
-                sides = [tuple(int(u) for u in v) for x in (x0, x1) if 0 <= x < 128 for v in s.rgb[y0:y1, x]]
-                if set(sides) != {it.bg_rgb}:
-                    out.append((s.size, it.where(), it.bg_rgb, set(sides)))
+                # (where the tiers share lines, every two-digit number stands on its plate)
+                beside = shared or any(o.y == it.y for o in cols.get(i - 1, []) + cols.get(i + 1, []))
+                for x in (x0, x1):
+                    if not measured_text.BOARD_X <= x < 128:
+                        continue
+                    side = {tuple(int(u) for u in v) for v in s.rgb[y0:y1, x]}
+                    # (the neighbouring band's colour: above the clues, at the screen's top)
+                    band = tuple(int(u) for u in s.rgb[0, x])
+                    if side != ({it.bg_rgb} if beside else {band}):
+                        out.append((s.size, it.where(), beside, it.bg_rgb, side))
     return out
 
 
@@ -681,7 +692,7 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # paper's colour (1: white on spires' peach, 13.9 apart)
 BAND = "rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\\10*9)"
 LIT_BAND = "rectfill(c-e,0,c+e+2,board_y-2,15)"
-PLATE = "if (v>9 and v!=11) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
+PLATE = "if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
 TIERS = "board_size\\15*i%2*min(h[1],8-h[0])"
 COLUMN_MISREAD = {
     "two-digit numbers lifted": ([("if (q and q+s==w and cell_px<7) s+=1", "if (q) s+=1")], _out_of_line),
@@ -928,9 +939,9 @@ def test_the_readout_is_caught_when_its_numbers_run_together():
 
 def _lit_column_crowded(cursor_screens) -> list:
     """Numbers of the cursor's column on 15x15 boards (but 10 and 12-15, on plates) without
-    LIT_MARGIN px of its band's colour either side of their 3 px boxes along their ink's rows, but
-    for a side where a neighbour's two-digit number (10, 12-15, drawn over the band on its own
-    column's plate) stands on that line."""
+    LIT_MARGIN px of its band's colour on a side where a neighbour's number stands on their line
+    (in two tiers apart, none does), along their ink's rows beside their 3 px boxes, but for a
+    neighbour's two-digit number (10, 12-15, drawn over the band on its own column's plate)."""
     out = []
     for p, i, rgb, items in cursor_screens:
         lit = _strip_colour(rgb[0:12, 52 + 5 * i:57 + 5 * i])
@@ -942,7 +953,8 @@ def _lit_column_crowded(cursor_screens) -> list:
             x0 = it.ink[:, 1].min()
             box_right = x0 + 2            # (a 1's ink leaves its box's right column empty)
             for side, xs in ((-1, range(x0 - LIT_MARGIN, x0)), (1, range(box_right + 1, box_right + 1 + LIT_MARGIN))):
-                if any(_wide(o) and o.y == it.y for o in cols.get(i + side, [])):
+                beside = [o for o in cols.get(i + side, []) if o.y == it.y]
+                if not beside or any(_wide(o) for o in beside):
                     continue
                 seen = {tuple(int(u) for u in v) for x in xs if 0 <= x < 128 for v in rgb[y0:y1, x]}
                 if seen != {lit}:
