@@ -40,11 +40,6 @@ function print_texts(s)
  for r in all(split(s,"/")) do print_centred(unpack(split(r,"|"))) end
 end
 
--- a blinking prompt: fixed texts (print_texts) shown 20 frames of 30
-function blink(s)
- if (screen_frames%30<20) print_texts(s)
-end
-
 -- title: "picross8" in filled cells over the first world's backdrop
 logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
 -- (x: the on-screen menu, the options)
@@ -71,8 +66,9 @@ function title_draw()
  end
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13"
- blink"press \142  \151 options|97|10"
+ -- (the prompts steady: a blinking "play" was seen off three times and
+ -- taken for missing)
+ print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13/press \142  \151 options|97|10"
 end
 
 -- world select: left/right between worlds, endless and create (its
@@ -144,7 +140,7 @@ function worlds_draw()
  else
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  end
- blink"\142 play  \151 back|108|10"
+ print_texts"\142 play  \151 back|108|10"
 end
 
 -- puzzles of world world_index solved, as text (solved/all), and
