@@ -125,3 +125,17 @@ def test_the_lists_footer_names_the_marks(built_cart):
             assert tink == corner, sorted(tink)
         else:
             assert "picture" not in size[0].p8scii
+
+
+def test_the_prompts_stay_on_the_screen(built_cart):
+    """The title's and the world screen's prompts (what 🅾️ and ❎ do) are drawn on every frame
+    of a second: a player glancing at the blinking "🅾️ play ❎ back" caught it off three times
+    and took the world for one with no way in."""
+    p = Player(built_cart.path)
+    p.idle(2)
+    for prompt in ("options", "play"):
+        for _ in range(30):
+            p.idle(1)
+            assert prompt in p.recent_text(1), prompt
+        p.press("o")                                 # the title: on to the worlds
+        p.idle(2)
