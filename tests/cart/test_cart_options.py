@@ -197,7 +197,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     p.press("o")
     p.press("left")                        # the list, back on no. 1
     p.idle(1)
-    assert "+check" in row_text(p, 112) and "best 0:1" in row_text(p, 120)
+    assert "aids: check" in row_text(p, 112) and "best 0:1" in row_text(p, 120)
     # after a restart too
     again = Player(path, {CARTDATA_ID: list(store[CARTDATA_ID])})
     again.idle(2)
@@ -205,7 +205,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     again.press("o")                       # the list, on no. 2 (the first unsolved)
     again.press("left")
     again.idle(1)
-    assert int(again.g("best_options")[0]) == 2 and "+check" in row_text(again, 112)
+    assert int(again.g("best_options")[0]) == 2 and "aids: check" in row_text(again, 112)
     # a faster solve without options is the new best, and says nothing more
     again.c.choose_menuitem("auto-check: on")
     again.press("o")
@@ -214,7 +214,7 @@ def test_a_best_time_says_which_options_it_was_made_with(cart):
     again.press("o")
     again.press("left")
     again.idle(1)
-    assert "+check" not in row_text(again, 112) and "5x5 「 picture" in row_text(again, 112)
+    assert "aids: check" not in row_text(again, 112) and "5x5 「 picture" in row_text(again, 112)
 
 
 @pytest.mark.slow
