@@ -66,8 +66,8 @@ function title_draw()
  end
  -- the controls, at once: a player reads them while the logo fills
  -- (print_centred counts the button glyphs as 4 px: they are 8)
- -- (the prompts steady: a blinking "play" was seen off three times and
- -- taken for missing)
+ -- (the prompts steady: a blinking prompt caught off at a glance reads
+ -- as missing)
  print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13/press \142  \151 options|97|10"
 end
 
