@@ -34,14 +34,18 @@ function hint(spin)
   if (w) return say"mistake!"
   for y=1,board_size do _,f[y],e[y]=line_of(y) end
   solve(row_clues,col_clues,f,e,{})
-  -- of the cells line logic fixes, the one nearest the cursor
-  -- (the cursor moves to each nearer one; cx,cy: where it was)
-  -- (w: the mark it needs, 1 fill or 2 cross; nil here, no mistake)
-  local d,cx,cy=99,cursor_x,cursor_y
+  -- of the cells line logic fixes, the one nearest the cursor, a fill
+  -- before any cross and a cross in a line yet to match its clue before
+  -- one in a line that does (a player stuck on a board was given a cross
+  -- in a row already finished: no help). (the cursor moves to each
+  -- nearer one; cx,cy: where it was; w: the mark it needs, 1 fill or 2
+  -- cross; nil here, no mistake)
+  local d,cx,cy=199,cursor_x,cursor_y
   each(function(x,y,i,r)
    -- (1 forced filled, 2 forced empty, the two bits of v: the marks
    -- agree with the solution, so no cell is both)
-   local v,k=f[r]>>x&1|e[r]<<1>>x&2,abs(x-cx)+abs(y-cy)
+   local v=f[r]>>x&1|e[r]<<1>>x&2
+   local k=abs(x-cx)+abs(y-cy)+v*30+((line_done[r] or line_done[x+16]) and 30 or 0)
    if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
   end)
   if w then

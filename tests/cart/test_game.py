@@ -217,6 +217,33 @@ def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     within_budget(p)
 
 
+def test_the_hint_gives_a_fill_before_a_cross_a_finished_line_makes_plain(cart):
+    """A Picross S player stuck on a 15x15 board asked for a hint and was given a cross in a row
+    already finished (every fill of it placed): no help. The hint marks a forced fill first,
+    and a cross only where none is left; here, with the cursor on a blank cell of a finished
+    row, a fill elsewhere."""
+    path, manifest = cart
+    p = Player(path)
+    k = START + 3
+    p.open_puzzle(0, k)
+    sol = solution(manifest, k)
+    y = next(r for r in range(15) if 0 < sol[r].sum() < 10)
+    for x in map(int, np.flatnonzero(sol[y])):
+        p.move_to(x, y)
+        p.press("o")
+    blank = int(np.flatnonzero(~sol[y])[0])
+    p.move_to(blank, y)
+    p.hint()
+    b = p.board()
+    placed = np.zeros_like(b)
+    placed[y] = sol[y]
+    marked = [(int(x), int(r), int(b[r, x])) for r, x in np.argwhere(b != placed)]
+    assert len(marked) == 1, marked
+    cx, cy, mark = marked[0]
+    assert mark == 1 and sol[cy, cx] and cy != y, marked
+    assert "hint: fill" in p.c.text().split("\n"), p.c.text()
+
+
 def test_endless_makes_a_line_solvable_puzzle_within_the_frame_budget(cart):
     path, _ = cart
     p = Player(path)
