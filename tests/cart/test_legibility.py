@@ -326,6 +326,16 @@ def _wide(it) -> bool:
     return int(it.text) > 9 and it.text != "11"
 
 
+def _tallest_stacks(cols: dict) -> list[int]:
+    """How many numbers the tallest stack of the even and of the odd columns (from 0) holds."""
+    return [max(len(c) for i, c in cols.items() if i % 2 == k) for k in (0, 1)]
+
+
+def _on_its_line(cols: dict, i: int, it) -> list:
+    """The numbers of column i's neighbours on number it's line."""
+    return [o for o in cols.get(i - 1, []) + cols.get(i + 1, []) if o.y == it.y]
+
+
 def _out_of_line(shown: list[Shown]) -> list:
     """Column stacks out of their places. On 15x15 boards the two tiers: the even stacks (columns
     from 0) stand on the board's edge and the odd ones over the tallest even stack, or as far as
@@ -339,11 +349,11 @@ def _out_of_line(shown: list[Shown]) -> list:
         base = max(c[-1].y for c in cols.values())
         steps = {b.y - a.y for c in cols.values() for a, b in zip(c, c[1:])}
         p = min(steps) if steps else 7
-        tall = [max(len(c) for i, c in cols.items() if i % 2 == k) for k in (0, 1)]
+        tall = _tallest_stacks(cols)
         tiers = s.size == 15 and sum(tall) < 9
         for i, c in cols.items():
             more = (base - c[-1].y) // p - (i % 2 * min(tall[0], 8 - tall[1]) if s.size == 15 else 0)
-            side = [it for it in c for o in cols.get(i - 1, []) + cols.get(i + 1, []) if o.y == it.y]
+            side = [it for it in c if _on_its_line(cols, i, it)]
             beside = [it for it in c if _wide(it)
                       and any(_wide(o) and o.y == it.y + p for o in cols.get(i - 1, []))]
             if tiers and side or more not in (0, 1) or more == 1 and not beside:
@@ -355,12 +365,12 @@ def _off_their_plates(shown: list[Shown]) -> list:
     """Two-digit column numbers (10, 12-15) whose 1 px either side (along their ink's rows) shows
     the wrong colour. Beside a neighbour's number on their line, their gaps must be their own
     column's colour, not the neighbour's band (on its band alone "5 10 2" read as "5102"), and so
-    on a board whose tiers share lines; else the neighbouring bands whole (a plate there was taken for the
-    number spilling over its neighbour's stripe, "10 4 4 10")."""
+    on a board whose tiers share lines; else the neighbouring bands whole (a plate there was
+    taken for the number spilling over its neighbour's stripe, "10 4 4 10")."""
     out = []
     for s in shown:
         cols = _columns(s)
-        shared = sum(max(len(c) for i, c in cols.items() if i % 2 == k) for k in (0, 1)) > 8
+        shared = sum(_tallest_stacks(cols)) > 8
         for i, c in cols.items():
             for it in c:
                 if not _wide(it):
@@ -368,7 +378,7 @@ def _off_their_plates(shown: list[Shown]) -> list:
                 y0, y1 = it.ink[:, 0].min(), it.ink[:, 0].max() + 1
                 x0, x1 = it.ink[:, 1].min() - 1, it.ink[:, 1].max() + 1
                 # (where the tiers share lines, every two-digit number stands on its plate)
-                beside = shared or any(o.y == it.y for o in cols.get(i - 1, []) + cols.get(i + 1, []))
+                beside = shared or bool(_on_its_line(cols, i, it))
                 for x in (x0, x1):
                     if not measured_text.BOARD_X <= x < 128:
                         continue
