@@ -261,7 +261,7 @@ function solved_update()
   elseif mode=="rom" then
    -- back to the puzzles, on the next one (its board's id,
    -- puzzle+1)
-   puzzle_index=min(board_id,world.first+world.count-1)
+   puzzle_index=min(board_id,world.last)
    go"puzzles"
   else
    leave()

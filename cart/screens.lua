@@ -103,7 +103,7 @@ function worlds_update()
    -- the cursor in the world, and past lookout's last is no puzzle)
    local k=world_in_progress()
    puzzle_index=k or list_at[world_index] or world.first
-   while not k and best[puzzle_index] and puzzle_index<world.first+world.count-1 do puzzle_index+=1 end
+   while not k and best[puzzle_index] and puzzle_index<world.last do puzzle_index+=1 end
    go"puzzles"
   else
    start_endless()
@@ -168,12 +168,12 @@ end
 -- footer's beside "picture")
 -- (the pointer picks the tile under it, a click opens it)
 function puzzles_update()
- -- (k: the tile under the pointer, its number in the world from 0;
- -- nil off the tiles)
- local x,y,i=mouse_x-1,mouse_y-12,puzzle_index-world.first
- local k=(y\18+top_row)*7+x\18
+ -- (k: the puzzle of the tile under the pointer, nil off the tiles;
+ -- i: the puzzle chosen, kept in the world's first..last below)
+ local x,y,i=mouse_x-1,mouse_y-12,puzzle_index
+ local k=world.first+(y\18+top_row)*7+x\18
  -- (x\126|y\90: 0 only with x in 0..125 and y in 0..89)
- if (x\126|y\90!=0 or max(x%18,y%18)>16 or k>=world.count) k=nil
+ if (x\126|y\90!=0 or max(x%18,y%18)>16 or k>world.last) k=nil
  for b=0,3 do
   if pressed(b) then
    i+=split"-1,1,-7,7"[b+1]
@@ -181,7 +181,7 @@ function puzzles_update()
   end
  end
  if (k and mouse_moved) i=k
- puzzle_index=world.first+mid(0,i,world.count-1)
+ puzzle_index=mid(world.first,i,world.last)
  if (pressed(5)) list_at[world_index]=puzzle_index go"worlds"
  -- (a click opens only the tile it is on)
  if (pressed(4) and (mouse_buttons&1<1 or k==i)) load_puzzle(puzzle_index) play()
@@ -194,13 +194,13 @@ end
 function puzzles_draw()
  use_palette(world_index)
  local i=puzzle_index-world.first
- local t=max(0,min(i\7-2,(world.count-1)\7-4))
+ local t=max(0,min(i\7-2,world.last_tile\7-4))
  local f=redraw or t!=top_row
  if f then
   redraw,top_row,thumbs_queued=false,t,{}
   print(world.title,2,2,10)
   print(solved_count(),66,2,13)
-  for k=top_row*7,min(top_row*7+34,world.count-1) do
+  for k=top_row*7,min(top_row*7+34,world.last_tile) do
    -- (c: an unsolved tile's ink, the fill 4 on paper 1 in a grid
    -- border 2; a board in progress (its id once in recent_boards): the
    -- whole tile the fill, its ink paper: border 4-c\2, inside 5-c)

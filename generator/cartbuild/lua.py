@@ -155,6 +155,7 @@ def lua_string(s: str) -> str:
 
 def _world_record(w: dict) -> str:
     """One world as its record in the constants' `wrec` string: name, title, first, count,
+    last (its last puzzle, first+count-1), last_tile (that puzzle's tile on its list, count-1),
     bx, by, bw, bh, then pal, ui and dim as 32 hex digits each (dim all 0 when absent), and
     cursor_frame's two roles as 4 (the frame's and the ring's; 9 and 10 when absent)."""
     for key in ("name", "title"):
@@ -162,14 +163,17 @@ def _world_record(w: dict) -> str:
     tables = [w["pal"], w["ui"], w.get("dim", [0] * 16), w.get("cursor_frame", [9, 10])]
     assert all(len(t) == 16 for t in tables[:3]) and len(tables[3]) == 2
     assert all(0 <= c < 256 for t in tables for c in t)
-    fields = [w["name"], w["title"], *(str(w[k]) for k in ("first", "count", "bx", "by", "bw", "bh")),
+    ends = [str(w["first"] + w["count"] - 1), str(w["count"] - 1)]
+    fields = [w["name"], w["title"], str(w["first"]), str(w["count"]), *ends,
+              *(str(w[k]) for k in ("bx", "by", "bw", "bh")),
               *("".join(f"{c:02x}" for c in t) for t in tables)]
     return ",".join(fields)
 
 
 def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
                     pz_hash: int = 0, colours: list[str] | None = None, code_font: int = 0) -> str:
-    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui, dim, cursor_frame.
+    """The generated Lua constants (its first two comment lines are the cart's title); `worlds` items: name, title, first, count, bx, by, bw, bh, pal, ui, dim, cursor_frame
+    (each record also gets last and last_tile, worked out from first and count).
     `pz_hash`: 31 bits identifying the packed puzzles, for save.lua to tell its own saves;
     `colours`: each puzzle's colour code (generator.cartbuild.colours), "" for the shading rule;
     `code_font`: the code font's address in ROM (rom.FONT_BASE)."""
@@ -190,7 +194,8 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "-- (generator/cartbuild/colours.py); \"\" = the shading rule (draw.lua)",
         f"pz_cols=split({lua_string(','.join(colours))},\",\",false)",
         "-- worlds in order, a record each (\"/\" between them): name, title, puzzles",
-        "-- first..first+count-1, backdrop bx,by,bw,bh in the spritesheet, then three",
+        "-- first..first+count-1 (last = first+count-1, last_tile = count-1: the last",
+        "-- one's tile on the list, from 0), backdrop bx,by,bw,bh in the spritesheet, then three",
         "-- tables of 16 as two hex digits a value (0-based): pal = display palette for",
         "-- pal(w.pal,1), ui = the screen slot of each ui colour role 0-15 (cart/draw.lua",
         "-- names them) for the draw palette pal(w.ui), dim = the art subdued",
@@ -202,10 +207,10 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "worlds={}",
         f"for r in all(split({lua_string('/'.join(_world_record(w) for w in worlds))},\"/\")) do",
         " local v,w=split(r,\",\",false),{}",
-        " for k,n in ipairs(split\"name,title,first,count,bx,by,bw,bh,pal,ui,dim,cursor_frame\") do",
+        " for k,n in ipairs(split\"name,title,first,count,last,last_tile,bx,by,bw,bh,pal,ui,dim,cursor_frame\") do",
         "  local t,s={},v[k]",
         "  for i=1,32,2 do t[i\\2]=tonum(\"0x\"..sub(s,i,i+1)) end",
-        "  w[n]=k<3 and s or k<9 and tonum(s) or t",
+        "  w[n]=k<3 and s or k<11 and tonum(s) or t",
         " end",
         " add(worlds,w)",
         "end",
