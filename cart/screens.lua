@@ -120,7 +120,8 @@ function world_in_progress()
 end
 function worlds_draw()
  backdrop(world and world_index or 1,48)
- print_texts"choose a world|8|13/<|22|13|6/>|22|13|123"
+ -- (the prompt at the foot too, clear of the rest: y 108)
+ print_texts"choose a world|8|13/<|22|13|6/>|22|13|123/\142 play  \151 back|108|10"
  -- a world (world: its record), else the create page past endless
  if world then
   local k,t,s=world_in_progress(),solved_count()
@@ -140,7 +141,6 @@ function worlds_draw()
  else
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
  end
- print_texts"\142 play  \151 back|108|10"
 end
 
 -- puzzles of world world_index solved, as text (solved/all), and
