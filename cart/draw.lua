@@ -191,11 +191,16 @@ function shade(m,n,s,f)
  end
 end
 
+-- the camera on cell x,y's corner (0,0: the board's)
+function cell_camera(x,y)
+ camera(-board_x-x*cell_px,-board_y-y*cell_px)
+end
+
 -- the board; r = how far the solved picture has been revealed (0 none).
 -- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
 function draw_board(r)
  local e=cell_px-2
- camera(-board_x,-board_y)
+ cell_camera(0,0)
  if r<30 then
   rectfill(0,0,board_px,board_px,1)
   for i=0,board_size do
@@ -212,7 +217,7 @@ function draw_board(r)
   -- its inside, the highlight 8 in the cursor's row and column;
   -- picture_colours[row*16+x]: its colour, rows from 1)
   local q,c=cells[i],r==0 and (x==cursor_x or y==cursor_y) and 8
-  camera(-board_x-x*cell_px,-board_y-y*cell_px)
+  cell_camera(x,y)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
    c=4
@@ -230,7 +235,7 @@ function draw_board(r)
  -- 3:1 from grid and guide lines, and round it, on its neighbours' edges,
  -- a ring 3:1 from filled cells and from the frame. a frame blinking
  -- between two colours vanished into the grid in one of them
- camera(-board_x-cursor_x*cell_px,-board_y-cursor_y*cell_px)
+ cell_camera(cursor_x,cursor_y)
  if r==0 then
   rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
   rect(0,0,cell_px,cell_px,palette.cursor_frame[0])

@@ -218,14 +218,16 @@ function play_draw()
  -- dot on each cell line logic does not reach, in the other colour:
  -- paper on a fill, fill on paper (4-3*cell: the editor's cells are
  -- 0 or 1; its difficulty is in words: pips under the second line
- -- touched it, read as a "." in ".erase")
+ -- touched it, read as a "." in ".erase"). (each dot drawn with the
+ -- camera on its cell's corner, cell_camera)
  if editing then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",play it,share code" or "")..((design_saved or blank()) and "" or ",not saved:,4 boards,in progress")..",\142 draw,\151 erase,up+down:,clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
    each(function(x,y,i,r)
-    if ((verdict_filled[r]|verdict_empty[r])>>x&1<1) circfill(board_x+(x+.5)*cell_px,board_y+(y+.5)*cell_px,cell_px\5,4-cells[i]*3)
+    if ((verdict_filled[r]|verdict_empty[r])>>x&1<1) cell_camera(x,y) circfill(cell_px/2,cell_px/2,cell_px\5,4-cells[i]*3)
    end)
+   camera()
   end
  else
   -- other boards: under the clock the puzzle's number, taking turns
