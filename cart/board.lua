@@ -50,11 +50,13 @@ function zeros()
  return split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",split"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",{}
 end
 
--- start a puzzle of board_size from solution: clues, blank board (or the saved
--- one in b)
-function new_board(b)
+-- start a puzzle of board_size from solution: its clues, and its board
+-- (load_board: the board in progress, else blank; kept: the cells as
+-- they are, the editor's design)
+function new_board(kept)
+ if (not kept) load_board()
  cell_px=75\board_size
- board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols,cells=board_size*cell_px,{},{},{},{},{},{},{},b or {}
+ board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols=board_size*cell_px,{},{},{},{},{},{},{}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y: row y's bit i-1,
   -- shifted right by i, is the fraction bit .5, and .5<<y is bit y-1)
@@ -62,7 +64,6 @@ function new_board(b)
   for y=1,board_size do m|=(solution[y]>>i&.5)<<y end
   row_clues[i],col_clues[i],no_clues[i],solution_cols[i]=line_clue(solution[i]),line_clue(m),false,m
  end
- for i=0,224 do cells[i]=cells[i] or 0 end
  recheck()
 end
 

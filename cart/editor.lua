@@ -18,10 +18,9 @@
 function edit()
  mode,board_id,board_size,solution="edit",0,create_choice*5,zeros()
  play()
- -- (each cell of the board, false if the design is of another size:
- -- redesign's new_board makes it 0; play() left the cells off the
- -- board 0)
- each(function(x,y,i,r) cells[i]=design_size==board_size and design_rows[r]>>x&1 end)
+ -- (each cell of the board, 0 if the design is of another size; play()
+ -- left the cells off the board 0)
+ each(function(x,y,i,r) cells[i]=design_size==board_size and design_rows[r]>>x&1 or 0 end)
  redesign()
 end
 
@@ -29,8 +28,8 @@ end
 -- the editor before the dimming), the save, and the verdict again
 function redesign()
  for y=1,15 do _,solution[y]=line_of(y) end
- -- (its cells all numbers again: edit() leaves false off the design)
- new_board(cells)
+ -- (its cells kept)
+ new_board(1)
  -- a blank board of another size keeps the design: opening the
  -- 15x15 editor to look loses no 5x5 design, a first fill replaces
  -- it. saved if it has a fill and there is room (at most 3 boards).

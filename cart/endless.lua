@@ -41,6 +41,7 @@ function start_endless(s)
    for y=1,15 do solution[y]=nbr(y)|b[y] end
    local n=x<<1|x>>1
    if ((b[v-1]&b[v+1]&x|b[v]&n)==x|n) solution[v]&=~x
+   -- (its clues, for the solver; play() sets its board up again)
    new_board()
    yield()
   until solve(row_clues,col_clues,zeros())=="solved"

@@ -44,8 +44,7 @@ end
 -- enter the play screen on the puzzle set up in solution, resuming its
 -- board (now the most recent, if it is in the save) and its cursor
 function play()
- load_board()
- new_board(cells)
+ new_board()
  -- (the board in its place: the solved screen slides it to the middle)
  -- the cursor where it was left, else in the middle (a board of id
  -- 0, a design or a code's puzzle, of any size: in the middle); its

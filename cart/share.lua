@@ -105,7 +105,8 @@ function read_code(s)
  for j=0,k*k-1 do
   solution[j\k+1]|=(t[j\5+2]>>4-j%5&1)<<j%k
  end
- -- its board, blank: solved at once only when no cell is filled
+ -- its board, blank (new_board's load_board: board 0 is never saved):
+ -- solved at once only when no cell is filled
  new_board()
  if (solved()) return "empty"
  -- a rom puzzle's code opens that puzzle (its number, progress,
