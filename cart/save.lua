@@ -11,7 +11,8 @@
 -- filled 2 crossed). (not in upper memory 0x8000-0xffff: tac08 and
 -- fake-08 before 64 KiB read it as 0 and drop writes to it)
 -- its clock in board_clocks[id] (seconds). recent_boards: ids of the boards in progress,
--- most recent first (board id is in progress: count(recent_boards,id)>0);
+-- most recent first (board id is in progress: count(recent_boards,id)>0,
+-- or board_cells[id] set: drop and load_save change both together);
 -- recent_solved: ids of solved puzzles, most recent first.
 --
 -- cartdata (words little-endian):

@@ -264,6 +264,6 @@ function puzzles_draw()
  -- every frame, over the kept page)
  print_texts"difficulty|120|6|90/\151 back|2|13|108"
  pips(puzzle_index,110,121,10)
- print(b and (b>0 and "best "..clock(b) or "solved") or count(recent_boards,puzzle_index+1)>0 and "in progress" or "unsolved",2,120,13)
+ print(b and (b>0 and "best "..clock(b) or "solved") or board_cells[puzzle_index+1] and "in progress" or "unsolved",2,120,13)
 end
 
