@@ -83,9 +83,9 @@ end
 
 -- puzzle p solved in t seconds: its best time before (nil: first)
 function won(p,t)
- -- (b: its best time before, nil or false if none: 0 is none saved)
- local b=best[p]!=0 and best[p]
- t=max(1,flr(t))
+ -- (b: its best time before, nil or false if none: 0 is none saved;
+ -- t in whole seconds, 1 at least)
+ local b,t=best[p]!=0 and best[p],max(1,flr(t))
  if (t<=(b or t)) best[p],best_options[p]=t,options&6
  -- (the most recent first)
  del(recent_solved,p+1)
@@ -156,7 +156,7 @@ end
 -- write the session's progress to the cartdata (not named save:
 -- that is a pico-8 command)
 function persist()
- max_boards=design_saved and 3 or 4
+ max_boards,save_at=design_saved and 3 or 4,0x5e28
  memset(0x5e00,0,256)
  poke2(0x5e04,endless_seed)
  poke2(0x5e06,endless_solved)
@@ -166,7 +166,6 @@ function persist()
  end
  poke(0x5e27,@0x5e27|options%2*128)
  poke(0x5eff,options&14)
- save_at=0x5e28
  local o=0
  for id in all{unpack(recent_boards,1,max_boards)} do
   save_entry(id,board_clocks[id])

@@ -202,12 +202,12 @@ function puzzles_draw()
   print(solved_count(),66,2,13)
   for k=top_row*7,min(top_row*7+34,world.last_tile) do
    -- (c: an unsolved tile's ink, the fill 4 on paper 1 in a grid
-   -- border 2; a board in progress (its id once in recent_boards): the
-   -- whole tile the fill, its ink paper: border 4-c\2, inside 5-c)
+   -- border 2; a board in progress (board_cells[id] set): the whole
+   -- tile the fill, its ink paper: border 4-c\2, inside 5-c)
    -- (drawn with the camera on the tile's corner x,y)
    -- (n: its size)
    local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
-   local c,n=4-3*count(recent_boards,p+1),puzzle_size[p]
+   local c,n=board_cells[p+1] and 1 or 4,puzzle_size[p]
    camera(-x,-y)
    square(0,0,17,4-c\2)
    square(1,1,15,best[p] and 1 or 5-c)
