@@ -157,16 +157,19 @@ def _world_record(w: dict) -> str:
     """One world as its record in the constants' `wrec` string: name, title, first, count,
     last (its last puzzle, first+count-1), last_tile (that puzzle's tile on its list, count-1),
     bx, by, bw, bh, then pal, ui and dim as 32 hex digits each (dim all 0 when absent), and
-    cursor_frame's two roles as 4 (the frame's and the ring's; 9 and 10 when absent)."""
+    cursor_frame's two roles as 4 (the frame's and the ring's; 9 and 10 when absent), each
+    table after an "x", so that split() keeps it a string (digits alone would read as a
+    number) while it reads the numbers as numbers; no name or title reads as one."""
     for key in ("name", "title"):
         assert "," not in w[key] and "/" not in w[key], w[key]   # worlds.py's rules keep them out
+        assert not re.fullmatch(r"\s*[-+]?[0-9.]+\s*|\s*[-+]?0[xXbB][0-9a-fA-F.]*\s*", w[key]), w[key]
     tables = [w["pal"], w["ui"], w.get("dim", [0] * 16), w.get("cursor_frame", [9, 10])]
     assert all(len(t) == 16 for t in tables[:3]) and len(tables[3]) == 2
     assert all(0 <= c < 256 for t in tables for c in t)
     ends = [str(w["first"] + w["count"] - 1), str(w["count"] - 1)]
     fields = [w["name"], w["title"], str(w["first"]), str(w["count"]), *ends,
               *(str(w[k]) for k in ("bx", "by", "bw", "bh")),
-              *("".join(f"{c:02x}" for c in t) for t in tables)]
+              *("x" + "".join(f"{c:02x}" for c in t) for t in tables)]
     return ",".join(fields)
 
 
@@ -202,15 +205,15 @@ def constants_chunk(pz_base: int, names: list[str | None], worlds: list[dict],
         "-- (palette.dim_table) for pal(w.dim), cursor_frame = the roles of the board's",
         "-- cursor's frame and ring (contrast_gate.cursor_frame). one string costs the",
         "-- same few tokens whatever the number of worlds; the loop below reads it into",
-        "-- tables, each field under its name (the hex decode runs on every field, used",
-        "-- on the last 4)",
+        "-- tables, each field under its name (split reads the numbers; the hex decode,",
+        "-- past each table's \"x\", runs on every field, used on the last 4)",
         "worlds={}",
         f"for r in all(split({lua_string('/'.join(_world_record(w) for w in worlds))},\"/\")) do",
-        " local v,w=split(r,\",\",false),{}",
+        " local v,w=split(r),{}",
         " for k,n in ipairs(split\"name,title,first,count,last,last_tile,bx,by,bw,bh,pal,ui,dim,cursor_frame\") do",
         "  local t,s={},v[k]",
-        "  for i=1,32,2 do t[i\\2]=tonum(\"0x\"..sub(s,i,i+1)) end",
-        "  w[n]=k<3 and s or k<11 and tonum(s) or t",
+        "  for i=2,33,2 do t[i\\2-1]=tonum(\"0x\"..sub(s,i,i+1)) end",
+        "  w[n]=k<11 and s or t",
         " end",
         " add(worlds,w)",
         "end",
