@@ -7,7 +7,7 @@
       "ui_palette": "spires",             # the world whose swatches map the UI sprites
       "worlds": [
         {"name": "spires",                # [a-z0-9_]: a Lua-friendly id
-         "title": "pastel spires",        # shown in the cart: a-z 0-9 space ' ! . - only
+         "title": "pastel spires",        # shown in the cart: a-z 0-9 space ' ! . - only, not a number
          "batches": ["puzzles.json",      # a whole batch file, or a slice of one:
                      {"file": "more.json", "start": 0, "count": 50},
                      # the first 50 from 0 that measure at least 2 pips (the ramp's join):
@@ -54,6 +54,8 @@ ROLES = ("backdrop", "paper", "grid", "guide", "fill", "cross", "clue", "dim_clu
 VERSION = 1
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TEXT = re.compile(r"^[a-z0-9 '!.\-]{1,24}$")
+# a text Lua (and so split()) reads as a number: a decimal or 0x hex one, signed, spaced
+_NUMBER = re.compile(r"^\s*-?\s*(0x[0-9a-f.]*|[0-9.]+(e-?[0-9]+)?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,11 @@ def _world(d, base: Path, where: str) -> World:
         raise UserError(f"{where}: needs 'swatches' {{x, y, cell}} and 'backdrop' {{x, y, w, h}}")
     art = WorldArt(name, _int(sw, "x", where), _int(sw, "y", where), _int(sw, "cell", where, 1),
                    Rect(_int(bd, "x", where), _int(bd, "y", where), _int(bd, "w", where, 1), _int(bd, "h", where, 1)))
-    return World(name, check_text(d.get("title"), f"{where} title"),
+    title = check_text(d.get("title"), f"{where} title")
+    if _NUMBER.match(title):
+        raise UserError(f"{where} title: {title!r} reads as a number (the cart's split() would "
+                        "turn it into one): give it a letter")
+    return World(name, title,
                  tuple(_batch_ref(b, base, where) for b in batches), art, _ui(d.get("ui"), where))
 
 
