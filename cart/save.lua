@@ -63,7 +63,6 @@ end
 -- keep the board being played (the most recent) and save; a blank
 -- board takes no slot, nor a design or a code's puzzle (id 0)
 function keep()
- dirty=false
  if (blank() or board_id<1) return drop()
  -- its cells into board_cells (5 a byte, from 45 bytes of 0: cell i
  -- digit i%5 of byte i\5+1, as load_board reads them)
@@ -74,8 +73,9 @@ end
 
 -- forget the board being played (solved, or left blank), or with b
 -- keep b as its cells and t as its clock, the most recent first; and save
+-- (dirty: no change since)
 function drop(b,t)
- board_cells[board_id],board_clocks[board_id]=b,t
+ board_cells[board_id],board_clocks[board_id],dirty=b,t,false
  del(recent_boards,board_id)
  if (b) add(recent_boards,board_id,1)
  persist()
