@@ -100,10 +100,11 @@ function worlds_update()
    -- this session (list_at; picross s comes back to the puzzle last
    -- played), else its first puzzle, and from there the first unsolved
    -- (never past its last: the list draws it before puzzles_update keeps
-   -- the cursor in the world, and past lookout's last is no puzzle)
-   local k=world_in_progress()
-   puzzle_index=k or list_at[world_index] or world.first
-   while not k and best[puzzle_index] and puzzle_index<world.last do puzzle_index+=1 end
+   -- the cursor in the world, and past lookout's last is no puzzle); the
+   -- board in progress, if any, taken last, over the rest
+   puzzle_index=list_at[world_index] or world.first
+   while best[puzzle_index] and puzzle_index<world.last do puzzle_index+=1 end
+   puzzle_index=world_in_progress() or puzzle_index
    go"puzzles"
   else
    start_endless()
