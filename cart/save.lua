@@ -84,9 +84,9 @@ end
 -- puzzle p solved in t seconds: its best time before (nil: first)
 function won(p,t)
  -- (b: its best time before, nil or false if none: 0 is none saved;
- -- t in whole seconds, 1 at least)
- local b,t=best[p]!=0 and best[p],max(1,flr(t))
- if (t<=(b or t)) best[p],best_options[p]=t,options&6
+ -- s: t in whole seconds, 1 at least)
+ local b,s=best[p]!=0 and best[p],max(1,flr(t))
+ if (s<=(b or s)) best[p],best_options[p]=s,options&6
  -- (the most recent first)
  del(recent_solved,p+1)
  add(recent_solved,p+1,1)
