@@ -188,6 +188,12 @@ function puzzles_update()
  if (pressed(4) and (mouse_buttons&1<1 or k==i)) load_puzzle(puzzle_index) play()
 end
 
+-- the camera on tile k's corner (k: its number in the world from 0; 7
+-- tiles of 18 px a row, the page's first row top_row, at 1,12)
+function tile_camera(k)
+ camera(-1-k%7*18,-12-(k\7-top_row)*18)
+end
+
 -- the page of tiles is drawn into upper memory when it changes (a
 -- new world or scroll), its solved pictures 7 a frame (thumbs_queued: the
 -- drawings to come, as functions); the cursor's frame and the lines below
@@ -205,22 +211,24 @@ function puzzles_draw()
    -- (c: an unsolved tile's ink, the fill 4 on paper 1 in a grid
    -- border 2; a board in progress (board_cells[id] set): the whole
    -- tile the fill, its ink paper: border 4-c\2, inside 5-c)
-   -- (drawn with the camera on the tile's corner x,y)
+   -- (drawn with the camera on the tile's corner, tile_camera)
    -- (n: its size)
-   local p,x,y=world.first+k,1+k%7*18,12+(k\7-top_row)*18
+   local p=world.first+k
    local c,n=board_cells[p+1] and 1 or 4,puzzle_size[p]
-   camera(-x,-y)
+   tile_camera(k)
    square(0,0,17,4-c\2)
    square(1,1,15,best[p] and 1 or 5-c)
    if best[p] then
     -- its picture, drawn later (below): in its colours, 3 px a cell
     -- at 5x5, 1 px otherwise, centred in the tile's 15 px (o: its
-    -- margin, 1 px but 3 at 10x10)
+    -- margin, 1 px but 3 at 10x10; the camera on the tile again: the
+    -- cursor's frame below sets it next)
     add(thumbs_queued,function()
      local s,o=15\n,n==10 and 3 or 1
      shade(puzzle_rows[p],n,pz_cols[p+1])
+     tile_camera(k)
      for j,v in pairs(picture_colours) do
-      square(x+o+j%16*s,y+o-s+j\16*s,s,v)
+      square(o+j%16*s,o-s+j\16*s,s,v)
      end
     end)
    else
@@ -252,8 +260,10 @@ function puzzles_draw()
  -- backdrop's 1 px between the tiles (it stands out from the
  -- backdrop as text does, whatever the tile)
  -- (b: its best time)
- local x,y,b=i%7*18,11+(i\7-top_row)*18,best[puzzle_index]
- rect(x,y,x+18,y+18,10)
+ local b=best[puzzle_index]
+ tile_camera(i)
+ rect(-1,-1,17,17,10)
+ camera()
  -- a picture's name shows once it is solved
  print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
