@@ -23,14 +23,15 @@
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes,
 -- every two 2 px apart or more (pico-8's 0 and 8 are 1 px apart, and 8
--- was read as 0): the 0 an oval, the 6 a short top (not a b), the 9 a
--- short tail (not a 4 or a 5) (its 14th-29th: a row's advance for
+-- was read as 0): the 0 an oval, the 6 a top curling off its stem (not a
+-- b; a short flat top, 2 px from the 8, read as an 8), the 9 a short tail
+-- (not a 4 or a 5) (its 14th-29th: a row's advance for
 -- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
 -- apart and for the list's sizes; digit_bits_readout, the readouts',
 -- the 3x5 digits with a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 digit_bits_readout={unpack(digit_bits_tall)}
 digit_bits_readout[15],clue_font=3,digit_bits
 
