@@ -64,7 +64,7 @@ end
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
 -- 4 of 6, 3 of 7 or 8. without y it draws nothing: its x after the first
 -- number and a gap is how far left the clue reaches
-function draw_line_clue(t,d,y,x,w)
+function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
  for j=#t,1,-1 do
@@ -124,7 +124,7 @@ function draw_clues()
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
-  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],nil,nil,0,126))
+  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],0,126))
  end
  local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-51
  for i=0,board_size-1 do
@@ -166,7 +166,7 @@ function draw_clues()
   -- tower (read alone, 2s, 3s and 5s down a column of rows were taken for
   -- one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1+i%2*(tiers and wide[1]+2 or -board_size\15*2),126)
+  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]+2 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do

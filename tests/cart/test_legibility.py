@@ -538,7 +538,7 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 # where a row's clue ends (cart/draw.lua's draw_clues): on 15x15 boards every other row's left of
 # the widest of the others (two tiers), or where they do not fit, 2 px further left
 ROW_RIGHT_END = "board_x-1+i%2*(tiers and wide[1]+2 or -board_size\\15*2)"
-ROW_CLUE_END = ROW_RIGHT_END + ",126)"
+ROW_CLUE_END = ROW_RIGHT_END + ",126,"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 STAGGER_LEAST = 2    # px between neighbouring 15x15 rows' ends (at 1, as many rows misread as at 0)
 
@@ -647,7 +647,7 @@ def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
                                               and it.ink[:, 1].max() < measured_text.BOARD_X}) == 15) > 100
     assert _rows_ending_in_line(packed) == []
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
-    for name, end in (("in_line", "board_x-1,126)"), ("one_px", "board_x-1-i%2*board_size\\15,126)")):
+    for name, end in (("in_line", "board_x-1,126,"), ("one_px", "board_x-1-i%2*board_size\\15,126,")):
         drawn = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, end)], name)
         assert len(_rows_ending_in_line(tour.layouts(drawn, some))) > 6 * 10, name
 
@@ -983,9 +983,9 @@ def test_the_readouts_stand_clear_of_the_column_clues(cursor_screens):
 # top left in the columns' font ending 4 px short of the column bands
 EARLIER_READOUTS = {
     "over the rows": ([("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
-                       ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],46,47,150)")], (45, 52)),
+                       ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,46,")], (45, 52)),
     "4 px short": ([("clue_font=digit_bits_readout", "clue_font=digit_bits_tall"),
-                    ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],1,47,150)")], READOUTS["row"]),
+                    ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,1,")], READOUTS["row"]),
 }
 
 
