@@ -13,8 +13,9 @@
 -- 14th-29th how far each of 0-15 moves a row's next number left (its width
 -- and 1 px).
 -- the digits of 15x15 rows too long for two tiers, digit_bits_wide, are 4x4
--- px, so that rows of clues 5 px apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
--- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
+-- px, so that rows of clues 5 px apart do not touch, and 4 px wide: a 3x4 8
+-- read as a 6, a 0 or a 3 in every shape tried, and 2, 3, 5 and 6 as z, 5,
+-- 3 and b; at 4 px the 8 is a loop
 -- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag,
 -- a stroke and a foot, 3 px (a row of footless 1s, strokes alike as a
 -- fence's, was counted one 1 too many); the 3 a flat top, a stroke to its middle and
@@ -62,8 +63,8 @@ end
 -- further from the screen's edge than its 1s stand apart (an edge as far
 -- from the first 1 as the 1s were apart was counted as one more 1); in
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
--- 4 of 6, 3 of 7 or 8. without y it draws nothing: its x after the first
--- number and a gap is how far left the clue reaches
+-- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, a gap
+-- left of the first number, tells how far left the clue reaches
 function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
