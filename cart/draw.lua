@@ -12,9 +12,10 @@
 -- its 12th the font's height less 1, its 13th its width w; the rows' font's
 -- 14th-29th how far each of 0-15 moves a row's next number left (its width
 -- and 1 px).
--- the rows' digits, digit_bits_wide, are 4x4 px, so that rows of clues 5 px
--- apart do not touch, and 4 px wide: a 3x4 8 read as a 6, a 0 or a 3 in every
--- shape tried, and 2, 3, 5 and 6 as z, 5, 3 and b; at 4 px the 8 is a loop
+-- the digits of 15x15 rows too long for two tiers, digit_bits_wide, are 4x4
+-- px, so that rows of clues 5 px apart do not touch, and 4 px wide: a 3x4 8
+-- read as a 6, a 0 or a 3 in every shape tried, and 2, 3, 5 and 6 as z, 5,
+-- 3 and b; at 4 px the 8 is a loop
 -- pinched at its waist, the 0 an oval, the 6 topped by a hook, the 1 a flag,
 -- a stroke and a foot, 3 px (a row of footless 1s, strokes alike as a
 -- fence's, was counted one 1 too many); the 3 a flat top, a stroke to its middle and
@@ -23,14 +24,15 @@
 -- column numbers, with lines 7 px apart, have room for 3x5 digits
 -- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes,
 -- every two 2 px apart or more (pico-8's 0 and 8 are 1 px apart, and 8
--- was read as 0): the 0 an oval, the 6 a short top (not a b), the 9 a
--- short tail (not a 4 or a 5) (its 14th-29th: a row's advance for
+-- was read as 0): the 0 an oval, the 6 a top curling off its stem (not a
+-- b; a short flat top, 2 px from the 8, read as an 8), the 9 a short tail
+-- (not a 4 or a 5) (its 14th-29th: a row's advance for
 -- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
 -- apart and for the list's sizes; digit_bits_readout, the readouts',
 -- the 3x5 digits with a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31691,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
+digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 digit_bits_readout={unpack(digit_bits_tall)}
 digit_bits_readout[15],clue_font=3,digit_bits
 
@@ -61,16 +63,18 @@ end
 -- further from the screen's edge than its 1s stand apart (an edge as far
 -- from the first 1 as the 1s were apart was counted as one more 1); in
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
--- 4 of 6, 3 of 7 or 8
-function draw_line_clue(t,d,y,x,w)
+-- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, a gap
+-- left of the first number, tells how far left the clue reaches
+function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
  for j=#t,1,-1 do
   local v=t[j]
   x-=clue_font[v+14]
-  draw_number(v,x,y,d[j] and 7 or 6)
+  if (y) draw_number(v,x,y,d[j] and 7 or 6)
   x-=gap
  end
+ return x
 end
 
 -- seconds as m:ss
@@ -115,11 +119,15 @@ end
 -- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
 -- every column alike so that their lines stay level
 function draw_clues()
- local o,p,u,w,h=(cell_px-3)\2,7,{},nil,{[0]=1,1}
+ -- (wide[i%2]: how far left the rows' clues reach in 3x5 digits, by
+ -- parity of their row from 1)
+ local o,p,u,w,h,wide=(cell_px-3)\2,7,{},nil,{[0]=1,1},{[0]=0,0}
+ clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
+  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],0,126))
  end
- local shared=h[0]+h[1]>8
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-51
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
@@ -139,20 +147,27 @@ function draw_clues()
  rectfill(c-e,0,c+e+2,board_y-2,15)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
-  -- columns' 3x5 digits, the ones a reader knows from pico-8's font; 15x15
-  -- rows, 5 px apart, in the 4x4 ones. numbers are centred in their cell
+  -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so
+  -- are 15x15 rows, 5 px apart, in two tiers (below); else in the 4x4 ones.
+  -- numbers are centred in their cell
   local k=board_y+i*cell_px
-  clue_font=cell_px>5 and digit_bits_tall or digit_bits_wide
+  clue_font=(cell_px>5 or tiers) and digit_bits_tall or digit_bits_wide
   -- 15x15: every other row's clues on a band (9, as the columns') its
   -- cell high, so that rows 1 px apart read as rows; the cursor's row at
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
-  -- counted as one more 1. 15x15: every other row's clue ends 2 px
-  -- further left (board_size\15: 1 on 15x15, else 0), so that digits
-  -- 1 px apart up and down do not stack into one tower (read alone,
-  -- 2s, 3s and 5s down a column of rows were taken for one another)
+  -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
+  -- ends 4 px left of the widest of the others' (wide[1]: how far left
+  -- that reaches, with its gap), so that no number stands over or under a
+  -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
+  -- 3); where the left tier would come nearer the screen's edge than 8 px
+  -- (a row of 1s must start further in than they stand apart), every
+  -- other row's clue ends 2 px further left (board_size\15: 1 on 15x15,
+  -- else 0), so that digits 1 px apart up and down do not stack into one
+  -- tower (read alone, 2s, 3s and 5s down a column of rows were taken for
+  -- one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],placed_runs[i+1],k+(cell_px-clue_font[12])\2,board_x-1-i%2*board_size\15*2,126)
+  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]+2 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do

@@ -187,13 +187,17 @@ function play_input()
    -- past 32767 after 18 minutes: the difference stays right, but a
    -- made-up "long ago" would not)
    local v=b<2 and cursor_x or cursor_y
-   -- a step: b%2*2-1, -1 left or up, 1 right or down. a jump (such a
+   local s=v+b%2*2-1
+   -- a step (s): b%2*2-1, -1 left or up, 1 right or down; a fresh press
+   -- off the board's edge, not painting, comes in at the other edge, as
+   -- in picross s (held, the cursor stops at the edge; a stroke never
+   -- wraps). a jump (such a
    -- second tap, not painting, with the option double tap on, options&8:
    -- off at first, as players tapping 7 a second were thrown all the
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
-   -- up to the block before's last (-1); both stop at the board's edges
-   v=mid(0,options&8>0 and not paint_button and held_frames[b]==1 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or v+b%2*2-1,board_size-1)
+   -- up to the block before's last (-1), stops at the board's edges
+   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end

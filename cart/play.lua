@@ -194,8 +194,8 @@ function play_draw()
   for k=0,1 do
    rectfill(0,k*8,50,k*8+6,15)
   end
-  draw_line_clue(row_clues[cursor_y+1],placed_runs[cursor_y+1],1,41,140)
-  draw_line_clue(col_clues[cursor_x+1],placed_runs[cursor_x+16],9,41,140)
+  draw_line_clue(row_clues[cursor_y+1],41,140,1,placed_runs[cursor_y+1])
+  draw_line_clue(col_clues[cursor_x+1],41,140,9,placed_runs[cursor_x+16])
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
  if (n==1 and blank()) rectfill(51,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear all|4|10|179"

@@ -209,9 +209,11 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 
 
 def _row_font(c) -> str:
-    """The font draw_clues() draws a 15x15 board's row numbers in (the first 15x15 puzzle,
-    START), left in the Lua global row_font (its name, for `_glyphs`)."""
-    c.exec(f"load_puzzle({START}) play() cursor_x,cursor_y=-9,-9 nlog={{}} cls() draw_clues() "
+    """The font draw_clues() draws a 15x15 board's row numbers in where they are too wide for two
+    tiers (the first 15x15 puzzle, START, its rows given three numbers each), left in the Lua
+    global row_font (its name, for `_glyphs`)."""
+    c.exec(f"load_puzzle({START}) play() cursor_x,cursor_y=-9,-9 nlog={{}} cls() "
+           "for i=1,15 do row_clues[i]=split'5,2,3' end draw_clues() "
            "for n in all(nlog) do if n[2]<board_x then row_font=n[4] end end")
     return "row_font"
 
@@ -424,6 +426,7 @@ def _hole_parts(g) -> int:
 
 
 TALL_LEAST = 2       # pixels in which every two 3x5 digits differ: PICO-8's own 0 and 8 differ in 1
+TALL_CONFUSED = 3    # and the 6 and the 8, which readers still confused at 2
 
 
 def _tall_shapes_wrong(g) -> list:
@@ -431,7 +434,9 @@ def _tall_shapes_wrong(g) -> list:
     PICO-8's own font's (generator/runtime/font.py, an independent drawing); the 8 without two
     holes and a bar across its middle, the 0, 6 or 9 without one hole; a 6 with no top beyond
     its stem (a b), a 1 with a foot (1s in neighbouring columns ran together); two digits fewer
-    than TALL_LEAST px apart."""
+    than TALL_LEAST px apart, the 6 and the 8 fewer than TALL_CONFUSED (readers of 15x15 rows in
+    two tiers, with a 6 of a short flat top 2 px from the 8, were unsure of 6 against 8 17 times
+    over four readers; with its top curling off the stem, 3 px, 9 times)."""
     from generator.runtime.font import cells
     font = cells()
     wrong = [("far from pico-8's", d) for d in range(10) if int((g[d] != font[ord("0") + d][:5, :3]).sum()) > 4]
@@ -442,7 +447,7 @@ def _tall_shapes_wrong(g) -> list:
     if g[1][4].sum() != 1:
         wrong.append("1 with a foot")
     wrong += [("apart", a, b) for a, b in itertools.combinations(range(10), 2)
-              if int((g[a] != g[b]).sum()) < TALL_LEAST]
+              if int((g[a] != g[b]).sum()) < (TALL_CONFUSED if (a, b) == (6, 8) else TALL_LEAST)]
     return wrong
 
 
@@ -458,7 +463,8 @@ def test_column_digits_are_the_3x5_shapes_readers_know(console):
 # 6, 5 and 9, 6 and 8, 8 and 9 each 1 px apart (readers: "every 8: 8 or 0?", "3, 5 and 9 differ by
 # a pixel or two"); PICO-8's font itself (0 and 8 1 px apart, 6 a b to readers)
 EARLIER_TALL = ["31599,9370,29671,31143,18925,31183,31695,9511,31727,31215",
-                "31599,9370,29671,31143,18925,31183,31689,9511,31727,18927"]
+                "31599,9370,29671,31143,18925,31183,31689,9511,31727,18927",
+                "11114,9370,29671,31143,18925,31183,31691,9511,31727,27119"]
 
 
 @pytest.mark.parametrize("digits", EARLIER_TALL)

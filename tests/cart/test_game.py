@@ -354,6 +354,42 @@ def test_controls_fill_cross_clear_repeat_and_jump(cart):
     within_budget(p)
 
 
+def test_a_press_off_the_edge_comes_in_at_the_other_held_or_painting_it_stops(cart):
+    """As in Picross S, a fresh d-pad press off the board's edge brings the cursor in at the other
+    edge (a player missed it). Held, the cursor stops at the edge (it would fly round); a stroke
+    stops there (wrapped, it would paint across the line); a double tap's jump stops there."""
+    path, _ = cart
+    p = Player(path)
+    p.open_puzzle(0, START + 6)
+    n = p.size()
+    p.move_to(n - 1, 7)
+    p.press("right")
+    assert p.cursor() == (0, 7)
+    p.press("left")
+    assert p.cursor() == (n - 1, 7)
+    p.move_to(3, 0)
+    p.press("up")
+    assert p.cursor() == (3, n - 1)
+    p.press("down")
+    assert p.cursor() == (3, 0)
+    p.move_to(n - 3, 4)
+    p.c.hold("right", frames=40)              # held: on to the edge, and no further
+    assert p.cursor() == (n - 1, 4)
+    p.move_to(n - 3, 5)
+    p.c.step(["o"])                           # a fill stroke along row 5
+    for _ in range(4):
+        p.c.step(["o", "right"])
+        p.c.step(["o"])
+    p.c.step([])
+    assert p.cursor() == (n - 1, 5)
+    assert [int(v) for v in p.board()[5]] == [0] * (n - 3) + [1, 1, 1]
+    p.c.exec("options|=8")                    # double tap on: the jump stops at the edge
+    p.move_to(n - 3, 6)
+    p.idle(8)
+    p.double_tap("right")
+    assert p.cursor() == (n - 1, 6)
+
+
 def test_clear_board_from_the_menu(cart):
     path, _ = cart
     p = Player(path)

@@ -535,8 +535,10 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
     assert ratios and max(ratios) < 1.5
 
 
-# where a row's clue ends (cart/draw.lua's draw_clues): every other 15x15 row's 2 px further left
-ROW_CLUE_END = "board_x-1-i%2*board_size\\15*2,126)"
+# where a row's clue ends (cart/draw.lua's draw_clues): on 15x15 boards every other row's left of
+# the widest of the others (two tiers), or where they do not fit, 2 px further left
+ROW_RIGHT_END = "board_x-1+i%2*(tiers and wide[1]+2 or -board_size\\15*2)"
+ROW_CLUE_END = ROW_RIGHT_END + ",126,"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 STAGGER_LEAST = 2    # px between neighbouring 15x15 rows' ends (at 1, as many rows misread as at 0)
 
@@ -579,12 +581,73 @@ def _rows_ending_in_line(layouts) -> list:
     return out
 
 
+# 15x15 rows in two tiers: fresh readers read 8 boards of random rows rich in 2, 3, 5, 6, 8 and 9,
+# 15 rows each. With every row in the 4x4 digits (every other row 2 px further left): 2 and 1
+# wrong, 35 and 24 unsure (careful), 1 and 1 wrong, 47 and 50 unsure (at a glance), 8 read as 3,
+# 6 as 5 or "a", 2 as 3. On the 6 boards whose rows fit in two tiers of 3x5 digits, the same rows
+# so drawn: none wrong, 2 and 1 unsure (careful), 4 and 20 unsure (at a glance), against 29 and 21,
+# 39 and 37 on those 6 boards in 4x4 digits. (Two 4x4 sets redrawn, an 8 with a small top and a
+# 6 as b, read no better: 3 and 7, 3 and 2 wrong.)
+TIER_DIGIT_ADVANCE = (4, 6)     # px a 3x5 number moves a row's next number left: one digit, 10-15
+TIER_GAP = 4                    # background px between a left-tier row's last number and the right tier
+TIER_EDGE = 8                   # the left tier's first number at least this far from the screen's edge
+RIGHT_END = measured_text.BOARD_X - 3     # the right tier's last px (2 px clear of the board)
+
+
+def _tier_span(clue: list) -> int:
+    """Px a 15x15 row's clue spans in 3x5 digits, first number's box to last's: the numbers'
+    advances (a box and 1 px) and the rows' gaps (min(5, 126 // n // n) more) between them."""
+    gap = min(5, 126 // len(clue) // len(clue))
+    return sum(TIER_DIGIT_ADVANCE[v > 9] for v in clue) + gap * (len(clue) - 1) - 1
+
+
+def _board_rows(items) -> dict:
+    """The board's rows of clue numbers left of it (not the readouts): {top y: items by x}."""
+    rows = collections.defaultdict(list)
+    for it in items:
+        if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
+            rows[it.y].append(it)
+    return {y: sorted(row, key=lambda it: it.x) for y, row in sorted(rows.items())}
+
+
+def _rows_out_of_tiers(layouts) -> list:
+    """15x15 boards whose rows, as the screen shows them, fit in two tiers (the widest even row's
+    clue and the widest odd row's side by side, TIER_GAP apart, the left one TIER_EDGE or more
+    from the screen's edge) but are not so drawn: a number not in the 3x5 digits, or two
+    neighbouring rows' numbers overlapping across or nearer than TIER_GAP. Returns (first row's
+    y, what) for each."""
+    out = []
+    for items in layouts:
+        rows = _board_rows(items)
+        if len(rows) != 15:
+            continue
+        clues = [[int(it.text) for it in row] for row in rows.values()]
+        spans = [_tier_span(c) for c in clues]
+        if TIER_EDGE + max(spans[1::2]) + TIER_GAP + max(spans[::2]) - 1 > RIGHT_END:
+            continue
+        ys = list(rows)
+        out += [(ys[0], "font", it.where()) for row in rows.values() for it in row if it.box[1] != 5]
+        for a, b in zip(ys, ys[1:]):
+            (l0, r0), (l1, r1) = [(int(min(it.ink[:, 1].min() for it in rows[y])),
+                                   int(max(it.ink[:, 1].max() for it in rows[y]))) for y in (a, b)]
+            if not (r0 + TIER_GAP < l1 or r1 + TIER_GAP < l0):
+                out.append((ys[0], "overlap", a, b))
+    return out
+
+
+def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
+    tiered = [items for items in packed if len(_board_rows(items)) == 15
+              and {it.box[1] for row in _board_rows(items).values() for it in row} == {5}]
+    assert len(tiered) > 140
+    assert _rows_out_of_tiers(packed) == []
+
+
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
     assert sum(1 for items in packed if len({it.y for it in items if it.y >= BOARD_Y and len(it.ink)
                                               and it.ink[:, 1].max() < measured_text.BOARD_X}) == 15) > 100
     assert _rows_ending_in_line(packed) == []
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
-    for name, end in (("in_line", "board_x-1,126)"), ("one_px", "board_x-1-i%2*board_size\\15,126)")):
+    for name, end in (("in_line", "board_x-1,126,"), ("one_px", "board_x-1-i%2*board_size\\15,126,")):
         drawn = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, end)], name)
         assert len(_rows_ending_in_line(tour.layouts(drawn, some))) > 6 * 10, name
 
@@ -641,7 +704,7 @@ ROW_BAND = "rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>
 ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
-ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1]),board_x-1 local gap=min(5,126\\#t\\#t) "
+ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
 ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
 MISREAD = {
@@ -659,6 +722,8 @@ MISREAD = {
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
+    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and wide[0]+wide[1]>-51", "false")],
+                                                  _rows_out_of_tiers),
 }
 
 
@@ -918,9 +983,9 @@ def test_the_readouts_stand_clear_of_the_column_clues(cursor_screens):
 # top left in the columns' font ending 4 px short of the column bands
 EARLIER_READOUTS = {
     "over the rows": ([("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
-                       ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],46,47,150)")], (45, 52)),
+                       ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,46,")], (45, 52)),
     "4 px short": ([("clue_font=digit_bits_readout", "clue_font=digit_bits_tall"),
-                    ("placed_runs[cursor_y+1],1,41,140)", "placed_runs[cursor_y+1],1,47,150)")], READOUTS["row"]),
+                    ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,1,")], READOUTS["row"]),
 }
 
 
