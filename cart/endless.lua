@@ -15,7 +15,7 @@ end
 -- (s: the seed of a share code, in place of the board in progress)
 function start_endless(s)
  mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
- if (not board_cells[255]) endless_seed=rand_int(32767)
+ if (count(recent_boards,255)<1) endless_seed=rand_int(32767)
  if (s) drop() endless_seed,history[255]=s
  srand(endless_seed)
  endless_maker=cocreate(function()
