@@ -12,7 +12,9 @@ endless_world=1
 function rand_int(n)
  return rnd(n)\1
 end
--- (s: the seed of a share code, in place of the board in progress)
+-- (s: the seed of a share code, in place of the board in progress. a
+-- board in progress keeps its seed: 255 in recent_boards, which
+-- generator/playtest/endless.py sets to draw a code's puzzle as here)
 function start_endless(s)
  mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
  if (count(recent_boards,255)<1) endless_seed=rand_int(32767)
