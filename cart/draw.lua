@@ -64,7 +64,9 @@ end
 -- from the first 1 as the 1s were apart was counted as one more 1); in
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
 -- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, a gap
--- left of the first number, tells how far left the clue reaches
+-- left of the first number (5 px more if that is a 1: two tiers keep such
+-- a row 8 px from the screen's edge, others 3), tells how far left the
+-- clue reaches
 function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
@@ -74,7 +76,7 @@ function draw_line_clue(t,x,w,y,d)
   if (y) draw_number(v,x,y,d[j] and 7 or 6)
   x-=gap
  end
- return x
+ return x-(t[1]==1 and 5 or 0)
 end
 
 -- seconds as m:ss
@@ -127,7 +129,7 @@ function draw_clues()
   h[i%2]=max(h[i%2],#col_clues[i])
   wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],0,126))
  end
- local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-51
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-56
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
@@ -160,8 +162,9 @@ function draw_clues()
   -- ends 4 px left of the widest of the others' (wide[1]: how far left
   -- that reaches, with its gap), so that no number stands over or under a
   -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
-  -- 3); where the left tier would come nearer the screen's edge than 8 px
-  -- (a row of 1s must start further in than they stand apart), every
+  -- 3); where the left tier would come nearer the screen's edge than 3 px,
+  -- or 8 px for a clue whose first number is a 1 (a row of 1s must start
+  -- further in than they stand apart), every
   -- other row's clue ends 2 px further left (board_size\15: 1 on 15x15,
   -- else 0), so that digits 1 px apart up and down do not stack into one
   -- tower (read alone, 2s, 3s and 5s down a column of rows were taken for

@@ -210,10 +210,10 @@ def test_dim_clues_stay_readable_and_distinct_in_both_worlds(console, world):
 
 def _row_font(c) -> str:
     """The font draw_clues() draws a 15x15 board's row numbers in where they are too wide for two
-    tiers (the first 15x15 puzzle, START, its rows given three numbers each), left in the Lua
+    tiers (the first 15x15 puzzle, START, its rows given four numbers each), left in the Lua
     global row_font (its name, for `_glyphs`)."""
     c.exec(f"load_puzzle({START}) play() cursor_x,cursor_y=-9,-9 nlog={{}} cls() "
-           "for i=1,15 do row_clues[i]=split'5,2,3' end draw_clues() "
+           "for i=1,15 do row_clues[i]=split'5,2,3,4' end draw_clues() "
            "for n in all(nlog) do if n[2]<board_x then row_font=n[4] end end")
     return "row_font"
 

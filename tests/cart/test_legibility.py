@@ -590,15 +590,20 @@ def _rows_ending_in_line(layouts) -> list:
 # 6 as b, read no better: 3 and 7, 3 and 2 wrong.)
 TIER_DIGIT_ADVANCE = (4, 6)     # px a 3x5 number moves a row's next number left: one digit, 10-15
 TIER_GAP = 4                    # background px between a left-tier row's last number and the right tier
-TIER_EDGE = 8                   # the left tier's first number at least this far from the screen's edge
+TIER_EDGE = 3                   # the left tier's first number at least this far from the screen's edge,
+TIER_EDGE_1 = 8                 # and a clue starting with a 1 this far (a row of 1s starts further in
+                                # than they stand apart: test_rows_of_1s_start_further_from_the_edge...)
 RIGHT_END = measured_text.BOARD_X - 3     # the right tier's last px (2 px clear of the board)
 
 
 def _tier_span(clue: list) -> int:
-    """Px a 15x15 row's clue spans in 3x5 digits, first number's box to last's: the numbers'
-    advances (a box and 1 px) and the rows' gaps (min(5, 126 // n // n) more) between them."""
+    """Px a 15x15 row's clue needs in two tiers: in 3x5 digits from its first number's box to its
+    last's (the numbers' advances, a box and 1 px, and the rows' gaps, min(5, 126 // n // n) more,
+    between them), and TIER_EDGE_1 - TIER_EDGE more when its first number is a 1 (in the left
+    tier its room from the edge; in the right, the tiers stand that much further apart)."""
     gap = min(5, 126 // len(clue) // len(clue))
-    return sum(TIER_DIGIT_ADVANCE[v > 9] for v in clue) + gap * (len(clue) - 1) - 1
+    return (sum(TIER_DIGIT_ADVANCE[v > 9] for v in clue) + gap * (len(clue) - 1) - 1
+            + (TIER_EDGE_1 - TIER_EDGE if clue[0] == 1 else 0))
 
 
 def _board_rows(items) -> dict:
@@ -613,7 +618,7 @@ def _board_rows(items) -> dict:
 def _rows_out_of_tiers(layouts) -> list:
     """15x15 boards whose rows, as the screen shows them, fit in two tiers (the widest even row's
     clue and the widest odd row's side by side, TIER_GAP apart, the left one TIER_EDGE or more
-    from the screen's edge) but are not so drawn: a number not in the 3x5 digits, or two
+    from the screen's edge, TIER_EDGE_1 if it starts with a 1: see _tier_span) but are not so drawn: a number not in the 3x5 digits, or two
     neighbouring rows' numbers overlapping across or nearer than TIER_GAP. Returns (first row's
     y, what) for each."""
     out = []
@@ -638,7 +643,7 @@ def _rows_out_of_tiers(layouts) -> list:
 def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     tiered = [items for items in packed if len(_board_rows(items)) == 15
               and {it.box[1] for row in _board_rows(items).values() for it in row} == {5}]
-    assert len(tiered) > 140
+    assert len(tiered) > 160
     assert _rows_out_of_tiers(packed) == []
 
 
@@ -722,7 +727,7 @@ MISREAD = {
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
-    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and wide[0]+wide[1]>-51", "false")],
+    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and wide[0]+wide[1]>-56", "false")],
                                                   _rows_out_of_tiers),
 }
 
