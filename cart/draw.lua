@@ -64,9 +64,7 @@ end
 -- from the first 1 as the 1s were apart was counted as one more 1); in
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
 -- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, a gap
--- left of the first number (5 px more if that is a 1: two tiers keep such
--- a row 8 px from the screen's edge, others 3), tells how far left the
--- clue reaches
+-- left of the first number, tells how far left the clue reaches
 function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
@@ -76,7 +74,7 @@ function draw_line_clue(t,x,w,y,d)
   if (y) draw_number(v,x,y,d[j] and 7 or 6)
   x-=gap
  end
- return x-(t[1]==1 and 5 or 0)
+ return x
 end
 
 -- seconds as m:ss
@@ -122,12 +120,15 @@ end
 -- every column alike so that their lines stay level
 function draw_clues()
  -- (wide[i%2]: how far left the rows' clues reach in 3x5 digits, by
- -- parity of their row from 1)
+ -- parity of their row from 1, a clue whose first number is a 1 measured
+ -- from 5 px further left: the left tier keeps such a clue 8 px from the
+ -- screen's edge, others 3, and past one in the right tier it stands 5
+ -- px further out)
  local o,p,u,w,h,wide=(cell_px-3)\2,7,{},nil,{[0]=1,1},{[0]=0,0}
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
-  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],0,126))
+  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],row_clues[i][1]==1 and -5 or 0,126))
  end
  local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-56
  for i=0,board_size-1 do
@@ -164,11 +165,10 @@ function draw_clues()
   -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
   -- 3); where the left tier would come nearer the screen's edge than 3 px,
   -- or 8 px for a clue whose first number is a 1 (a row of 1s must start
-  -- further in than they stand apart), every
-  -- other row's clue ends 2 px further left (board_size\15: 1 on 15x15,
-  -- else 0), so that digits 1 px apart up and down do not stack into one
-  -- tower (read alone, 2s, 3s and 5s down a column of rows were taken for
-  -- one another)
+  -- further in than they stand apart), every other row's clue ends 2 px
+  -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
+  -- apart up and down do not stack into one tower (read alone, 2s, 3s and
+  -- 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]+2 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
