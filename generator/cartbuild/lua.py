@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator import UserError
 from generator.cartbuild.portable import check_portable
+from generator.cartbuild.worlds import reads_as_number
 from generator.files.userfile import read_text, require_file
 
 _INCLUDE = re.compile(r"^\s*#include\s+(\S+)\s*$")
@@ -162,7 +163,7 @@ def _world_record(w: dict) -> str:
     number) while it reads the numbers as numbers; no name or title reads as one."""
     for key in ("name", "title"):
         assert "," not in w[key] and "/" not in w[key], w[key]   # worlds.py's rules keep them out
-        assert not re.fullmatch(r"\s*[-+]?[0-9.]+\s*|\s*[-+]?0[xXbB][0-9a-fA-F.]*\s*", w[key]), w[key]
+        assert not reads_as_number(w[key]), w[key]                # nor their number rule
     tables = [w["pal"], w["ui"], w.get("dim", [0] * 16), w.get("cursor_frame", [9, 10])]
     assert all(len(t) == 16 for t in tables[:3]) and len(tables[3]) == 2
     assert all(0 <= c < 256 for t in tables for c in t)

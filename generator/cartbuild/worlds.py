@@ -54,8 +54,14 @@ ROLES = ("backdrop", "paper", "grid", "guide", "fill", "cross", "clue", "dim_clu
 VERSION = 1
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TEXT = re.compile(r"^[a-z0-9 '!.\-]{1,24}$")
-# a text Lua (and so split()) reads as a number: a decimal or 0x hex one, signed, spaced
-_NUMBER = re.compile(r"^\s*-?\s*(0x[0-9a-f.]*|[0-9.]+(e-?[0-9]+)?)\s*$")
+# a text Lua (and so split()) reads as a number: a decimal (with an exponent), 0x hex or 0b
+# binary one, signed, spaced
+_NUMBER = re.compile(r"^\s*[-+]?\s*(0x[0-9a-f.]*|0b[01.]*|[0-9.]+(e[-+]?[0-9]+)?)\s*$", re.IGNORECASE)
+
+
+def reads_as_number(text: str) -> bool:
+    """Whether the cart's split() would turn `text` into a number (a world's title must not)."""
+    return bool(_NUMBER.match(text))
 
 
 @dataclass(frozen=True)
@@ -189,7 +195,7 @@ def _world(d, base: Path, where: str) -> World:
     art = WorldArt(name, _int(sw, "x", where), _int(sw, "y", where), _int(sw, "cell", where, 1),
                    Rect(_int(bd, "x", where), _int(bd, "y", where), _int(bd, "w", where, 1), _int(bd, "h", where, 1)))
     title = check_text(d.get("title"), f"{where} title")
-    if _NUMBER.match(title):
+    if reads_as_number(title):
         raise UserError(f"{where} title: {title!r} reads as a number (the cart's split() would "
                         "turn it into one): give it a letter")
     return World(name, title,

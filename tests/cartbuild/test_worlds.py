@@ -37,6 +37,7 @@ def edited(tmp_path, change):
     (lambda c: c["worlds"][1].update(title="über"), "world 2 (lookout) title"),
     (lambda c: c["worlds"][1].update(title="1999"), "world 2 (lookout) title: '1999' reads as a number"),
     (lambda c: c["worlds"][0].update(title="-0.5"), "world 1 (spires) title: '-0.5' reads as a number"),
+    (lambda c: c["worlds"][0].update(title="0b101"), "world 1 (spires) title: '0b101' reads as a number"),
     (lambda c: c["worlds"][0].update(batches=[]), "'batches' must be a non-empty list"),
     (lambda c: c["worlds"][0]["backdrop"].update(w=-1), "'w' must be a whole number >= 1"),
     (lambda c: c["worlds"][0].update(batches=["missing.json"]), "missing.json: no such batch file"),
