@@ -131,18 +131,22 @@ ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
 
 
+def _board_rows(items) -> dict:
+    """The board's rows of clue numbers left of it (not the readouts): {top y: items by x}."""
+    rows = collections.defaultdict(list)
+    for it in items:
+        if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
+            rows[it.y].append(it)
+    return {y: sorted(row, key=lambda it: it.x) for y, row in sorted(rows.items())}
+
+
 def _crowded_rows(layouts) -> list:
     """Row clue numbers (left of the board) side by side closer than ROW_GAP in a row that has
     room for it, measured between their boxes (a 1's ink leaves its box's right column empty,
     so that 1s by their ink stand 1 px wider apart than other digits in the same row)."""
     out = []
-    for items in layouts:
-        rows = collections.defaultdict(list)
-        for it in items:                  # (the board's rows: the readout over them has its own rule)
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
-                rows[it.y].append(it)
-        for row in rows.values():
-            row.sort(key=lambda it: it.x)
+    for items in layouts:                 # (the readout over the rows has its own rule)
+        for row in _board_rows(items).values():
             if len(row) <= ROW_ROOM:
                 out += [(a.where(), b.where(), g) for a, b in zip(row, row[1:])
                         if (g := b.x - a.x - a.box[0]) < ROW_GAP]
@@ -155,13 +159,8 @@ def _rows_from_the_edge(layouts) -> list:
     widest): the edge stands in the row's rhythm, and readers counted it as one more 1 (six 1s
     6 px apart, the first 6 px in: "at first glance seven")."""
     out = []
-    for items in layouts:
-        rows = collections.defaultdict(list)
-        for it in items:                  # (the board's rows: the readouts have their own rule)
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
-                rows[it.y].append(it)
-        for row in rows.values():
-            row.sort(key=lambda it: it.x)
+    for items in layouts:                 # (the readouts have their own rule)
+        for row in _board_rows(items).values():
             if len(row) > 1 and row[0].text == "1":
                 apart = max(int(b.ink[:, 1].min() - a.ink[:, 1].max() - 1) for a, b in zip(row, row[1:]))
                 if int(row[0].ink[:, 1].min()) <= apart:
@@ -549,14 +548,11 @@ def _rows_off_their_bands(layouts) -> list:
     row makes (its band is the bands' colour: alike with the rows either side)."""
     out = []
     for items in layouts:
-        rows = collections.defaultdict(collections.Counter)
-        for it in items:                  # (the board's rows, not the cursor row's readout over them)
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
-                rows[it.y][it.bg_rgb] += 1
+        rows = _board_rows(items)
         if len(rows) != 15:
             continue
-        bg = [rows[y].most_common(1)[0][0] for y in sorted(rows)]
-        alike = [(y, a) for y, a, b in zip(sorted(rows), bg, bg[1:]) if a == b]
+        bg = [collections.Counter(it.bg_rgb for it in row).most_common(1)[0][0] for row in rows.values()]
+        alike = [(y, a) for y, a, b in zip(rows, bg, bg[1:]) if a == b]
         if len(alike) > ROWS_ALIKE:
             out.append(alike)
     return out
@@ -570,13 +566,10 @@ def _rows_ending_in_line(layouts) -> list:
     on other boards, footed 1s, 13 and 12 in line, 10 and 11 at 1 px, 3 and 7 at 2 px."""
     out = []
     for items in layouts:
-        ends = collections.defaultdict(int)
-        for it in items:                  # (the board's rows)
-            if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
-                ends[it.y] = max(ends[it.y], it.x + it.box[0])
+        ends = {y: max(it.x + it.box[0] for it in row) for y, row in _board_rows(items).items()}
         if len(ends) != 15:
             continue
-        ys = sorted(ends)
+        ys = list(ends)
         out += [(a, ends[a]) for a, b in zip(ys, ys[1:]) if abs(ends[a] - ends[b]) < STAGGER_LEAST]
     return out
 
@@ -604,15 +597,6 @@ def _tier_span(clue: list) -> int:
     gap = min(5, 126 // len(clue) // len(clue))
     return (sum(TIER_DIGIT_ADVANCE[v > 9] for v in clue) + gap * (len(clue) - 1) - 1
             + (TIER_EDGE_1 - TIER_EDGE if clue[0] == 1 else 0))
-
-
-def _board_rows(items) -> dict:
-    """The board's rows of clue numbers left of it (not the readouts): {top y: items by x}."""
-    rows = collections.defaultdict(list)
-    for it in items:
-        if len(it.ink) and it.ink[:, 1].max() < measured_text.BOARD_X and it.y >= BOARD_Y:
-            rows[it.y].append(it)
-    return {y: sorted(row, key=lambda it: it.x) for y, row in sorted(rows.items())}
 
 
 def _rows_out_of_tiers(layouts) -> list:
@@ -648,8 +632,7 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
 
 
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
-    assert sum(1 for items in packed if len({it.y for it in items if it.y >= BOARD_Y and len(it.ink)
-                                              and it.ink[:, 1].max() < measured_text.BOARD_X}) == 15) > 100
+    assert sum(1 for items in packed if len(_board_rows(items)) == 15) > 100
     assert _rows_ending_in_line(packed) == []
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
     for name, end in (("in_line", "board_x-1,126,"), ("one_px", "board_x-1-i%2*board_size\\15,126,")):
