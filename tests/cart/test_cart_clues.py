@@ -461,7 +461,8 @@ def test_column_digits_are_the_3x5_shapes_readers_know(console):
 
 # the 3x5 digits as they were, PICO-8's own shapes with a topped 6 and a tailed 9: 0 and 8, 5 and
 # 6, 5 and 9, 6 and 8, 8 and 9 each 1 px apart (readers: "every 8: 8 or 0?", "3, 5 and 9 differ by
-# a pixel or two"); PICO-8's font itself (0 and 8 1 px apart, 6 a b to readers)
+# a pixel or two"); PICO-8's font itself (0 and 8 1 px apart, 6 a b to readers); the cart's set
+# with the 6's short flat top, 2 px from the 8 (readers of the rows in two tiers: "6 or 8?")
 EARLIER_TALL = ["31599,9370,29671,31143,18925,31183,31695,9511,31727,31215",
                 "31599,9370,29671,31143,18925,31183,31689,9511,31727,18927",
                 "11114,9370,29671,31143,18925,31183,31691,9511,31727,27119"]
