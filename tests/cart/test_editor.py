@@ -288,7 +288,7 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
         assert "2 rounds" in said
         if n == 4:
             assert after != 255
-            assert all(s in said for s in ("not saved:", "4 boards", "in progress"))
+            assert all(s in said for s in ("not saved", "save full"))
         else:
             assert after == 255 and data[41 + 48 * n:43 + 48 * n] == bytes([5, 0xC0])
             assert "not saved" not in said
@@ -331,7 +331,7 @@ def _verdict_texts(p: Player, frames: int) -> list:
 def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     """On 15x15 (column clues right beside the verdict, their last line on its second one) every
     verdict text, the menu's note and the not-saved note included, stands EDGE px from the
-    left edge and CLUE_GAP px from every clue number on its line."""
+    left edge and CLUE_GAP px from every clue number on its line, and each is whole."""
     path, manifest = cart
     good, bad, (fx, fy) = stalled_twin(manifest)
     store: dict = {}
@@ -350,8 +350,10 @@ def test_the_verdict_keeps_a_margin_and_clear_of_the_column_clues(cart):
     more, clues2 = _verdict_texts(p, 360)
     texts += more
     said = {it.text for it in texts}
-    assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu", "play it", "share code",
-            "not saved:", "in progress"} <= said, said
+    assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu", "menu: play", "menu: share",
+            "not saved", "save full", "\x8e draw", "\x97 erase", "\x94\x83 clear"} <= said, said
+    # each turn reads whole: none promises its end in the next ("up+down:", then "clear")
+    assert not [t for t in said if t.endswith(":")], said
     for it in texts:
         assert it.ink[:, 1].min() >= EDGE, it.where()
         for c in clues + clues2:
@@ -373,12 +375,12 @@ def test_the_editor_tells_its_controls_and_the_create_page_does_not(cart):
     p.press("o")
     p.idle(150)
     said = p.recent_text(150)
-    assert all(s in said for s in ("🅾️ draw", "❎ erase", "up+down:", "clear")), said
+    assert all(s in said for s in ("🅾️ draw", "❎ erase", "⬆️⬇️ clear")), said
     p.enter(np.ones((10, 10), bool))
     settle(p)
     p.idle(270)
     said = p.recent_text(270)
-    assert all(s in said for s in ("🅾️+❎ menu", "play it", "share code", "🅾️ draw", "❎ erase")), said
+    assert all(s in said for s in ("🅾️+❎ menu", "menu: play", "menu: share", "🅾️ draw", "❎ erase")), said
 
 
 def test_x_erases_in_the_editor(cart):
