@@ -26,6 +26,10 @@ PAIRS = (
     # questions and share codes, the cursor's strips behind its clues, boards in progress
     ("text", "clue_highlight", TEXT),
     ("clue", "clue_highlight", TEXT),
+    # the list's tiles: their numbers and sizes in the fill on paper (paper on the fill on a
+    # board in progress), and a picture's corner mark beside the tile's edge, in the grid's role
+    ("fill", "paper", TEXT),
+    ("fill", "grid", TEXT),
     # placed runs' numbers, on both backgrounds
     ("dim_clue", "backdrop", DIM),
     ("dim_clue", "clue_highlight", DIM),
@@ -38,8 +42,7 @@ MARK = 3.0      # WCAG 2's non-text contrast (1.4.11): marks that carry informat
 # drawn in the text colour on the backdrop (the footer's pips, the list's cursor, the keyboard's
 # box, the progress bar) are held by the text pairs above.
 MARKS = (
-    ("fill", "paper", "difficulty pips on a tile, a board in progress (the tile inverted)"),
-    ("fill", "grid", "a tile's fifth pip beside its border"),
+    # (fill on paper and on grid, the tiles' pips and a board in progress, are text pairs above)
     # a player found ember lookout's crosses (2.60:1 on the lit lines) nearly invisible
     ("cross", "paper", "crosses on blank cells"),
     ("cross", "highlight", "crosses in the cursor's row and column"),
