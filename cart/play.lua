@@ -215,14 +215,15 @@ function play_draw()
  -- (a solvable design) its items, "not saved" (a design the save has
  -- no room for) and the editor's controls, each whole on its own (a
  -- phrase split over two turns, "up+down:" then "clear", read as two
- -- broken ones) and 44 px at most, 2 px clear of the screen's edge; and a
+ -- broken ones; the d-pad's glyphs read as o and x) and 44 px at
+ -- most, 2 px clear of the screen's edge; and a
  -- dot on each cell line logic does not reach, in the other colour:
  -- paper on a fill, fill on paper (4-3*cell: the editor's cells are
  -- 0 or 1; its difficulty is in words: pips under the second line
  -- touched it, read as a "." in ".erase"). (each dot drawn with the
  -- camera on its cell's corner, cell_camera)
  if editing then
-  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",menu: play,menu: share" or "")..((design_saved or blank()) and "" or ",not saved,save full")..",\142 draw,\151 erase,\148\131 clear")
+  local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",menu: play,menu: share" or "")..((design_saved or blank()) and "" or ",not saved,save full")..",\142 draw,\151 erase,up+dn clear")
   print_centred(t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
    each(function(x,y,i,r)
