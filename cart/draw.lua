@@ -29,12 +29,10 @@
 -- (not a 4 or a 5) (its 14th-29th: a row's advance for
 -- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
 -- apart and for the list's sizes; digit_bits_readout, the readouts',
--- the 3x5 digits with a 1 3 px on (its ink 2 px; its 15th), that a long
+-- digit_bits_tall but for a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
-digit_bits_readout={unpack(digit_bits_tall)}
-digit_bits_readout[15],clue_font=3,digit_bits
+digit_bits,digit_bits_wide,digit_bits_tall,digit_bits_readout=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,3,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -124,7 +122,7 @@ function draw_clues()
  -- from 5 px further left: the left tier keeps such a clue 8 px from the
  -- screen's edge, others 3, and past one in the right tier it stands 5
  -- px further out)
- local o,p,u,w,h,wide=(cell_px-3)\2,7,{},nil,{[0]=1,1},{[0]=0,0}
+ local o,p,u,h,wide,w=(cell_px-3)\2,7,{},{[0]=1,1},{[0]=0,0}
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
@@ -180,7 +178,6 @@ function draw_clues()
    y-=p
   end
  end
- clue_font=digit_bits
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the
