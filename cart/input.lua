@@ -160,7 +160,7 @@ function play_input()
     paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
     -- (the editor's x erases: on a fill its stroke clears fills, on
     -- a blank it changes nothing)
-    paint_to=(paint_from==b-3 or mode=="edit" and b>4) and 0 or paint_from<1 and b-3 or paint_from
+    paint_to=(paint_from==b-3 or editing and b>4) and 0 or paint_from<1 and b-3 or paint_from
     -- (its first cell: paint() marks it, the cell being as the stroke's first)
     paint()
    elseif max(mouse_x,mouse_y)<52 then
