@@ -132,8 +132,8 @@ function draw_clues()
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
-  for j=1,#t do
-   if (t[j]>9 and t[j]!=11) q=#t-j
+  for j,v in ipairs(t) do
+   if (v>9 and v!=11) q=#t-j
   end
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
