@@ -257,18 +257,3 @@ function draw_board(r)
  end
  camera()
 end
-
--- the little picture of the filled cells, k px a cell (s: 20 px, 15
--- on 15x15), in a 1 px frame, centred under the readouts (drawn with
--- the camera on its corner, 26-s\2,17)
-function draw_preview()
- local k=20\board_size
- local s=k*board_size
- camera(s\2-26,-17)
- rect(-1,-1,s,s,2)
- square(0,0,s,1)
- each(function(x,y,i)
-  if (cells[i]==1) square(x*k,y*k,k,4)
- end)
- camera()
-end

@@ -183,7 +183,18 @@ function play_draw()
  local n=board_id-palette.first
  if redraw then
   draw_clues()
-  draw_preview()
+  -- the preview: the little picture of the filled cells, k px a cell
+  -- (s: 20 px, 15 on 15x15), in a 1 px frame, centred under the
+  -- readouts (drawn with the camera on its corner, 26-s\2,17)
+  local k=20\board_size
+  local s=k*board_size
+  camera(s\2-26,-17)
+  rect(-1,-1,s,s,2)
+  square(0,0,s,1)
+  each(function(x,y,i)
+   if (cells[i]==1) square(x*k,y*k,k,4)
+  end)
+  camera()
   -- the readouts: the cursor's row clue and under it its column's (top
   -- to bottom read left to right) again, top left, in the 3x5 digits of
   -- pico-8's font on the cursor's band. 15x15 rows in 4x4 digits 1 px

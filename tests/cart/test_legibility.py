@@ -702,7 +702,7 @@ MISREAD = {
     "six row numbers 6 px apart": ([(ROW_GAP_SET, "gap=min(5,180\\#t\\#t)")], _rows_from_the_edge),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
-        [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
+        [("  draw_clues()\n", "  backdrop(palette_world,104,1)\n  draw_clues()\n"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,k,board_x-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
         [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
