@@ -122,7 +122,14 @@ function _init()
 end
 
 function _update()
- read_buttons()
+ -- the buttons and the mouse (input.lua's globals)
+ frame_count+=1
+ mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
+ for b=0,5 do
+  local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
+  if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
+  held_frames[b]=d*(f+1)
+ end
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
  -- the screen's tune (music.lua): w, the world of the screen (world),
