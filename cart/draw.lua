@@ -184,8 +184,8 @@ end
 -- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
--- without them ("") it is lit from the top left, in the world's
--- picture roles: 14 where the cell's right or lower side is open,
+-- without them ("") it is lit from the top left, in the picture roles
+-- of palette's world (use_palette's): 14 where the cell's right or lower side is open,
 -- else 11 where its left or upper side is, else 13 where the cell
 -- below and right is open, else 12 (twin: generator/render/colouring.py);
 -- or all f (a player's own drawing, board 0: a design, a typed code, in
@@ -199,7 +199,7 @@ function shade(m,n,s,f)
   local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
-    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or worlds[palette_world].ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end
