@@ -183,16 +183,16 @@ function play_draw()
  local n=board_id-palette.first
  if redraw then
   draw_clues()
-  -- the preview: the little picture of the filled cells, k px a cell
+  -- the preview: the little picture of the filled cells, p px a cell
   -- (s: 20 px, 15 on 15x15), in a 1 px frame, centred under the
   -- readouts (drawn with the camera on its corner, 26-s\2,17)
-  local k=20\board_size
-  local s=k*board_size
+  local p=20\board_size
+  local s=p*board_size
   camera(s\2-26,-17)
   rect(-1,-1,s,s,2)
   square(0,0,s,1)
   each(function(x,y,i)
-   if (cells[i]==1) square(x*k,y*k,k,4)
+   if (cells[i]==1) square(x*p,y*p,p,4)
   end)
   camera()
   -- the readouts: the cursor's row clue and under it its column's (top
