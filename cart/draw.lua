@@ -29,12 +29,10 @@
 -- (not a 4 or a 5) (its 14th-29th: a row's advance for
 -- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
 -- apart and for the list's sizes; digit_bits_readout, the readouts',
--- the 3x5 digits with a 1 3 px on (its ink 2 px; its 15th), that a long
+-- digit_bits_tall but for a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
-digit_bits_readout={unpack(digit_bits_tall)}
-digit_bits_readout[15],clue_font=3,digit_bits
+digit_bits,digit_bits_wide,digit_bits_tall,digit_bits_readout=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,3,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
@@ -124,7 +122,7 @@ function draw_clues()
  -- from 5 px further left: the left tier keeps such a clue 8 px from the
  -- screen's edge, others 3, and past one in the right tier it stands 5
  -- px further out)
- local o,p,u,w,h,wide=(cell_px-3)\2,7,{},nil,{[0]=1,1},{[0]=0,0}
+ local o,p,u,h,wide,w=(cell_px-3)\2,7,{},{[0]=1,1},{[0]=0,0}
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
@@ -134,8 +132,8 @@ function draw_clues()
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
-  for j=1,#t do
-   if (t[j]>9 and t[j]!=11) q=#t-j
+  for j,v in ipairs(t) do
+   if (v>9 and v!=11) q=#t-j
   end
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
@@ -180,15 +178,14 @@ function draw_clues()
    y-=p
   end
  end
- clue_font=digit_bits
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the
 -- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
--- without them ("") it is lit from the top left, in the world's
--- picture roles: 14 where the cell's right or lower side is open,
+-- without them ("") it is lit from the top left, in the picture roles
+-- of palette's world (use_palette's): 14 where the cell's right or lower side is open,
 -- else 11 where its left or upper side is, else 13 where the cell
 -- below and right is open, else 12 (twin: generator/render/colouring.py);
 -- or all f (a player's own drawing, board 0: a design, a typed code, in
@@ -202,7 +199,7 @@ function shade(m,n,s,f)
   local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
-    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or worlds[palette_world].ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
     k+=1
    end
   end
@@ -258,20 +255,5 @@ function draw_board(r)
   rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
   rect(0,0,cell_px,cell_px,palette.cursor_frame[0])
  end
- camera()
-end
-
--- the little picture of the filled cells, k px a cell (s: 20 px, 15
--- on 15x15), in a 1 px frame, centred under the readouts (drawn with
--- the camera on its corner, 26-s\2,17)
-function draw_preview()
- local k=20\board_size
- local s=k*board_size
- camera(s\2-26,-17)
- rect(-1,-1,s,s,2)
- square(0,0,s,1)
- each(function(x,y,i)
-  if (cells[i]==1) square(x*k,y*k,k,4)
- end)
  camera()
 end

@@ -7,18 +7,9 @@
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
 -- stroke_x,stroke_y: the cell the stroke being painted began on;
 -- from_x,from_y: the cursor before the last direction went down (a
--- d-pad chord takes its steps back; go() sets them as a board opens)
+-- d-pad chord takes its steps back; go() sets them as a board opens).
+-- _update reads them first thing each frame (main.lua)
 held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
-
-function read_buttons()
- frame_count+=1
- mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
- for b=0,5 do
-  local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
-  if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
-  held_frames[b]=d*(f+1)
- end
-end
 
 -- pressed this frame; the d-pad repeats after 8 frames, then every 3
 function pressed(b)
@@ -160,7 +151,7 @@ function play_input()
     paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
     -- (the editor's x erases: on a fill its stroke clears fills, on
     -- a blank it changes nothing)
-    paint_to=(paint_from==b-3 or mode=="edit" and b>4) and 0 or paint_from<1 and b-3 or paint_from
+    paint_to=(paint_from==b-3 or editing and b>4) and 0 or paint_from<1 and b-3 or paint_from
     -- (its first cell: paint() marks it, the cell being as the stroke's first)
     paint()
    elseif max(mouse_x,mouse_y)<52 then

@@ -17,7 +17,8 @@
 --  screens  the world and puzzle chosen, the create page's choice (world: its record, set by
 --           go and the world screen; palette: use_palette's world's
 --           record), the list's page; draw: the
---           board's corner, the solved picture's colours; endless:
+--           board's corner, the solved picture's colours, the clue font
+--           being drawn in (clue_font, set before each use); endless:
 --           its maker and world; music: the world playing, the labels
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
@@ -25,7 +26,7 @@
 --lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
---lint: puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_x, board_y, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
+--lint: clue_font, puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_x, board_y, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
 #include board.lua
@@ -122,7 +123,14 @@ function _init()
 end
 
 function _update()
- read_buttons()
+ -- the buttons and the mouse (input.lua's globals)
+ frame_count+=1
+ mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
+ for b=0,5 do
+  local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
+  if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
+  held_frames[b]=d*(f+1)
+ end
  -- frames on this screen (wrapping before numbers run out)
  screen_frames=(screen_frames+1)%30000
  -- the screen's tune (music.lua): w, the world of the screen (world),

@@ -183,19 +183,31 @@ function play_draw()
  local n=board_id-palette.first
  if redraw then
   draw_clues()
-  draw_preview()
+  -- the preview: the little picture of the filled cells, p px a cell
+  -- (s: 20 px, 15 on 15x15), in a 1 px frame, centred under the
+  -- readouts (drawn with the camera on its corner, 26-s\2,17)
+  local p=20\board_size
+  local s=p*board_size
+  camera(s\2-26,-17)
+  rect(-1,-1,s,s,2)
+  square(0,0,s,1)
+  each(function(x,y,i)
+   if (cells[i]==1) square(x*p,y*p,p,4)
+  end)
+  camera()
   -- the readouts: the cursor's row clue and under it its column's (top
   -- to bottom read left to right) again, top left, in the 3x5 digits of
   -- pico-8's font on the cursor's band. 15x15 rows in 4x4 digits 1 px
   -- apart were misread (2 as 3, six 1s as seven), and in a dense column
   -- line a digit was not told to its column. (over the rows, the row's
-  -- "1 1 1 1 1" ran on into the first column's bottom "1")
+  -- "1 1 1 1 1" ran on into the first column's bottom "1"). line k
+  -- (line_of's numbering: the row's k<16) on its band at y
   clue_font=digit_bits_readout
-  for k=0,1 do
-   rectfill(0,k*8,50,k*8+6,15)
+  for k in all{cursor_y+1,cursor_x+16} do
+   local y=k\16*8
+   rectfill(0,y,50,y+6,15)
+   draw_line_clue(line_of(k),41,140,y+1,placed_runs[k])
   end
-  draw_line_clue(row_clues[cursor_y+1],41,140,1,placed_runs[cursor_y+1])
-  draw_line_clue(col_clues[cursor_x+1],41,140,9,placed_runs[cursor_x+16])
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
  if (n==1 and blank()) rectfill(51,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear all|4|10|179"

@@ -459,6 +459,17 @@ def test_column_digits_are_the_3x5_shapes_readers_know(console):
     assert _tall_shapes_wrong(_glyphs5(c)) == []
 
 
+def test_the_readouts_font_is_the_3x5_one_but_for_the_1s_advance(console):
+    """digit_bits_readout is written out in draw.lua as its own list: it must stay digit_bits_tall
+    (the same shapes, height, width and advances) but for its 15th, a 1's advance, 3 px not 4."""
+    c, _ = console
+    got = c.exec("local s='' for k=1,max(#digit_bits_tall,#digit_bits_readout) do "
+                 "s..=tostr(digit_bits_tall[k])..'/'..tostr(digit_bits_readout[k]).. ',' end return s")
+    pairs = [tuple(v.split("/")) for v in got.split(",")[:-1]]
+    assert [a for a, _ in pairs[:14] + pairs[15:]] == [b for _, b in pairs[:14] + pairs[15:]]
+    assert pairs[14] == ("4", "3")
+
+
 # the 3x5 digits as they were, PICO-8's own shapes with a topped 6 and a tailed 9: 0 and 8, 5 and
 # 6, 5 and 9, 6 and 8, 8 and 9 each 1 px apart (readers: "every 8: 8 or 0?", "3, 5 and 9 differ by
 # a pixel or two"); PICO-8's font itself (0 and 8 1 px apart, 6 a b to readers); the cart's set

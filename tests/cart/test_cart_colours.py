@@ -22,7 +22,7 @@ def console(cart):
 def lua_shade(c: Console, sol: np.ndarray, world: int, code: str) -> np.ndarray:
     n = sol.shape[0]
     rows = ",".join(str(line_to_bits(r)) for r in sol)
-    got = c.exec(f'palette_world={world} shade(split"{rows}",{n},"{code}") local s="" '
+    got = c.exec(f'use_palette({world}) shade(split"{rows}",{n},"{code}") local s="" '
                  f'for y=1,{n} do for x=0,{n - 1} do s=s..(picture_colours[y*16+x] or -1).."," end end return s')
     return np.array([int(v) for v in got.split(",")[:-1]], dtype=np.int8).reshape(n, n)
 

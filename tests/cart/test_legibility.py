@@ -702,7 +702,7 @@ MISREAD = {
     "six row numbers 6 px apart": ([(ROW_GAP_SET, "gap=min(5,180\\#t\\#t)")], _rows_from_the_edge),
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
-        [("  draw_clues()\n  draw_preview()", "  backdrop(palette_world,104,1)\n  draw_clues()\n  draw_preview()"),
+        [("  draw_clues()\n", "  backdrop(palette_world,104,1)\n  draw_clues()\n"),
          (ROW_BAND, "if (i==cursor_y) rectfill(0,k,board_x-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
         [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
@@ -970,10 +970,10 @@ def test_the_readouts_stand_clear_of_the_column_clues(cursor_screens):
 # the row's readout where readers misread it: over the rows beside the columns' bottom line, and
 # top left in the columns' font ending 4 px short of the column bands
 EARLIER_READOUTS = {
-    "over the rows": ([("rectfill(0,k*8,50,k*8+6,15)", "rectfill(0,k*8,50,k*8+6,15) rectfill(0,45,50,51,15)"),
-                       ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,46,")], (45, 52)),
+    "over the rows": ([("rectfill(0,y,50,y+6,15)", "rectfill(0,y,50,y+6,15) rectfill(0,45,50,51,15)"),
+                       ("line_of(k),41,140,y+1,", "line_of(k),k<16 and 47 or 41,k<16 and 150 or 140,k<16 and 46 or y+1,")], (45, 52)),
     "4 px short": ([("clue_font=digit_bits_readout", "clue_font=digit_bits_tall"),
-                    ("row_clues[cursor_y+1],41,140,1,", "row_clues[cursor_y+1],47,150,1,")], READOUTS["row"]),
+                    ("line_of(k),41,140,y+1,", "line_of(k),k<16 and 47 or 41,k<16 and 150 or 140,y+1,")], READOUTS["row"]),
 }
 
 
