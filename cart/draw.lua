@@ -28,7 +28,7 @@
 -- b; a short flat top, 2 px from the 8, read as an 8), the 9 a short tail
 -- (not a 4 or a 5) (its 14th-29th: a row's advance for
 -- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
--- apart and for the list's sizes; digit_bits_readout, the readouts',
+-- apart (the list prints its sizes in pico-8's font); digit_bits_readout, the readouts',
 -- digit_bits_tall but for a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
