@@ -61,8 +61,8 @@ end
 -- further from the screen's edge than its 1s stand apart (an edge as far
 -- from the first 1 as the 1s were apart was counted as one more 1); in
 -- the readouts (w 140, 3x5 digits in 42 px) 6 px in a row of up to 5,
--- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, a gap
--- left of the first number, tells how far left the clue reaches
+-- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, its
+-- first number's left edge, tells how far left the clue reaches
 function draw_line_clue(t,x,w,y,d)
  t,d=shown_clue(t),d or {}
  local gap=min(5,w\#t\#t)
@@ -72,7 +72,7 @@ function draw_line_clue(t,x,w,y,d)
   if (y) draw_number(v,x,y,d[j] and 7 or 6)
   x-=gap
  end
- return x
+ return x+gap
 end
 
 -- seconds as m:ss
@@ -118,17 +118,19 @@ end
 -- every column alike so that their lines stay level
 function draw_clues()
  -- (wide[i%2]: how far left the rows' clues reach in 3x5 digits, by
- -- parity of their row from 1, a clue whose first number is a 1 measured
- -- from 5 px further left: the left tier keeps such a clue 8 px from the
- -- screen's edge, others 3, and past one in the right tier it stands 5
- -- px further out)
+ -- parity of their row from 1; in the left tier, the even rows, a clue
+ -- of two numbers or more whose first is a 1 measured from 5 px further
+ -- left: the left tier keeps such a clue 8 px from the screen's edge,
+ -- others 3. the measure is the first number's edge, not a gap past it:
+ -- a right tier of 8 numbers, 1 px apart, would end the left tier
+ -- inside its first)
  local o,p,u,h,wide,w=(cell_px-3)\2,7,{},{[0]=1,1},{[0]=0,0}
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
-  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],row_clues[i][1]==1 and -5 or 0,126))
+  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],row_clues[i][i%2*9+2] and row_clues[i][1]==1 and -5 or 0,126))
  end
- local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-56
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-46
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
@@ -159,7 +161,7 @@ function draw_clues()
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
   -- ends 4 px left of the widest of the others' (wide[1]: how far left
-  -- that reaches, with its gap), so that no number stands over or under a
+  -- that reaches), so that no number stands over or under a
   -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
   -- 3); where the left tier would come nearer the screen's edge than 3 px,
   -- or 8 px for a clue whose first number is a 1 (a row of 1s must start
@@ -168,7 +170,7 @@ function draw_clues()
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]+2 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
+  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do
