@@ -44,8 +44,9 @@
 -- switch to screen s: its update and draw functions, from the
 -- screens by name, and screen_tuneless: 1 on the title and solved
 -- screens, where no world's tune plays (music.lua); the pause menu: the music and option toggles
--- (play() then sets the play screen's: hint, undo...; and share
--- code on the list): item 5 cleared, option_menu sets 1-4.
+-- (play() then sets the play screen's: hint, undo..., and the toggles
+-- after them in the on-screen menu; and share code on the list): item
+-- 5 cleared, option_menu sets 1-4.
 -- from_x,from_y: the cursor (input.lua), so that a d-pad chord in a
 -- board's first frames finds it on the board
 function go(s)
@@ -59,13 +60,14 @@ function go(s)
   code={code_update,code_draw},
  })[s])
  menuitem(5)
- option_menu()
+ option_menu(0)
  -- the list's: the code of the puzzle under the cursor
  if (s=="puzzles") menu_item(5,"share code",function() load_puzzle(puzzle_index) share() end)
 end
 
 -- pause menu item i, and item i of the on-screen menu (menus as
--- data: menu_items[i] holds its label, f and t, for both). f runs on
+-- data: menu_items[i] holds its label, f and t, for both; the pause
+-- menu holds 5, so items past 5 are the on-screen menu's alone). f runs on
 -- o or x only (t: a toggle, on left/right too, and its line of help
 -- under the on-screen menu; f(t): run from the pause menu, f(): from
 -- the on-screen one). pico-8 and fake-08
@@ -73,10 +75,12 @@ end
 -- (0x300 in i) makes fake-08 drop the item; tac08 passes no b
 function menu_item(i,s,f,t)
  menu_items[i]={s,f,t}
- menuitem(i,s,function(b)
-  if (t or (b or 16)>3) return f(t)
-  return true
- end)
+ if i<6 then
+  menuitem(i,s,function(b)
+   if (t or (b or 16)>3) return f(t)
+   return true
+  end)
+ end
 end
 
 -- the on-screen menu, for a player with no pause button (a mouse,

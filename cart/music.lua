@@ -3,7 +3,8 @@
 -- _update starts and stops it (music_world: the world playing)
 
 -- the pause menu's toggles on every screen but play (its menu is
--- full): item i flips options's bit 1<<i-1, kept in the save. music, then
+-- full: there they are the on-screen menu's items 6-9 alone, o: 5,
+-- else 0): item i+o flips options's bit 1<<i-1, kept in the save. music, then
 -- the options, off at first (auto-check: a wrong fill is shown at
 -- once; auto-cross: a line whose fills are the solution's is crossed
 -- out; see input.lua's mark; double tap: a quick second tap of the
@@ -14,13 +15,13 @@
 -- labels (off, on), then that help (i+8; a line of the box holds 29
 -- characters)
 option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,double tap: off,double tap: on,up/down: choose\nthe worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines,up/down: choose\njumps to the next group of 5"
-function option_menu()
+function option_menu(o)
  for i=1,4 do
-  menu_item(i,option_labels[i*2-1+(options>>i-1&1)],function(p)
+  menu_item(i+o,option_labels[i*2-1+(options>>i-1&1)],function(p)
    options^^=1<<i-1
    persist()
-   option_menu()
-   if (not p) menu(i)
+   option_menu(o)
+   if (not p) menu(i+o)
    return true
   end,option_labels[i+8])
  end

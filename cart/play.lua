@@ -59,6 +59,7 @@ function play()
  for i,f in ipairs{undo,function() return undo(1) end,editing and if_solvable(function() mode="design" play() end) or hint,editing and if_solvable(share) or ask_clear,function() hold(leave) end} do
   menu_item(i,split(editing and "undo,redo,play it,share code,leave puzzle" or "undo,redo,hint,clear board,leave puzzle")[i],f)
  end
+ option_menu(5)
  hold()
 end
 

@@ -1,7 +1,8 @@
 """The on-screen menu: with no pause button (a mouse, a touch screen, a host without one) 🅾️ and
 ❎ pressed together open the pause menu's own items (one list feeds both) in a box over the
-screen, 🅾️ by the item it runs and ❎ by the next; a puzzle, endless and the editor can all be
-left that way, and the title's ❎ opens the options."""
+screen, 🅾️ by the item it runs and ❎ by the next; in a puzzle and the editor the option toggles
+follow them there alone (PICO-8's pause menu holds five items); a puzzle, endless and the editor
+can all be left that way, and the title's ❎ opens the options."""
 import numpy as np
 import pytest
 
@@ -10,6 +11,8 @@ from generator.playtest.player import Player
 from cartfixtures import START, STATUS_Y, question_box_bottom
 
 O, X = "\x8e", "\x97"
+# the options, as the on-screen menu of a puzzle or the editor lists them after the pause menu's
+TOGGLES = ["music: on", "auto-check: off", "auto-cross: off", "double tap: off"]
 
 
 def box_on_screen(p: Player) -> bool:
@@ -51,8 +54,9 @@ def test_o_and_x_together_show_the_pause_menus_items_on_screen(built_cart):
     chord(p)
     assert box_on_screen(p)
     items = list(p.c.menu_items().values())
-    assert [label for _, label in shown(p)] == items == ["undo", "redo", "hint", "clear board", "leave puzzle"]
-    assert [m for m, _ in shown(p)] == [O, "", "", "", ""]
+    assert items == ["undo", "redo", "hint", "clear board", "leave puzzle"]
+    assert [label for _, label in shown(p)] == items + TOGGLES
+    assert [m for m, _ in shown(p)] == [O] + [""] * 8
     p.press("down")                                # o by redo
     assert [m for m, _ in shown(p)][:3] == ["", O, ""]
     assert not p.board().any()                     # nothing marked under the menu
@@ -155,8 +159,8 @@ def test_the_editor_can_be_left_and_its_menu_is_its_own(built_cart):
     assert p.on("play_update") and p.g("mode") == "edit"
     p.idle(2)
     chord(p)
-    assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) == \
-        ["undo", "redo", "play it", "share code", "leave puzzle"]
+    assert list(p.c.menu_items().values()) == ["undo", "redo", "play it", "share code", "leave puzzle"]
+    assert [label for _, label in shown(p)] == list(p.c.menu_items().values()) + TOGGLES
     choose(p, "leave puzzle")
     p.idle(2)
     assert p.on("worlds_update")
@@ -189,14 +193,17 @@ def test_the_dpad_moves_the_menus_choice_and_undo_comes_first(built_cart):
     p = menu_over_a_fill(built_cart.path)
     assert shown(p)[0] == (O, "undo")
     p.press("down")
-    assert [m for m, _ in shown(p)] == ["", O, "", "", ""] and f"{O} redo" in str(p.g("question"))
+    assert [m for m, _ in shown(p)] == ["", O] + [""] * 7 and f"{O} redo" in str(p.g("question"))
     assert "🅾️ redo  ❎ close" in on_screen(p)
     p.press("up")
     p.press("up")                                  # up from the first: still the first
     assert shown(p)[0] == (O, "undo")
-    for _ in range(5):
+    for _ in range(9):
         p.press("down")                            # down from the last: still the last
-    assert shown(p)[-1] == (O, "leave puzzle") and "🅾️ leave puzzle  ❎ close" in on_screen(p)
+    assert shown(p)[-1] == (O, "double tap: off") and "🅾️ double tap: off  ❎ close" in on_screen(p)
+    for _ in range(4):
+        p.press("up")
+    assert shown(p)[4] == (O, "leave puzzle") and "🅾️ leave puzzle  ❎ close" in on_screen(p)
     for _ in range(4):
         p.press("up")
     assert shown(p)[0] == (O, "undo")
@@ -215,8 +222,8 @@ def test_the_dpad_moves_the_editors_menu_too(built_cart):
     p.idle(2)
     chord(p)
     for _ in range(4):
-        p.press("down")                            # from undo down to the last, leave
-    assert shown(p)[-1] == (O, "leave puzzle")
+        p.press("down")                            # from undo down to leave, the toggles after it
+    assert shown(p)[4] == (O, "leave puzzle")
     p.press("o")
     p.idle(2)
     assert p.on("worlds_update")
@@ -289,7 +296,7 @@ def test_a_click_on_o_x_menu_opens_it_for_a_mouse_alone(built_cart):
     assert not p.g("question") and not p.board().any()
     click(30, 47)                                  # the words under the clock
     assert p.g("question") and box_on_screen(p)
-    assert [m for m, _ in shown(p)] == [O, "", "", "", ""]   # (the pointer, still, picks nothing)
+    assert [m for m, _ in shown(p)] == [O] + [""] * 8   # (the pointer, still, picks nothing)
     click(30, 47, 2)                               # right: closed, choosing nothing
     assert not p.g("question") and not p.board().any()
     click(30, 47)

@@ -107,6 +107,44 @@ def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
     assert p.c.max_instructions <= p.c.budget
 
 
+def test_the_options_change_from_inside_a_puzzle_by_its_on_screen_menu(cart):
+    """In a puzzle the pause menu is full (undo, redo, hint, clear board, leave puzzle), so the
+    on-screen menu (o and x together) lists the four toggles after them: a player turns
+    auto-check on there without leaving the board, the menu stays open on the toggle with its
+    label changed, the next wrong fill is crossed, and the save keeps the option."""
+    path, manifest = cart
+    store: dict = {}
+    p = Player(path, store)
+    p.open_puzzle(0, START)
+    pause = p.c.menu_items()
+    assert list(pause.values()) == ["undo", "redo", "hint", "clear board", "leave puzzle"]
+    p.press("o", "x")
+    p.idle(2)
+    said = p.recent_text(1)
+    for label in ("undo", "leave puzzle", "music: on", "auto-check: off", "auto-cross: off",
+                  "double tap: off"):
+        assert label in said, (label, said)
+    for _ in range(6):                             # down to auto-check, the 7th item
+        p.press("down")
+    p.press("o")
+    p.idle(2)
+    said = p.recent_text(1)
+    assert "\x8e auto-check: on" in said or "🅾️ auto-check: on" in said, said
+    assert int(p.g("options")) & 2
+    p.press("x")                                   # closes the menu
+    p.idle(2)
+    assert not p.g("question")
+    sol = solution(manifest, START)
+    wy, wx = map(int, np.argwhere(~sol)[3])
+    p.move_to(wx, wy)
+    p.press("o")
+    p.idle(1)
+    assert p.board()[wy, wx] == 2 and row_text(p, CLOCK_Y) == "mistake!"
+    assert p.c.menu_items() == pause               # the pause menu is the puzzle's still
+    p.c.save_cartdata()
+    assert raw(store)[255] == 2
+
+
 def test_auto_cross_crosses_the_rest_of_a_line_that_matches_and_undo_takes_it_back(cart):
     path, manifest = cart
     p = play_with(path, "auto-cross")
