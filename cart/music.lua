@@ -14,7 +14,7 @@
 -- under its items what the one by o does: option_labels holds the
 -- labels (off, on), then that help (i+8; a line of the box holds 29
 -- characters)
-option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,double tap: off,double tap: on,up/down: choose\nthe worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines,up/down: choose\njumps to the next group of 5"
+option_labels=split"music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,double tap: off,double tap: on,up/down: choose\nplays the worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines,up/down: choose\njumps to the next group of 5"
 function option_menu(o)
  for i=1,4 do
   menu_item(i+o,option_labels[i*2-1+(options>>i-1&1)],function(p)

@@ -236,7 +236,7 @@ def test_the_titles_options_menu_stays_open_and_says_what_each_does(built_cart):
     p.idle(2)
     p.press("x")
     said = on_screen(p)
-    assert "up/down: choose" in said and "the worlds' tunes" in said, said
+    assert "up/down: choose" in said and "plays the worlds' tunes" in said, said
     p.press("down")
     assert "shows wrong fills" in on_screen(p)
     p.press("o")
