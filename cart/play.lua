@@ -293,6 +293,6 @@ function solved_draw()
   print_centred(mode=="rom" and puzzle_name(puzzle,1) or "solved!",10,10)
   -- (the time and the prompt as print_texts' records: a clock and
   -- best_text hold no "|" or "/")
-  print_texts("time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 share, leave|118|10" or "|108|6/\142 continue  \151 share|118|10"))
+  print_texts("time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 menu|118|10" or "|108|6/\142 continue  \151 share|118|10"))
  end
 end

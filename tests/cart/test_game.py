@@ -458,7 +458,7 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     assert p.on("solved_update")
     p.idle(45)
     said = p.recent_text(30)
-    assert "🅾️ next  ❎ share, leave" in said and "left" not in said, said
+    assert "🅾️ next  ❎ menu" in said and "left" not in said, said
     p.press("x")
     p.idle(1)
     assert p.on("solved_update") and "🅾️ share code  ❎ close" in p.c.text() and "leave endless" in p.c.text()
