@@ -33,7 +33,7 @@ CART = Path(__file__).resolve().parent.parent
 # designer colours per world, slot 0..15
 SPIRES = ["#141c36", "#1f2c52", "#15545b", "#4a343b", "#764769", "#85779c", "#a3897a", "#fdf1e6",
           "#fd78a7", "#fbcba9", "#f2ee80", "#fd9e82", "#c3c4c8", "#fd6e5a", "#7d2654", "#2aadfd"]
-LOOKOUT = ["#060409", "#2a1914", "#43223a", "#4a323c", "#7d2653", "#764565", "#742f2a", "#f4ee80",
+LOOKOUT = ["#060409", "#2a1914", "#43223a", "#125359", "#7d2653", "#764565", "#742f2a", "#f4ee80",
            "#fd6d26", "#fea303", "#fdeb2a", "#fd9d82", "#be1351", "#fd6e59", "#ab5337", "#fecbaa"]
 
 # 3x5 glyphs for the logo and label
@@ -230,9 +230,9 @@ def draw_lookout(c: Canvas):
         if y % 4 == 0:
             c.rect(77 - d, y, 81 + d, y, 0)
     c.rect(75, 5, 83, 5, 1)
-    # gold rim light on the nearest ridge
+    # a plum rim on the nearest ridge
     for x in range(0, 128, 3):
-        c.pset(x, 23, 3)
+        c.pset(x, 23, 2)
 
 
 def draw_sheet() -> Image.Image:

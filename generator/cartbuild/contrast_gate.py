@@ -27,9 +27,8 @@ PAIRS = (
     ("text", "clue_highlight", TEXT),
     ("clue", "clue_highlight", TEXT),
     # the list's tiles: their numbers and sizes in the fill on paper (paper on the fill on a
-    # board in progress), and a picture's corner mark beside the tile's edge, in the grid's role
+    # board in progress)
     ("fill", "paper", TEXT),
-    ("fill", "grid", TEXT),
     # placed runs' numbers, on both backgrounds
     ("dim_clue", "backdrop", DIM),
     ("dim_clue", "clue_highlight", DIM),
@@ -42,7 +41,8 @@ MARK = 3.0      # WCAG 2's non-text contrast (1.4.11): marks that carry informat
 # drawn in the text colour on the backdrop (the footer's pips, the list's cursor, the keyboard's
 # box, the progress bar) are held by the text pairs above.
 MARKS = (
-    # (fill on paper and on grid, the tiles' pips and a board in progress, are text pairs above)
+    # (fill on paper, the tiles' pips and a board in progress, is a text pair above)
+    ("fill", "grid", "a tile's fifth pip and a picture's corner mark beside its border"),
     # a player found ember lookout's crosses (2.60:1 on the lit lines) nearly invisible
     ("cross", "paper", "crosses on blank cells"),
     ("cross", "highlight", "crosses in the cursor's row and column"),
@@ -88,11 +88,20 @@ def cursor_frame(name: str, display: list, ui: list[int],
 BAND = 18.0
 BANDS = ("backdrop", "cursor", "clue_highlight")
 
+# Filled cells stand on the paper, framed by the backdrop: in the backdrop's colour (ember
+# lookout's fill was its backdrop's slot, and two players took its filled rows for holes) they
+# read as holes cut through the paper, not as paint. Fresh readers scored fills of that board
+# from 1 (holes) to 5 (painted): every fill under 22 apart (CIEDE2000) from the backdrop scored
+# 3 or less from one of them (black, 20.9 apart, 3 and 4; the backdrop's own, 1 from all four);
+# crimson (25.7) 5 from all four, blue (31.2) 5 and 5, dark teal (39.3) 4 and 4.
+FILL_APART = 22.0
+
 
 def check_world(name: str, display: list, ui: list[int],
                 where: str = "cart/worlds.json") -> tuple[int, int]:
     """Refuse world `name` if a pair of PAIRS is under its least contrast, a mark (MARKS,
-    the cursor) under MARK, or two of BANDS closer than BAND; else return the board cursor's
+    the cursor) under MARK, the fill closer to the backdrop than FILL_APART, or two of BANDS
+    closer than BAND; else return the board cursor's
     two roles (cursor_frame), which the world's record keeps. `display` holds the 16 slots'
     RGB colours, `ui` the slot of each role in ROLES order."""
     def ratio(a: str, b: str) -> float:
@@ -108,6 +117,12 @@ def check_world(name: str, display: list, ui: list[int],
     for ink, bg, what in MARKS:
         if ratio(ink, bg) < MARK:
             refuse(ink, bg, ratio(ink, bg), MARK, f"draws {what} so")
+    d = ciede2000(srgb_to_lab(display[ui[ROLES.index("fill")]]),
+                  srgb_to_lab(display[ui[ROLES.index("backdrop")]]))
+    if d < FILL_APART:
+        raise UserError(f"{where} ({name}): ui roles 'fill' and 'backdrop' are {d:.1f} apart "
+                        f"(CIEDE2000), and filled cells in the backdrop's colour read as holes "
+                        f"in the paper: they need {FILL_APART:g} (docs/new-world.md, colour roles)")
     for i, a in enumerate(BANDS):
         for b in BANDS[i + 1:]:
             d = ciede2000(srgb_to_lab(display[ui[ROLES.index(a)]]),

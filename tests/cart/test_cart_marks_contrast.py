@@ -12,16 +12,23 @@ focus indicator against the same pixels unfocused (2.4.13).
   box): each pixel of the frame 3:1 against that pixel with the cursor elsewhere (the board's
   ring where it lies on a filled cell);
 - crosses, on blank cells and in the cursor's row and column: 3:1 against the cell blank;
+- filled cells, FILL_APART (CIEDE2000) from the backdrop around the board, so that they read as
+  paint on the paper rather than holes through it;
 - the worlds' progress bar: the part solved 3:1 against the track.
 """
 from __future__ import annotations
 
+import collections
+
+import numpy as np
 import pytest
 
 from generator.colour.contrast import contrast
+from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest.player import Player, saved_progress
 
 MARK = 3.0
+FILL_APART = 22.0                  # CIEDE2000: nearer, fresh readers took fills for holes (contrast_gate)
 TEXT = 4.5                         # WCAG 2 AA for text (tests/cart/test_legibility.py's)
 IN_PROGRESS = (3, 11, 20)          # puzzles of the world (from 0) with a board in progress
 SOLVED = (0, 1, 2)
@@ -258,6 +265,39 @@ def test_crosses_stand_out_on_blank_cells_and_on_the_cursors_lines(built_cart):
                 assert contrast(at(p, x0 + i, y0 + j), blank[x, y][j][i]) >= MARK, \
                     (w, (x, y), at(p, x0 + i, y0 + j), blank[x, y][j][i])
         assert len(grounds) == 2                                 # paper and the highlight
+
+
+def _fills_like_the_backdrop(p: Player) -> list:
+    """On a 15x15 board with a diagonal of filled cells: each filled cell's colour (its middle
+    pixel, the cursor away) against the backdrop around the board, the colour most of the screen
+    outside the board shows; where they stand under FILL_APART, (cell, fill, backdrop, apart)."""
+    cz = 75 // p.size()
+    cells = [(k, k) for k in range(1, 15, 3)]
+    p.c.exec(" ".join(f"cells[{y * 15 + x}]=1" for x, y in cells) + " redraw=true")
+    p.move_to(14, 0)
+    p.idle(2)
+    px = p.c.rgb()
+    outside = np.ones(px.shape[:2], bool)
+    outside[52:127, 52:127] = False
+    backdrop = collections.Counter(map(tuple, px[outside].tolist())).most_common(1)[0][0]
+    out = []
+    for x, y in cells:
+        fill = at(p, 52 + x * cz + cz // 2, 52 + y * cz + cz // 2)
+        apart = ciede2000(srgb_to_lab(fill), srgb_to_lab(backdrop))
+        if apart < FILL_APART:
+            out.append(((x, y), fill, backdrop, round(apart, 1)))
+    return out
+
+
+def test_filled_cells_stand_apart_from_the_backdrop_around_the_board(built_cart):
+    path, m = built_cart.path, built_cart.manifest
+    for w in (0, 1):
+        assert _fills_like_the_backdrop(first_15x15(path, m, w)) == [], m["worlds"][w]["name"]
+    # ember lookout's fill as it shipped, in its backdrop's slot (role 4 drawn as role 0):
+    # readers took its filled rows for holes
+    p = first_15x15(path, m, 1)
+    p.c.exec("palette.ui[4]=palette.ui[0] pal(palette.ui)")
+    assert len(_fills_like_the_backdrop(p)) == 5
 
 
 def test_the_worlds_progress_bar(built_cart):
