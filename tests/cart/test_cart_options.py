@@ -80,15 +80,22 @@ def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
     assert int(p.g("options")) == 0 and p.c.menu_items() == OFF
 
 
-def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
-    path, manifest = cart
-    p = play_with(path, "auto-check")
-    sol = solution(manifest, START)
+def a_wrong_fill_is_crossed(p: Player, sol: np.ndarray) -> tuple[int, int]:
+    """With auto-check on: o on a cell off the picture crosses it and says "mistake!"; the
+    cell's (y, x)."""
     wy, wx = map(int, np.argwhere(~sol)[3])
     p.move_to(wx, wy)
     p.press("o")
     p.idle(1)
     assert p.board()[wy, wx] == 2 and row_text(p, CLOCK_Y) == "mistake!"
+    return wy, wx
+
+
+def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
+    path, manifest = cart
+    p = play_with(path, "auto-check")
+    sol = solution(manifest, START)
+    wy, wx = a_wrong_fill_is_crossed(p, sol)
     # a fill stroke along a row: the right cells filled, the wrong ones crossed
     y = int(np.argwhere(sol.any(axis=1) & ~sol.all(axis=1))[0][0])
     p.move_to(0, y)
@@ -134,12 +141,7 @@ def test_the_options_change_from_inside_a_puzzle_by_its_on_screen_menu(cart):
     p.press("x")                                   # closes the menu
     p.idle(2)
     assert not p.g("question")
-    sol = solution(manifest, START)
-    wy, wx = map(int, np.argwhere(~sol)[3])
-    p.move_to(wx, wy)
-    p.press("o")
-    p.idle(1)
-    assert p.board()[wy, wx] == 2 and row_text(p, CLOCK_Y) == "mistake!"
+    a_wrong_fill_is_crossed(p, solution(manifest, START))
     assert p.c.menu_items() == pause               # the pause menu is the puzzle's still
     p.c.save_cartdata()
     assert raw(store)[255] == 2

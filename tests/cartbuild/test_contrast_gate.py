@@ -30,6 +30,18 @@ def refusal(tmp_path, role: str, on: str) -> str:
     return msg
 
 
+def lookout_fill_refusal(tmp_path, slot: int) -> str:
+    """The build's message when ember lookout's fill takes `slot`: one line."""
+    def change(c):
+        c["worlds"][1]["ui"]["fill"] = slot
+    d = edited(tmp_path, change)
+    with pytest.raises(UserError) as e:
+        build(d / "worlds.json", d / "main.lua")
+    msg = str(e.value)
+    assert "\n" not in msg, msg
+    return msg
+
+
 def test_the_pairs_name_real_roles_and_the_measures_rules():
     assert all(ink in ROLES and bg in ROLES for ink, bg, _ in PAIRS)
     assert {least for *_, least in PAIRS} == {TEXT, DIM} and (TEXT, DIM) == (4.5, 1.5)
@@ -79,13 +91,8 @@ def test_text_on_the_lookouts_paper_is_refused_at_1_19():
     (12, "(lookout): ui role 'fill' on 'paper' is 4.27:1, and the cart prints text so"),
 ])
 def test_a_fill_too_faint_for_the_tiles_text_is_refused_in_one_line(tmp_path, slot, words):
-    def change(c):
-        c["worlds"][1]["ui"]["fill"] = slot
-    d = edited(tmp_path, change)
-    with pytest.raises(UserError) as e:
-        build(d / "worlds.json", d / "main.lua")
-    msg = str(e.value)
-    assert words in msg and "needs 4.5:1" in msg and "\n" not in msg, msg
+    msg = lookout_fill_refusal(tmp_path, slot)
+    assert words in msg and "needs 4.5:1" in msg, msg
 
 
 def test_the_marks_name_real_roles():
@@ -133,14 +140,8 @@ def test_a_lit_line_too_near_its_neighbours_is_refused_in_one_line(tmp_path, wor
 ])
 def test_a_fill_that_reads_as_holes_to_the_backdrop_is_refused_in_one_line(tmp_path, slot, words):
     assert FILL_APART == 22.0
-
-    def change(c):
-        c["worlds"][1]["ui"]["fill"] = slot
-    d = edited(tmp_path, change)
-    with pytest.raises(UserError) as e:
-        build(d / "worlds.json", d / "main.lua")
-    msg = str(e.value)
-    assert words in msg and "read as holes" in msg and "need 22" in msg and "\n" not in msg, msg
+    msg = lookout_fill_refusal(tmp_path, slot)
+    assert words in msg and "read as holes" in msg and "need 22" in msg, msg
 
 
 def _ratio(display, ui, a: int, b: str) -> float:
