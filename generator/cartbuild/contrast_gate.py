@@ -107,6 +107,10 @@ def check_world(name: str, display: list, ui: list[int],
     def ratio(a: str, b: str) -> float:
         return contrast(display[ui[ROLES.index(a)]], display[ui[ROLES.index(b)]])
 
+    def apart(a: str, b: str) -> float:
+        return ciede2000(srgb_to_lab(display[ui[ROLES.index(a)]]),
+                         srgb_to_lab(display[ui[ROLES.index(b)]]))
+
     def refuse(ink: str, bg: str, r: float, least: float, what: str) -> None:
         raise UserError(f"{where} ({name}): ui role {ink!r} on {bg!r} is {r:.2f}:1, and "
                         f"the cart {what}: it needs {least}:1 (docs/new-world.md, colour roles)")
@@ -117,16 +121,14 @@ def check_world(name: str, display: list, ui: list[int],
     for ink, bg, what in MARKS:
         if ratio(ink, bg) < MARK:
             refuse(ink, bg, ratio(ink, bg), MARK, f"draws {what} so")
-    d = ciede2000(srgb_to_lab(display[ui[ROLES.index("fill")]]),
-                  srgb_to_lab(display[ui[ROLES.index("backdrop")]]))
+    d = apart("fill", "backdrop")
     if d < FILL_APART:
         raise UserError(f"{where} ({name}): ui roles 'fill' and 'backdrop' are {d:.1f} apart "
                         f"(CIEDE2000), and filled cells in the backdrop's colour read as holes "
                         f"in the paper: they need {FILL_APART:g} (docs/new-world.md, colour roles)")
     for i, a in enumerate(BANDS):
         for b in BANDS[i + 1:]:
-            d = ciede2000(srgb_to_lab(display[ui[ROLES.index(a)]]),
-                          srgb_to_lab(display[ui[ROLES.index(b)]]))
+            d = apart(a, b)
             if d < BAND:
                 raise UserError(f"{where} ({name}): ui roles {a!r} and {b!r} are {d:.1f} apart "
                                 f"(CIEDE2000), and the cart draws them side by side behind the "
