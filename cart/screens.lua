@@ -92,13 +92,7 @@ function worlds_update()
    if (pressed(b)) create_choice=mid(1,create_choice+b*2-5,4)
   end
   if o then
-   if create_choice>3 then
-    -- the code screen (share.lua), nothing typed yet
-    typed,key_index,code_message,last_typed,verdict_maker="",0,""
-    go"code"
-   else
-    edit()
-   end
+   (create_choice>3 and code_entry or edit)()
   end
  elseif o then
   if world then

@@ -123,8 +123,11 @@ end
 -- clipboard then) or typed on the keyboard of the 32 symbols (d-pad,
 -- o types, x deletes; x with nothing typed goes back). each change
 -- is read again; a whole grid code is checked by the solver in the
--- coroutine verdict_maker, then played, or refused if it needs a guess.
--- the create page (worlds_update) opens it with nothing typed
+-- coroutine verdict_maker, then played, or refused if it needs a guess
+function code_entry()
+ typed,key_index,code_message,last_typed,verdict_maker="",0,""
+ go"code"
+end
 
 function code_update()
  local p=stat(4)
