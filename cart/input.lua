@@ -192,19 +192,14 @@ function play_input()
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
- -- left and right together turn the music on or off (the play
- -- screen's pause menu is full), up and down ask to clear the board
- -- or the design (undo brings it back); never while painting, and the
- -- cursor goes back to where the first of them found it
+ -- left and right together undo the last step (picross s has undo on
+ -- a button; in the pause menu alone a player found it buried), up and
+ -- down ask to clear the board or the design (undo brings it back);
+ -- never while painting, and the cursor goes back to where the first
+ -- of them found it
  if not paint_button and (both(0) or both(2)) then
   cursor_x,cursor_y=from_x,from_y
-  if both(0) then
-   options^^=1
-   persist()
-   say(option_labels[options%2+1])
-  else
-   ask_clear()
-  end
+  if (both(0)) undo() else ask_clear()
  end
  redraw=redraw or held_frames[4]+held_frames[5]+btn()>0
 end

@@ -211,7 +211,7 @@ function play_draw()
   end
   -- a world's first puzzle shows the controls until the first mark
   -- (on the backdrop: the cursor's column strip stops below them)
- if (n==1 and blank()) rectfill(51,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: music\nup+down: clear all|4|10|179"
+ if (n==1 and blank()) rectfill(51,0,127,29,0) print_texts"d-pad: move\n\142 fill  \151 cross\nleft+right: undo\nup+down: clear all|4|10|179"
   memcpy(0x8000,0x6000,0x2000)
   redraw=false
  else

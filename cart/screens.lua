@@ -68,7 +68,7 @@ function title_draw()
  -- (print_centred counts the button glyphs as 4 px: they are 8)
  -- (the prompts steady: a blinking prompt caught off at a glance reads
  -- as missing)
- print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: undo, hint|81|13|60/in a puzzle left+right: music|88|13/press \142  \151 options|97|10"
+ print_texts"picture logic, 5x5 to 15x15|52|6/\142 fill   \151 cross|60|13|60/hold while moving: paint|67|13/double tap jumps: in options|74|13/\142+\151 menu: hint, options|81|13|60/in a puzzle left+right: undo|88|13/press \142  \151 options|97|10"
 end
 
 -- world select: left/right between worlds, endless and create (its

@@ -72,7 +72,7 @@ def test_directions_are_words_not_button_glyphs(built_cart):
     said.append(q.recent_text(8))           # (drawn once: the play screen keeps it)
     text = "\n".join(said)
     assert not [a for a in ARROWS if a in text], text
-    for words in ("left+right: music", "up+down: clear all", "d-pad: move", "🅾️ fill"):
+    for words in ("left+right: undo", "up+down: clear all", "d-pad: move", "🅾️ fill"):
         assert words in text, words
 
 

@@ -5,9 +5,9 @@ the mouse) only, and read on the displayed pixels:
   clock's place, readable (4.5:1, as every text) and clear of the clue numbers, and keeps to
   its first cell's row or column, with the d-pad and with the mouse (as in Picross S);
 - the cursor comes back where it was left on a board in progress (for the session);
-- left and right pressed together turn the music off and on (the play screen's pause menu is
-  full), said on screen and kept in the save; up and down together ask to clear the board,
-  and undo brings it back;
+- left and right pressed together undo the last step, as the pause menu's undo (Picross S has
+  undo on a button), again for each step before, and say "no undo" when none is left; up and
+  down together ask to clear the board, and undo brings it back;
 - the first puzzle's controls (which tell of those chords) stand on plain backdrop whatever the
   cursor's column: its lit strip stops below them;
 - on every puzzle (endless too) the line under the clock says, in turns with the puzzle's
@@ -127,27 +127,42 @@ def test_the_cursor_comes_back_where_it_was_left(cart):
     assert p.board()[11, 3] == 1
 
 
-def test_left_and_right_together_turn_the_music_off_and_on(cart):
-    store: dict = {}
-    p = Player(cart[0], store)
+def test_left_and_right_together_undo_the_last_step(cart):
+    p = Player(cart[0])
     p.open_puzzle(0, START + 2)
     p.idle(3)
-    assert int(p.g("options")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
+    music, options = p.c.music_calls[-1], int(p.g("options"))
+    p.move_to(2, 2)
+    p.press("o")
+    p.move_to(4, 2)
+    p.press("x")
+    first = p.board()
+    p.move_to(6, 3)
+    p.c.step(["o"])
+    p.move_to(6, 5, paint="o")                     # a stroke of 3: one step
+    p.idle(3)
+    assert p.board()[3:6, 6].all()
     at = p.cursor()
     p.c.step(["left"])
     p.c.step(["left", "right"])
     p.idle(2)
-    assert int(p.g("options")) & 1 == 1 and p.c.music_calls[-1][1] == -1
-    assert "music: off" in p.recent_text(3)
+    assert (p.board() == first).all()
     assert p.on("play_update") and p.cursor() == at     # (left, then right: back where it was)
-    p.c.save_cartdata()
-    assert int(Player(cart[0], dict(store)).g("options")) & 1 == 1    # kept in the save
-    p.idle(3)
-    p.c.step(["right"])
-    p.c.step(["right", "left"])
+    for _ in range(2):
+        p.idle(3)
+        p.c.step(["right"])
+        p.c.step(["right", "left"])
     p.idle(2)
-    assert int(p.g("options")) & 1 == 0 and p.c.music_calls[-1][1] >= 0
-    assert "music: on" in p.recent_text(3)
+    assert not p.board().any()
+    p.idle(3)
+    p.c.step(["left"])
+    p.c.step(["left", "right"])
+    p.idle(2)
+    assert "no undo" in p.recent_text(3)
+    assert int(p.g("options")) == options and p.c.music_calls[-1] == music   # the music as it was
+    p.c.choose_menuitem("redo")
+    p.idle(1)
+    assert p.board()[2, 2] == 1 and not p.board()[2, 4]
 
 
 def test_up_and_down_together_ask_to_clear_the_board(cart):
@@ -186,9 +201,9 @@ def test_a_dpad_chord_is_two_presses_within_3_frames(cart):
     p.idle(8)
     p.c.run_frames(10, ["left"])                  # held, stepping left
     at = p.cursor()
-    p.c.run_frames(4, ["left", "right"])          # right, long after: no music toggle, no step
+    p.c.run_frames(4, ["left", "right"])          # right, long after: no undo, no step
     p.idle(3)
-    assert int(p.g("options")) & 1 == 0 and "music" not in p.recent_text(4)
+    assert p.board()[2, 2] == 1 and "undo" not in p.recent_text(4)
     assert p.cursor() == at
     p.c.step(["up"])
     p.c.run_frames(3, ["up"])
@@ -207,13 +222,15 @@ def test_a_dpad_chord_takes_back_the_first_directions_steps(cart):
     edge too (left there moves nothing, so the right that follows must not step)."""
     p = Player(cart[0])
     p.open_puzzle(0, START + 2)
-    p.move_to(0, 5)
+    p.move_to(1, 5)
     p.press("o")                                  # (a mark: up and down ask to clear it)
+    p.move_to(0, 5)
+    p.press("o")
     p.idle(8)
     p.c.step(["left"])
     p.c.step(["left", "right"])
     p.idle(3)
-    assert int(p.g("options")) & 1 == 1 and p.cursor() == (0, 5)
+    assert p.cursor() == (0, 5) and p.board()[5, 1] == 1 and p.board()[5, 0] == 0
     p.move_to(14, 5)
     p.idle(8)
     p.c.step(["down"])
@@ -230,7 +247,7 @@ def test_a_dpad_chord_takes_back_the_first_directions_steps(cart):
     assert p.cursor() == (9, 5)
     p.c.step(["left", "right"])
     p.idle(3)
-    assert p.cursor() == (13, 5) and int(p.g("options")) & 1 == 0
+    assert p.cursor() == (13, 5) and not p.board().any()
 
 
 def test_a_dpad_chord_never_fires_while_painting(cart):
@@ -259,7 +276,7 @@ def test_a_chord_in_a_boards_first_frames_keeps_the_cursor_on_the_board(cart):
     opened = p.cursor()
     p.c.step(["right", "left"])
     p.idle(3)
-    assert int(p.g("options")) & 1 == 1 and p.cursor() == opened
+    assert "no undo" in p.recent_text(4) and p.cursor() == opened
 
 
 def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
@@ -274,7 +291,7 @@ def test_the_first_puzzles_controls_stand_on_plain_backdrop(cart):
         d = p.c.display()[0:30, 51:128]                     # (the readouts stand left of it)
         assert len(np.unique(d)) == 2, (x, np.unique(d))     # the backdrop and the text
     said = "\n".join(told)
-    assert "left+right: music" in said and "up+down: clear all" in said
+    assert "left+right: undo" in said and "up+down: clear all" in said
 
 
 def _under_the_clock(p: Player, frames: int) -> dict[str, list]:
