@@ -117,20 +117,27 @@ end
 -- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
 -- every column alike so that their lines stay level
 function draw_clues()
- -- (wide[i%2]: how far left the rows' clues reach in 3x5 digits, by
- -- parity of their row from 1; in the left tier, the even rows, a clue
- -- of two numbers or more whose first is a 1 measured from 5 px further
- -- left: the left tier keeps such a clue 8 px from the screen's edge,
- -- others 3. the measure is the first number's edge, not a gap past it:
- -- a right tier of 8 numbers, 1 px apart, would end the left tier
- -- inside its first)
- local o,p,u,h,wide,w=(cell_px-3)\2,7,{},{[0]=1,1},{[0]=0,0}
+ -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
+ -- 3x5 digits: to its first number's edge, not a gap past it (a right
+ -- tier of 8 numbers, 1 px apart, would end the left tier inside its
+ -- first). a left-tier row, an even one, ends at board_x-1+n-3 (48+n; an
+ -- end is 1 px past the ink: 4 px of background), n the further reach of
+ -- the two rows beside it, at the board. its first number, at 48+n+own
+ -- reach, stands 3 px or more from the screen's edge where n+own>-46,
+ -- and 8 px where a clue of two numbers or more whose first is a 1 is
+ -- measured from 5 px further left (a row of 1s must start further in
+ -- than they stand apart). that holds for the further of its two rows
+ -- where it holds for each: the tiers fit where every two rows side by
+ -- side reach less than 46 px together (fit: the least such sum; row 1,
+ -- none above, alone against 0, always fits))
+ local o,p,u,h,reach,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},{},0
  clue_font=digit_bits_tall
  for i=1,board_size do
   h[i%2]=max(h[i%2],#col_clues[i])
-  wide[i%2]=min(wide[i%2],draw_line_clue(row_clues[i],row_clues[i][i%2*9+2] and row_clues[i][1]==1 and -5 or 0,126))
+  reach[i]=draw_line_clue(row_clues[i],row_clues[i][i%2*9+2] and row_clues[i][1]==1 and -5 or 0,126)
+  fit=min(fit,reach[i]+(reach[i-1] or 0))
  end
- local shared,tiers=h[0]+h[1]>8,board_size>14 and wide[0]+wide[1]>-46
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-46
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
@@ -160,17 +167,19 @@ function draw_clues()
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
-  -- ends 4 px left of the widest of the others' (wide[1]: how far left
-  -- that reaches), so that no number stands over or under a
-  -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
-  -- 3); where the left tier would come nearer the screen's edge than 3 px,
-  -- or 8 px for a clue whose first number is a 1 (a row of 1s must start
-  -- further in than they stand apart), every other row's clue ends 2 px
+  -- ends 4 px left of the further reaching of the two rows beside it
+  -- (reach[i] and reach[i+2], at the board), so that no number stands over
+  -- or under a number of the row beside it (in 4x4 digits 8 read as 3, 6
+  -- as 5, 2 as 3; on the last row, i 14, no row below: min takes its nil
+  -- as 0, and i%2 is 0); where a left-tier row would come nearer the
+  -- screen's edge than 3 px, or 8 px for a clue whose first number is a 1
+  -- (a row of 1s must start further in than they stand apart), the board's
+  -- rows are in 4x4 digits and every other row's clue ends 2 px
   -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and wide[1]-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
+  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=p>6 and digit_bits_tall or digit_bits
   for j=#t,1,-1 do

@@ -543,8 +543,9 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 
 
 # where a row's clue ends (cart/draw.lua's draw_clues): on 15x15 boards every other row's left of
-# the widest of the others (two tiers), or where they do not fit, 2 px further left
-ROW_RIGHT_END = "board_x-1+i%2*(tiers and wide[1]-3 or -board_size\\15*2)"
+# the further reaching of the two rows beside it (two tiers), or where they do not fit, 2 px
+# further left
+ROW_RIGHT_END = "board_x-1+i%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\\15*2)"
 ROW_CLUE_END = ROW_RIGHT_END + ",126,"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 STAGGER_LEAST = 2    # px between neighbouring 15x15 rows' ends (at 1, as many rows misread as at 0)
@@ -608,11 +609,13 @@ def _tier_span(clue: list, left: bool) -> int:
 
 
 def _rows_out_of_tiers(layouts) -> list:
-    """15x15 boards whose rows, as the screen shows them, fit in two tiers (the widest even row's
-    clue and the widest odd row's side by side, TIER_GAP apart, the left one TIER_EDGE or more
-    from the screen's edge, TIER_EDGE_1 if it starts with a 1: see _tier_span) but are not so drawn: a number not in the 3x5 digits, or two
-    neighbouring rows' numbers overlapping across or nearer than TIER_GAP. Returns (first row's
-    y, what) for each."""
+    """15x15 boards whose rows, as the screen shows them, fit in two tiers (every even row's
+    clue, from 1, beside each of the two odd rows next to it, TIER_GAP apart, the odd one
+    ending at RIGHT_END, the even one TIER_EDGE or more from the screen's edge, TIER_EDGE_1 if
+    it starts with a 1: see _tier_span; a left-tier row need clear only the two rows beside
+    it, not the widest of the board) but are not so drawn: a number not in the 3x5 digits, or
+    two neighbouring rows' numbers overlapping across or nearer than TIER_GAP. Returns (first
+    row's y, what) for each."""
     out = []
     for items in layouts:
         rows = _board_rows(items)
@@ -620,7 +623,8 @@ def _rows_out_of_tiers(layouts) -> list:
             continue
         clues = [[int(it.text) for it in row] for row in rows.values()]
         spans = [_tier_span(c, i % 2 == 1) for i, c in enumerate(clues)]   # rows 2, 4, ... left
-        if TIER_EDGE + max(spans[1::2]) + TIER_GAP + max(spans[::2]) - 1 > RIGHT_END:
+        if any(TIER_EDGE + spans[i] + TIER_GAP + spans[j] - 1 > RIGHT_END
+               for i in range(1, 15, 2) for j in (i - 1, i + 1)):
             continue
         ys = list(rows)
         out += [(ys[0], "font", it.where()) for row in rows.values() for it in row if it.box[1] != 5]
@@ -635,7 +639,7 @@ def _rows_out_of_tiers(layouts) -> list:
 def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     tiered = [items for items in packed if len(_board_rows(items)) == 15
               and {it.box[1] for row in _board_rows(items).values() for it in row} == {5}]
-    assert len(tiered) > 170
+    assert len(tiered) > 178
     assert _rows_out_of_tiers(packed) == []
 
 
@@ -718,7 +722,7 @@ MISREAD = {
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
-    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and wide[0]+wide[1]>-46", "false")],
+    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and fit>-46", "false")],
                                                   _rows_out_of_tiers),
 }
 
