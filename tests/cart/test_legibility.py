@@ -133,10 +133,17 @@ def _live_zeros(layouts) -> list:
 # above the other (how many 1s or 2s in a stack?). Rows of six 1s 6 px apart started as far from
 # the screen's edge as the 1s stood apart, and the edge was counted as a seventh 1: rows of six
 # numbers now stand 4 px apart (read alone, 8 boards rich in runs of 1s, 120 rows a reader: with
-# footless 1s 6 px apart 15 and 11 rows wrong, with footed 1s so spaced 3 and 3)
+# footless 1s 6 px apart 15 and 11 rows wrong, with footed 1s so spaced 3 and 3). The stacks
+# readers could not count were 3x4 digits 1 px apart; where a board's stacks need more than 7
+# lines (7 px lines would put the top off the screen), its lines are 6 px apart and its 3x5
+# digits 1 px apart up and down, nearer than neighbouring columns' numbers across, so that a
+# column's numbers group into its stack (in 3x4 digits 2 px apart, about as near as neighbouring
+# columns' 1s across, "1 1 1 1" read along a line as a row)
 ROW_GAP = 6          # background pixels between numbers side by side in a row of up to 5
 ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (4 px at 6, 3 at 7, 2 at 8)
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
+TALL_STACK_GAP = 1   # the same on a board whose stacks need more than 7 lines (6 px lines)
+COLUMN_LINES = 7     # lines 7 px apart that fit over the board (52 px: the top one 3 px down)
 
 
 def _board_rows(items) -> dict:
@@ -176,18 +183,35 @@ def _rows_from_the_edge(layouts) -> list:
     return out
 
 
+def _column_items(items) -> list:
+    """The column clue numbers (above the board, right of the rows) of a layout."""
+    return [it for it in items if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X
+            and it.y < BOARD_Y]
+
+
+def _column_lines(cols) -> tuple[int, int]:
+    """(pitch, lines): how far apart a board's column lines stand (the least step between
+    numbers of one column; 7 when no column holds two) and how many lines its stacks take."""
+    steps = {b.y - a.y for a in cols for b in cols
+             if b.y > a.y and abs(int(a.ink[:, 1].min()) - int(b.ink[:, 1].min())) < 3}
+    pitch = min(steps, default=7)
+    return pitch, (max(it.y for it in cols) - min(it.y for it in cols)) // pitch + 1
+
+
 def _tight_stacks(layouts) -> list:
     """Column clue numbers (above the board) one above the other, overlapping across, closer
-    than STACK_GAP."""
+    than STACK_GAP, or TALL_STACK_GAP on a board whose stacks take more than COLUMN_LINES lines
+    (and so stand on 6 px lines)."""
     out = []
     for items in layouts:
-        cols = [it for it in items if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X]
+        cols = _column_items(items)
+        least = TALL_STACK_GAP if cols and _column_lines(cols)[1] > COLUMN_LINES else STACK_GAP
         for a in cols:
             for b in cols:
                 if (a.ink[:, 0].max() < b.ink[:, 0].min() and a.ink[:, 1].min() <= b.ink[:, 1].max()
                         and b.ink[:, 1].min() <= a.ink[:, 1].max()):
                     g = int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)
-                    if g < STACK_GAP:
+                    if g < least:
                         out.append((a.where(), b.where(), g))
     return out
 
@@ -477,9 +501,9 @@ def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> measure
 
 
 def _draw(screen, value, x, y, c):
-    """A clue number as cart/draw.lua's draw_number draws it: 3x4 digits, 10-15 as a bar, a gap
-    and a digit, 11 as two bars 1 px in (a plainer digit set than the cart's: only their place
-    matters here)."""
+    """A clue number placed as cart/draw.lua's draw_number places one: 10-15 as a bar, a gap and
+    a digit, 11 as two bars 1 px in, in 3x4 digits of its own (a plainer set than the cart's
+    fonts: only their place matters here)."""
     glyphs = [3951, 3731, 3747, 3895, 2541, 1823, 3961, 1191, 3967, 2543]
     if value == 11:
         screen[y:y + 4, x + 1] = screen[y:y + 4, x + 3] = c
