@@ -144,6 +144,7 @@ ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
 TALL_STACK_GAP = 1   # the same on a board whose stacks need more than 7 lines (6 px lines)
 COLUMN_LINES = 7     # lines 7 px apart that fit over the board (52 px: the top one 3 px down)
+ACROSS_GAP = 2       # background pixels between neighbouring columns' numbers on a 6 px line
 
 
 def _board_rows(items) -> dict:
@@ -216,6 +217,37 @@ def _tight_stacks(layouts) -> list:
     return out
 
 
+def _six_px_columns_unlike_stacks(layouts) -> list:
+    """On each board whose column lines stand 6 px apart (its bottom line 6 px over the board),
+    what keeps its columns from reading as stacks: a column number not in 3x5 digits (its ink
+    5 px tall from its top), two numbers of one column other than 1 px apart up and down, two
+    numbers of neighbouring columns on one line less than ACROSS_GAP px apart across. Returns
+    (number of such boards, what)."""
+    out, boards = [], 0
+    for items in layouts:
+        cols = _column_items(items)
+        if not cols or max(it.y for it in cols) != BOARD_Y - 6:
+            continue
+        boards += 1
+        at = {}
+        for it in cols:
+            top, bottom = int(it.ink[:, 0].min()), int(it.ink[:, 0].max())
+            if top != it.y or bottom - top != 4:
+                out.append(("not 3x5", it.where(), top, bottom))
+            mid = (int(it.ink[:, 1].min()) + int(it.ink[:, 1].max())) / 2
+            at.setdefault(int((mid - measured_text.BOARD_X) // 5), []).append(it)
+        for i, c in at.items():
+            c.sort(key=lambda it: it.y)
+            for a, b in zip(c, c[1:]):
+                if (g := int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)) != 1:
+                    out.append(("up and down", a.where(), b.where(), g))
+            for a in c:
+                for b in at.get(i + 1, []):
+                    if a.y == b.y and (g := int(b.ink[:, 1].min() - a.ink[:, 1].max() - 1)) < ACROSS_GAP:
+                        out.append(("across", a.where(), b.where(), g))
+    return boards, out
+
+
 @pytest.fixture(scope="module")
 def packed(cart):
     return tour.layouts(cart[0], range(len(cart[1]["puzzles"])))
@@ -263,6 +295,16 @@ def test_rows_with_room_are_in_the_columns_digits(cart, packed):
 
 def test_column_numbers_stack_two_px_apart(packed):
     assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
+
+
+def test_columns_on_6_px_lines_group_into_stacks(packed):
+    """On the boards whose stacks need 6 px lines, every column number is in 3x5 digits, a
+    column's numbers stand exactly 1 px apart up and down and neighbouring columns' numbers on
+    one line ACROSS_GAP px or more apart across: a column's numbers stand nearer each other than
+    its neighbours' (3x4 digits 2 px apart up and down read along a line, "1 1 1 1", as a row)."""
+    boards, wrong = _six_px_columns_unlike_stacks(packed)
+    assert boards >= 5
+    assert not wrong, f"{len(wrong)}, e.g. {wrong[:6]}"
 
 
 def test_zero_clues_are_dimmed_from_the_start(packed):
