@@ -21,23 +21,23 @@
 -- fence's, was counted one 1 too many); the 3 a flat top, a stroke to its middle and
 -- a bowl, open on the left, the 5 a flat top over its top-left corner (a 3
 -- as a backwards c read as a 5 or a 2).
--- column numbers, with lines 7 px apart, have room for 3x5 digits
--- (digit_bits_tall) in the shapes of pico-8's own font, an 8 with its two holes,
+-- column numbers are 3x5 digits (digit_bits_tall), on lines 7 px apart
+-- or 6 (see draw_clues), in the shapes of pico-8's own font, an 8 with its two holes,
 -- every two 2 px apart or more (pico-8's 0 and 8 are 1 px apart, and 8
 -- was read as 0): the 0 an oval, the 6 a top curling off its stem (not a
 -- b; a short flat top, 2 px from the 8, read as an 8), the 9 a short tail
 -- (not a 4 or a 5) (its 14th-29th: a row's advance for
--- 0-15, as the rows' font's); digit_bits, 3x4, is for columns packed 6 px
--- apart (the list prints its sizes in pico-8's font); digit_bits_readout, the readouts',
+-- 0-15, as the rows' font's); digit_bits_readout, the readouts',
 -- digit_bits_tall but for a 1 3 px on (its ink 2 px; its 15th), that a long
 -- clue ends 10 px or more short of the column bands (their stripes
 -- beside a run of 1s were counted as one more 1)
-digit_bits,digit_bits_wide,digit_bits_tall,digit_bits_readout=split"3951,1178,3747,3895,2365,1935,3961,1191,1918,2543,2925,3,3",split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,3,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
+digit_bits_wide,digit_bits_tall,digit_bits_readout=split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,3,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 
 -- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
 -- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
 -- and a digit read as one "compressed glyph", two bars as "ii"); in the
--- columns' fonts, 5 px for a column, a bar, a 1 px gap and a digit, but 11
+-- 3 px wide fonts (the columns', the readouts'), 5 px for a column, a bar,
+-- a 1 px gap and a digit, but 11
 -- as two bars 1 px apart in the middle of its 5 px (a: the stroke's x)
 function draw_number(v,x,y,c)
  local h,w=unpack(clue_font,12)
@@ -113,9 +113,12 @@ end
 -- stripe), and of two of 10, 12-15 side by side on a line, which would
 -- touch, the right one's stack is lifted a line more (u: each column's
 -- lift; w: the line of the last column's two-digit number).
--- column lines are 7 px apart in 3x5 digits (p), or on a board whose
--- stacks reach past 7 lines (the top would be off the screen) 6 px in 3x4,
--- every column alike so that their lines stay level
+-- column lines are 7 px apart (p), or on a board whose stacks reach past
+-- 7 lines (the top would be off the screen) 6 px, every column alike so
+-- that their lines stay level; in 3x5 digits either way: at 6 px a
+-- column's numbers stand 1 px apart, nearer than neighbouring columns'
+-- stand across (2 px or more), so that they read as its stack, not as
+-- a row
 function draw_clues()
  -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
  -- 3x5 digits: to its first number's edge, not a gap past it (a right
@@ -181,7 +184,7 @@ function draw_clues()
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
-  clue_font=p>6 and digit_bits_tall or digit_bits
+  clue_font=digit_bits_tall
   for j=#t,1,-1 do
    local v=t[j]
    if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)

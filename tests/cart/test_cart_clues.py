@@ -223,7 +223,7 @@ def _glyphs(c, font: str) -> list:
     its 12th entry its height less 1, its 13th its width; 3x4 when it has none), read back from
     the screen (height x width booleans)."""
     h, w = (int(float(v)) for v in c.exec(f"local f={font} return (f[12] or 3)+1 .. ',' .. (f[13] or 3)").split(","))
-    c.exec(f"pal() cls() clue_font={font} for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
+    c.exec(f"pal() cls() clue_font={font} for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits_tall")
     px = c.screen()
     glyphs = [px[2:2 + h, 2 + d * 6:2 + w + d * 6] == 7 for d in range(10)]
     assert all(g.sum() >= 4 for g in glyphs)
@@ -326,7 +326,7 @@ def _eleven(c, font: str) -> list:
     inked in all but at most one row) 1 px apart (a bar and a 1 2 px apart read as "1 1"), or a
     row inked between them (read as H)."""
     h = int(float(c.exec(f"return {font}[12]"))) + 1
-    c.exec(f"pal() cls() clue_font={font} onum(11,8,8,7) clue_font=digit_bits")
+    c.exec(f"pal() cls() clue_font={font} onum(11,8,8,7) clue_font=digit_bits_tall")
     g = c.screen()[8:8 + h, 6:16] == 7
     strokes = [x for x in range(g.shape[1]) if g[:, x].sum() >= h - 1]
     if len(strokes) != 2 or strokes[1] - strokes[0] != 2:
@@ -355,7 +355,7 @@ def _two_digits(c, font: str, num: str = "onum") -> list:
     one = one[:, :one.any(axis=0).nonzero()[0].max() + 1]              # the 1's inked columns
     out = []
     for v in range(10, 16):
-        c.exec(f"pal() cls() clue_font={font} {num}({v},8,8,7) clue_font=digit_bits")
+        c.exec(f"pal() cls() clue_font={font} {num}({v},8,8,7) clue_font=digit_bits_tall")
         px = c.screen()
         want = np.zeros((h, one.shape[1] + 1 + w), dtype=bool)
         want[:, :one.shape[1]] = one
@@ -398,7 +398,7 @@ end
 
 def _glyphs5(c) -> list:
     """Each digit as draw_number() draws it in the columns' font (digit_bits_tall), read back (3x5 booleans)."""
-    c.exec("pal() cls() clue_font=digit_bits_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
+    c.exec("pal() cls() clue_font=digit_bits_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits_tall")
     px = c.screen()
     glyphs = [px[2:7, 2 + d * 6:5 + d * 6] == 7 for d in range(10)]
     assert (px == 7).sum() == sum(int(g.sum()) for g in glyphs)      # nothing drawn outside 3x5
@@ -452,8 +452,8 @@ def _tall_shapes_wrong(g) -> list:
 
 
 def test_column_digits_are_the_3x5_shapes_readers_know(console):
-    """Readers took the 3x4 8 for a 0, the 6 for a b, a 2 for a 3, all in the columns, where
-    lines 7 px apart leave room for 3x5 digits: PICO-8's own shapes, every two TALL_LEAST px
+    """Readers took the 3x4 8 for a 0, the 6 for a b, a 2 for a 3, all in the columns, which
+    are in 3x5 digits on lines 7 px or 6 px apart: PICO-8's own shapes, every two TALL_LEAST px
     apart (the issue's rule: more than one), see _tall_shapes_wrong."""
     c, _ = console
     assert _tall_shapes_wrong(_glyphs5(c)) == []
@@ -483,7 +483,7 @@ EARLIER_TALL = ["31599,9370,29671,31143,18925,31183,31695,9511,31727,31215",
 def test_3x5_digits_one_px_apart_are_caught(console, digits):
     c, _ = console
     c.exec(f'earlier_tall=split"{digits},23405,4,3"')
-    c.exec("pal() cls() clue_font=earlier_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits")
+    c.exec("pal() cls() clue_font=earlier_tall for d=0,9 do onum(d,2+d*6,2,7) end clue_font=digit_bits_tall")
     px = c.screen()
     assert _tall_shapes_wrong([px[2:7, 2 + d * 6:5 + d * 6] == 7 for d in range(10)])
 

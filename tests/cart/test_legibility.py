@@ -133,10 +133,18 @@ def _live_zeros(layouts) -> list:
 # above the other (how many 1s or 2s in a stack?). Rows of six 1s 6 px apart started as far from
 # the screen's edge as the 1s stood apart, and the edge was counted as a seventh 1: rows of six
 # numbers now stand 4 px apart (read alone, 8 boards rich in runs of 1s, 120 rows a reader: with
-# footless 1s 6 px apart 15 and 11 rows wrong, with footed 1s so spaced 3 and 3)
+# footless 1s 6 px apart 15 and 11 rows wrong, with footed 1s so spaced 3 and 3). The stacks
+# readers could not count were 3x4 digits 1 px apart; where a board's stacks need more than 7
+# lines (7 px lines would put the top off the screen), its lines are 6 px apart and its 3x5
+# digits 1 px apart up and down, nearer than neighbouring columns' numbers across, so that a
+# column's numbers group into its stack (in 3x4 digits 2 px apart, about as near as neighbouring
+# columns' 1s across, "1 1 1 1" read along a line as a row)
 ROW_GAP = 6          # background pixels between numbers side by side in a row of up to 5
 ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (4 px at 6, 3 at 7, 2 at 8)
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
+TALL_STACK_GAP = 1   # the same on a board whose stacks need more than 7 lines (6 px lines)
+COLUMN_LINES = 7     # lines 7 px apart that fit over the board (52 px: the top one 3 px down)
+ACROSS_GAP = 2       # background pixels between neighbouring columns' numbers on a 6 px line
 
 
 def _board_rows(items) -> dict:
@@ -176,20 +184,68 @@ def _rows_from_the_edge(layouts) -> list:
     return out
 
 
+def _column_items(items) -> list:
+    """The column clue numbers (above the board, right of the rows) of a layout."""
+    return [it for it in items if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X
+            and it.y < BOARD_Y]
+
+
+def _column_lines(cols) -> tuple[int, int]:
+    """(pitch, lines): how far apart a board's column lines stand (the least step between
+    numbers of one column; 7 when no column holds two) and how many lines its stacks take."""
+    steps = {b.y - a.y for a in cols for b in cols
+             if b.y > a.y and abs(int(a.ink[:, 1].min()) - int(b.ink[:, 1].min())) < 3}
+    pitch = min(steps, default=7)
+    return pitch, (max(it.y for it in cols) - min(it.y for it in cols)) // pitch + 1
+
+
 def _tight_stacks(layouts) -> list:
     """Column clue numbers (above the board) one above the other, overlapping across, closer
-    than STACK_GAP."""
+    than STACK_GAP, or TALL_STACK_GAP on a board whose stacks take more than COLUMN_LINES lines
+    (and so stand on 6 px lines)."""
     out = []
     for items in layouts:
-        cols = [it for it in items if len(it.ink) and it.ink[:, 1].min() >= measured_text.BOARD_X]
+        cols = _column_items(items)
+        least = TALL_STACK_GAP if cols and _column_lines(cols)[1] > COLUMN_LINES else STACK_GAP
         for a in cols:
             for b in cols:
                 if (a.ink[:, 0].max() < b.ink[:, 0].min() and a.ink[:, 1].min() <= b.ink[:, 1].max()
                         and b.ink[:, 1].min() <= a.ink[:, 1].max()):
                     g = int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)
-                    if g < STACK_GAP:
+                    if g < least:
                         out.append((a.where(), b.where(), g))
     return out
+
+
+def _six_px_columns_unlike_stacks(layouts) -> list:
+    """On each board whose column lines stand 6 px apart (its bottom line 6 px over the board),
+    what keeps its columns from reading as stacks: a column number not in 3x5 digits (its ink
+    5 px tall from its top), two numbers of one column other than 1 px apart up and down, two
+    numbers of neighbouring columns on one line less than ACROSS_GAP px apart across. Returns
+    (number of such boards, what)."""
+    out, boards = [], 0
+    for items in layouts:
+        cols = _column_items(items)
+        if not cols or max(it.y for it in cols) != BOARD_Y - 6:
+            continue
+        boards += 1
+        at = {}
+        for it in cols:
+            top, bottom = int(it.ink[:, 0].min()), int(it.ink[:, 0].max())
+            if top != it.y or bottom - top != 4:
+                out.append(("not 3x5", it.where(), top, bottom))
+            mid = (int(it.ink[:, 1].min()) + int(it.ink[:, 1].max())) / 2
+            at.setdefault(int((mid - measured_text.BOARD_X) // 5), []).append(it)
+        for i, c in at.items():
+            c.sort(key=lambda it: it.y)
+            for a, b in zip(c, c[1:]):
+                if (g := int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)) != 1:
+                    out.append(("up and down", a.where(), b.where(), g))
+            for a in c:
+                for b in at.get(i + 1, []):
+                    if a.y == b.y and (g := int(b.ink[:, 1].min() - a.ink[:, 1].max() - 1)) < ACROSS_GAP:
+                        out.append(("across", a.where(), b.where(), g))
+    return boards, out
 
 
 @pytest.fixture(scope="module")
@@ -239,6 +295,16 @@ def test_rows_with_room_are_in_the_columns_digits(cart, packed):
 
 def test_column_numbers_stack_two_px_apart(packed):
     assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
+
+
+def test_columns_on_6_px_lines_group_into_stacks(packed):
+    """On the boards whose stacks need 6 px lines, every column number is in 3x5 digits, a
+    column's numbers stand exactly 1 px apart up and down and neighbouring columns' numbers on
+    one line ACROSS_GAP px or more apart across: a column's numbers stand nearer each other than
+    its neighbours' (3x4 digits 2 px apart up and down read along a line, "1 1 1 1", as a row)."""
+    boards, wrong = _six_px_columns_unlike_stacks(packed)
+    assert boards >= 5
+    assert not wrong, f"{len(wrong)}, e.g. {wrong[:6]}"
 
 
 def test_zero_clues_are_dimmed_from_the_start(packed):
@@ -477,9 +543,9 @@ def _item(text: str, x: int, y: int, screen: np.ndarray, colour: int) -> measure
 
 
 def _draw(screen, value, x, y, c):
-    """A clue number as cart/draw.lua's draw_number draws it: 3x4 digits, 10-15 as a bar, a gap
-    and a digit, 11 as two bars 1 px in (a plainer digit set than the cart's: only their place
-    matters here)."""
+    """A clue number placed as cart/draw.lua's draw_number places one: 10-15 as a bar, a gap and
+    a digit, 11 as two bars 1 px in, in 3x4 digits of its own (a plainer set than the cart's
+    fonts: only their place matters here)."""
     glyphs = [3951, 3731, 3747, 3895, 2541, 1823, 3961, 1191, 3967, 2543]
     if value == 11:
         screen[y:y + 4, x + 1] = screen[y:y + 4, x + 3] = c
