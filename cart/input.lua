@@ -64,10 +64,13 @@ end
 
 -- buttons pressed together that never are in play (o and x, left
 -- and right, up and down: play_input's chords): buttons b and b+1
--- went down within 3 frames of each other, the second this frame
+-- went down within 5 frames of each other (167 ms), the second this
+-- frame. keys pressed "together" go down up to about 100 ms apart: at
+-- 3 frames a player's o+x, o 80 ms first, filled a cell and opened
+-- nothing (the first press's mark is taken back when the chord comes)
 function both(b)
  local h,k=held_frames[b],held_frames[b+1]
- return min(h,k)==1 and max(h,k)<4
+ return min(h,k)==1 and max(h,k)<6
 end
 
 -- undo the last step (r nil) or redo the next (r 1)

@@ -118,6 +118,15 @@ def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     p.c.step(["x", "o"])
     p.idle(2)
     assert (p.board() == before).all() and p.g("question")
+    for _ in range(5):
+        p.press("x")
+    p.idle(8)
+    p.c.step(["o"])                                # x 4 frames after o (133 ms: a player's
+    p.c.run_frames(3, ["o"])                       # o+x, o 80 ms first, was no chord at 3)
+    assert p.board()[3, 4] == 1
+    p.c.step(["o", "x"])
+    p.idle(2)
+    assert (p.board() == before).all() and p.g("question")
 
 
 def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):

@@ -189,9 +189,9 @@ def test_up_and_down_together_ask_to_clear_the_board(cart):
     assert (p.board() == before).all()
 
 
-def test_a_dpad_chord_is_two_presses_within_3_frames(cart):
+def test_a_dpad_chord_is_two_presses_within_5_frames(cart):
     """A player holding left who then presses right (or up, then down) asked for neither: a chord
-    counts only when both go down within 3 frames of each other, and a press of a direction's
+    counts only when both go down within 5 frames of each other, and a press of a direction's
     opposite while it is held moves nothing."""
     p = Player(cart[0])
     p.open_puzzle(0, START + 2)
@@ -206,13 +206,13 @@ def test_a_dpad_chord_is_two_presses_within_3_frames(cart):
     assert p.board()[2, 2] == 1 and "undo" not in p.recent_text(4)
     assert p.cursor() == at
     p.c.step(["up"])
-    p.c.run_frames(3, ["up"])
-    p.c.step(["up", "down"])                      # down 4 frames after up: no question
+    p.c.run_frames(5, ["up"])
+    p.c.step(["up", "down"])                      # down 6 frames after up: no question
     p.idle(3)
     assert not p.g("question")
     p.c.step(["down"])
-    p.c.step(["down"])
-    p.c.step(["down", "up"])                      # up 2 frames after down: the clear question
+    p.c.run_frames(3, ["down"])
+    p.c.step(["down", "up"])                      # up 4 frames after down: the clear question
     p.idle(1)
     assert p.g("question") and "clear the whole board?" in p.recent_text(2)
 
