@@ -123,7 +123,7 @@ function draw_clues()
  -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
  -- 3x5 digits: to its first number's edge, not a gap past it (a right
  -- tier of 8 numbers, 1 px apart, would end the left tier inside its
- -- first). a left-tier row, an even one, ends at board_x-1+n-3 (48+n; an
+ -- first). a left-tier row ends at board_x-1+n-3 (48+n; an
  -- end is 1 px past the ink: 4 px of background), n the further reach of
  -- the two rows beside it, at the board. its first number, at 48+n+own
  -- reach, stands 3 px or more from the screen's edge where n+own>-46,
@@ -132,14 +132,22 @@ function draw_clues()
  -- than they stand apart). that holds for the further of its two rows
  -- where it holds for each: the tiers fit where every two rows side by
  -- side reach less than 46 px together (fit: the least such sum; row 1,
- -- none above, alone against 0, always fits))
- local o,p,u,h,reach,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},{},0
+ -- none above, alone against 0, always fits). the left tier is the even
+ -- rows, or where they do not fit, the odd ones (flip 1: the rule for a
+ -- clue starting with a 1 then falls on the others, and 6 boards more fit
+ -- in two tiers); where neither fits, flip goes on to 2, which is 0
+ -- again for the 4x4 rows below)
+ local o,p,u,h,reach,flip,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},{},-1
  clue_font=digit_bits_tall
- for i=1,board_size do
-  h[i%2]=max(h[i%2],#col_clues[i])
-  reach[i]=draw_line_clue(row_clues[i],row_clues[i][i%2*9+2] and row_clues[i][1]==1 and -5 or 0,126)
-  fit=min(fit,reach[i]+(reach[i-1] or 0))
- end
+ repeat
+  flip+=1
+  fit=0
+  for i=1,board_size do
+   h[i%2]=max(h[i%2],#col_clues[i])
+   reach[i]=draw_line_clue(row_clues[i],row_clues[i][(i+flip)%2*9+2] and row_clues[i][1]==1 and -5 or 0,126)
+   fit=min(fit,reach[i]+(reach[i-1] or 0))
+  end
+ until fit>-46 or flip>1
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-46
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
@@ -170,11 +178,11 @@ function draw_clues()
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
-  -- ends 4 px left of the further reaching of the two rows beside it
+  -- (the left tier, (i+flip)%2 1) ends 4 px left of the further reaching of the two rows beside it
   -- (reach[i] and reach[i+2], at the board), so that no number stands over
   -- or under a number of the row beside it (in 4x4 digits 8 read as 3, 6
-  -- as 5, 2 as 3; on the last row, i 14, no row below: min takes its nil
-  -- as 0, and i%2 is 0); where a left-tier row would come nearer the
+  -- as 5, 2 as 3; on the first row or the last, none above or below:
+  -- min takes its nil as 0); where a left-tier row would come nearer the
   -- screen's edge than 3 px, or 8 px for a clue whose first number is a 1
   -- (a row of 1s must start further in than they stand apart), the board's
   -- rows are in 4x4 digits and every other row's clue ends 2 px
@@ -182,7 +190,7 @@ function draw_clues()
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],board_x-1+i%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
+  draw_line_clue(row_clues[i+1],board_x-1+(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
   clue_font=digit_bits_tall
   for j=#t,1,-1 do
