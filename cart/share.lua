@@ -30,10 +30,10 @@ end
 -- the code of the puzzle being played (endless: of its seed)
 function share_code()
  -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
- -- top; else the cells)
- local e=mode=="endless"
- local t,v,s={e and 14 or board_size},0,""
- for k=0,e and 14 or board_size*board_size-1 do
+ -- top; else the cells. e: endless's kind, 14, and its last bit)
+ local e=mode=="endless" and 14
+ local t,v,s={e or board_size},0,""
+ for k=0,e or board_size*board_size-1 do
   v=v<<1|(e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1
   if (k%5>3) add(t,v) v=0
  end
