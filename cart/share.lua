@@ -96,9 +96,8 @@ function read_code(s)
  -- its length: 3 symbols and the body (0: no such kind)
  local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k] or 0
  if (l<1) return "a code starts 5, a, f or e"
- -- (its progress while short of it)
- if (#t>l) return "too long"
- if (#t<l) return #t.."/"..l
+ -- (not of its length: too long, or its progress while short of it)
+ if (#t!=l) return #t>l and "too long" or #t.."/"..l
  if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
  mode,board_id,board_size,solution="code",0,k,zeros()
