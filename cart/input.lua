@@ -63,7 +63,7 @@ function mark(v)
 end
 
 -- buttons pressed together that never are in play (o and x, left
--- and right, up and down: play_update's chords): buttons b and b+1
+-- and right, up and down: play_input's chords): buttons b and b+1
 -- went down within 5 frames of each other (167 ms), the second this
 -- frame. keys pressed "together" go down up to about 100 ms apart: at
 -- 3 frames a player's o+x, o 80 ms first, filled a cell and opened
@@ -118,4 +118,89 @@ function cursor_to(x,y,d)
  elseif d then
   sfx(19)
  end
+end
+
+-- the play screen: d-pad moves, a quick second tap jumps past the
+-- next 5-cell guide; o fills, x crosses, again clears; holding o or
+-- x while moving paints the same change along the way (paint_button: the
+-- button painting, paint_from: the cells it changes, paint_to: to what). the
+-- stroke's first cell decides: on a blank cell it marks blanks, on
+-- its own mark it clears those; on the other mark (o on a cross, x
+-- on a fill) it changes nothing, so a fill never covers a cross and
+-- a cross never wipes a fill (as in picross s)
+function play_input()
+ -- the cell under the pointer (x nil off the board: x\board_size|y\board_size
+ -- is 0 only with both in 0..board_size-1)
+ local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
+ if (x\board_size|y\board_size!=0) x=nil
+ -- o and x together open the on-screen menu, the mark the first of
+ -- them made, if any, taken back (x pressed while o paints a stroke
+ -- is no chord)
+ if both(4) then
+  if (paint_button and not new_step) undo()
+  return menu(1)
+ end
+ -- the cursor follows the pointer over the board as it moves
+ if (x and mouse_moved and (x!=cursor_x or y!=cursor_y)) cursor_to(x,y)
+ for b=4,5 do
+  -- a mouse click marks on the board only; top left of it (the
+  -- preview, the clock and "o+x menu") it opens the on-screen menu
+  local c=mouse_buttons>>b-4&1
+  if held_frames[b]==1 then
+   -- (a tap of the d-pad after o or x is a tap of its own: no jump)
+   released_at={}
+   if x or c<1 then
+    if (c>0) cursor_x,cursor_y=x,y
+    paint_button,paint_from,new_step,stroke_x,stroke_y=b,cells[cursor_y*15+cursor_x],true,cursor_x,cursor_y
+    -- (the editor's x erases: on a fill its stroke clears fills, on
+    -- a blank it changes nothing)
+    paint_to=(paint_from==b-3 or editing and b>4) and 0 or paint_from<1 and b-3 or paint_from
+    -- (its first cell: paint() marks it, the cell being as the stroke's first)
+    paint()
+   elseif max(mouse_x,mouse_y)<52 then
+    menu(1)
+   end
+  end
+ end
+ paint_button=paint_button and held_frames[paint_button]>0 and paint_button
+ for b=0,3 do
+  -- (b^^1: the opposite direction. a direction going down keeps the
+  -- cursor in from_x,from_y, unless its opposite went down first;
+  -- pressed while its opposite is held, it does not move)
+  if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
+  if pressed(b) and held_frames[b^^1]<1 then
+   -- a tap right after a tap: released at most 4 frames (133 ms),
+   -- then pressed again. touch screens allow 300 ms from up to down
+   -- (android's double-tap timeout), but there a single tap rarely
+   -- follows a tap on the same spot; here two quick single steps
+   -- would jump. with a tap held 3 frames, two taps jump when they
+   -- come faster than 4.3 a second. at 6 frames (3.3 a second) two
+   -- players stepping two cells by quick taps were thrown to the
+   -- guide line, at 2 one found it hard to do on purpose; faster
+   -- stepping is the held d-pad's, 10 a second. (frame_count wraps
+   -- past 32767 after 18 minutes: the difference stays right, but a
+   -- made-up "long ago" would not)
+   local v=b<2 and cursor_x or cursor_y
+   local s=v+b%2*2-1
+   -- a step (s): b%2*2-1, -1 left or up, 1 right or down; a fresh press
+   -- off the board's edge, not painting, comes in at the other edge, as
+   -- in picross s (held, the cursor stops at the edge; a stroke never
+   -- wraps). a jump (such a
+   -- second tap, not painting, with the option double tap on, options&8:
+   -- off at first, as players tapping 7 a second were thrown all the
+   -- same) from v's 5-cell block (v\5*5 its first
+   -- cell): right or down to the next block's first cell (+5), left or
+   -- up to the block before's last (-1), stops at the board's edges
+   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
+   if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
+  end
+ end
+ -- left and right together undo the last step (picross s has undo on
+ -- a button; in the pause menu alone a player found it buried), up and
+ -- down ask to clear the board or the design (undo brings it back);
+ -- never while painting, and the cursor goes back to where the first
+ -- of them found it (f: undo or ask_clear, the chord's)
+ local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
+ if (f) cursor_x,cursor_y=from_x,from_y f()
+ redraw=redraw or held_frames[4]+held_frames[5]+btn()>0
 end

@@ -8,7 +8,7 @@
 -- the options, off at first (auto-check: a wrong fill is shown at
 -- once; auto-cross: a line whose fills are the solution's is crossed
 -- out; see input.lua's mark; double tap: a quick second tap of the
--- d-pad jumps on to the next group of 5, see play_update: off at
+-- d-pad jumps on to the next group of 5, see play_input: off at
 -- first, as players stepping by quick taps were thrown by it). the
 -- on-screen menu (the title's) stays open after a choice, and says
 -- under its items what the one by o does: option_labels holds the
