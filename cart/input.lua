@@ -199,10 +199,8 @@ function play_input()
  -- a button; in the pause menu alone a player found it buried), up and
  -- down ask to clear the board or the design (undo brings it back);
  -- never while painting, and the cursor goes back to where the first
- -- of them found it
- if not paint_button and (both(0) or both(2)) then
-  cursor_x,cursor_y=from_x,from_y
-  if (both(0)) undo() else ask_clear()
- end
+ -- of them found it (f: undo or ask_clear, the chord's)
+ local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
+ if (f) cursor_x,cursor_y=from_x,from_y f()
  redraw=redraw or held_frames[4]+held_frames[5]+btn()>0
 end

@@ -102,7 +102,7 @@ end
 -- the solver calls solve_hook after each line. it only runs in
 -- coroutines (endless, hints): rest every 15 lines (a line costs at
 -- most a few thousand instructions) so that no frame runs long
-hook_lines=0
+-- (hook_lines: the lines so far, 0 at start-up below)
 function solve_hook()
  hook_lines+=1
  if (hook_lines%15==0) yield()
@@ -112,18 +112,6 @@ end
 function work_on(c)
  coresume(c)
  return costatus(c)=="dead"
-end
-
-function _init()
- -- mouse on (devkit mode)
- poke(0x5f2d,1)
- -- upper memory (0x8000-0xffff) caches the screen; no_upper_memory: it is not
- -- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped).
- -- peek(), not @: fake-08's @ reads its Lua's own 32 KiB up there
- poke(0x9fff,1)
- no_upper_memory=peek(0x9fff)<1
- load_save()
- go"title"
 end
 
 function _update()
@@ -186,3 +174,16 @@ function _draw()
   print(question,6,58,10)
  end
 end
+
+-- start-up, run once before the first frame as top-level code (every
+-- function is defined by then; the cart needs no _init, which
+-- every player calls right after this code if there is one)
+-- mouse on (devkit mode)
+poke(0x5f2d,1)
+-- upper memory (0x8000-0xffff) caches the screen; no_upper_memory: it is not
+-- there (tac08, fake-08 before 64 KiB: peek 0, pokes dropped).
+-- peek(), not @: fake-08's @ reads its Lua's own 32 KiB up there
+poke(0x9fff,1)
+no_upper_memory,hook_lines=peek(0x9fff)<1,0
+load_save()
+go"title"

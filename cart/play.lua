@@ -10,8 +10,6 @@
 -- stops there, at 9:06:07). history[id] = board id's undo steps,
 -- cursor_kept[id] its cursor when last left (y*16+x; for the session: the
 -- save has no room for it)
-solution,history,cursor_kept={},{},{}
-
 -- the rom's puzzle table (rom.py), read once: puzzle p is puzzle_size[p]
 -- cells wide, has puzzle_pips[p] pips, and its rows (1 to its size, as
 -- masks: bit x = column x) are puzzle_rows[p], from the rows after
@@ -19,7 +17,7 @@ solution,history,cursor_kept={},{},{}
 -- hold about 80 KB of the 2 MiB of lua memory); puzzle_world[p]: the
 -- index of its world (the worlds number their puzzles in order, the
 -- last whose first it reaches is its own; none past the last puzzle)
-puzzle_rows,puzzle_size,puzzle_pips,puzzle_world={},{},{},{}
+solution,history,cursor_kept,puzzle_rows,puzzle_size,puzzle_pips,puzzle_world={},{},{},{},{},{},{}
 local q=pz_base+pz_count
 for p=0,pz_count-1 do
  local m,t=peek(pz_base+p),{}
@@ -152,8 +150,9 @@ function play_update()
  -- costs at most about 1,500 instructions: all 30 of a 15x15 fit in one
  -- frame)
  for k in pairs(lines_changed) do
-  lines_changed[k],placed_runs[k],redraw=nil,placed(line_of(k)),true
+  placed_runs[k],redraw=placed(line_of(k)),true
  end
+ lines_changed={}
  play_seconds=min(play_seconds+1/30,32767)
  if solved() then
   music(63)
@@ -290,9 +289,10 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  print_centred(mode=="rom" and puzzle_name(puzzle,1) or "solved!",10,10)
-  -- (the time and the prompt as print_texts' records: a clock and
-  -- best_text hold no "|" or "/")
-  print_texts("time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 menu|118|10" or "|108|6/\142 continue  \151 share|118|10"))
+  -- (the name, the time and the prompt as print_texts' records: a
+  -- clock, best_text and the puzzles' names hold no "|" or "/"; the
+  -- build keeps names to a-z, 0-9, space and ' ! . -: worlds.py's
+  -- check_text)
+  print_texts((mode=="rom" and puzzle_name(puzzle,1) or "solved!").."|10|10/time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 menu|118|10" or "|108|6/\142 continue  \151 share|118|10"))
  end
 end

@@ -41,7 +41,6 @@ function print_texts(s)
 end
 
 -- title: "picross8" in filled cells over the first world's backdrop
-logo=split"5103,29847,29263,23275,31599,31183,31183,31727"
 -- (x: the on-screen menu, the options)
 function title_update()
  if (pressed(4)) go"worlds"
@@ -55,12 +54,14 @@ function title_draw()
  fillp(0x22f2)
  rectfill(2,18,126,46,0x21)
  fillp()
- for k=0,7 do
+ -- (letter k, its 3x5 cells as bits: bit b the cell in column b%3
+ -- and row b\3; c: the cell's column in the logo, from 0; the 8 in 10)
+ for k,l in ipairs(split"5103,29847,29263,23275,31599,31183,31183,31727") do
   for b=0,14 do
    -- filled in column by column as the title appears
-   local c=k*4+b%3
-   if logo[k+1]>>b&1==1 and c<screen_frames then
-    square(3+c*4,23+b\3*4,3,k==7 and 10 or 4)
+   local c=k*4-4+b%3
+   if l>>b&1==1 and c<screen_frames then
+    square(3+c*4,23+b\3*4,3,k==8 and 10 or 4)
    end
   end
  end
@@ -239,8 +240,9 @@ function puzzles_draw()
    end
   end
   camera()
-  -- a scroll bar when the rows do not all fit
-  local n=(world.count+6)\7
+  -- a scroll bar when the rows (n: the last tile's row +1) do not all
+  -- fit
+  local n=world.last_tile\7+1
   if (n>5) rectfill(127,12+top_row*89\n,127,12+(top_row+5)*89\n,7)
  else
   memcpy(0x6000,0x8000,0x2000)

@@ -30,10 +30,10 @@ end
 -- the code of the puzzle being played (endless: of its seed)
 function share_code()
  -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
- -- top; else the cells)
- local e=mode=="endless"
- local t,v,s={e and 14 or board_size},0,""
- for k=0,e and 14 or board_size*board_size-1 do
+ -- top; else the cells. e: endless's kind, 14, and its last bit)
+ local e=mode=="endless" and 14
+ local t,v,s={e or board_size},0,""
+ for k=0,e or board_size*board_size-1 do
   v=v<<1|(e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1
   if (k%5>3) add(t,v) v=0
  end
@@ -96,9 +96,8 @@ function read_code(s)
  -- its length: 3 symbols and the body (0: no such kind)
  local l=split"0,0,0,0,8,0,0,0,0,23,0,0,0,6,48"[k] or 0
  if (l<1) return "a code starts 5, a, f or e"
- -- (its progress while short of it)
- if (#t>l) return "too long"
- if (#t<l) return #t.."/"..l
+ -- (not of its length: too long, or its progress while short of it)
+ if (#t!=l) return #t>l and "too long" or #t.."/"..l
  if (check_sum(t,l-2)!=t[l-1]*32+t[l]) return "damaged"
  if (k==14) return nil,t[2]*1024+t[3]*32+t[4]
  mode,board_id,board_size,solution="code",0,k,zeros()
