@@ -676,21 +676,26 @@ def _tier_span(clue: list, left: bool) -> int:
 
 def _rows_out_of_tiers(layouts) -> list:
     """15x15 boards whose rows, as the screen shows them, fit in two tiers (every even row's
-    clue, from 1, beside each of the two odd rows next to it, TIER_GAP apart, the odd one
-    ending at RIGHT_END, the even one TIER_EDGE or more from the screen's edge, TIER_EDGE_1 if
-    it starts with a 1: see _tier_span; a left-tier row need clear only the two rows beside
-    it, not the widest of the board) but are not so drawn: a number not in the 3x5 digits, or
-    two neighbouring rows' numbers overlapping across or nearer than TIER_GAP. Returns (first
-    row's y, what) for each."""
+    clue, from 1, or else every odd row's, beside each of the two rows next to it, TIER_GAP
+    apart, the other ending at RIGHT_END, the left-tier one TIER_EDGE or more from the screen's
+    edge, TIER_EDGE_1 if it starts with a 1: see _tier_span; a left-tier row need clear only
+    the two rows beside it, not the widest of the board) but are not so drawn: a number not in
+    the 3x5 digits, or two neighbouring rows' numbers overlapping across or nearer than
+    TIER_GAP. Returns (first row's y, what) for each."""
     out = []
     for items in layouts:
         rows = _board_rows(items)
         if len(rows) != 15:
             continue
         clues = [[int(it.text) for it in row] for row in rows.values()]
-        spans = [_tier_span(c, i % 2 == 1) for i, c in enumerate(clues)]   # rows 2, 4, ... left
-        if any(TIER_EDGE + spans[i] + TIER_GAP + spans[j] - 1 > RIGHT_END
-               for i in range(1, 15, 2) for j in (i - 1, i + 1)):
+
+        def fits(first: int) -> bool:
+            """The left tier from row `first` (0-based: 1 for rows 2, 4, ..., 0 for 1, 3, ...)."""
+            spans = [_tier_span(c, i % 2 == first) for i, c in enumerate(clues)]
+            return all(TIER_EDGE + spans[i] + TIER_GAP + spans[j] - 1 <= RIGHT_END
+                       for i in range(first, 15, 2) for j in (i - 1, i + 1) if 0 <= j < 15)
+
+        if not (fits(1) or fits(0)):
             continue
         ys = list(rows)
         out += [(ys[0], "font", it.where()) for row in rows.values() for it in row if it.box[1] != 5]
@@ -790,6 +795,8 @@ MISREAD = {
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
     "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and fit>-46", "false")],
                                                   _rows_out_of_tiers),
+    "the left tier on the even rows only": ([("until fit>-46 or flip>1", "until true")],
+                                            _rows_out_of_tiers),
 }
 
 
