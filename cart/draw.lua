@@ -8,7 +8,8 @@
 -- screen slides it)
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
--- its 11th the columns' 11, two bars (a bar and a 1 read as "1 1" or "h"),
+-- its 11th the columns' 11, two bars (a bar and a 1 read as "1 1" or "h";
+-- 0 in the 4x4 font, whose 11 is drawn as 10-15 are),
 -- its 12th the font's height less 1, its 13th its width w; the rows' font's
 -- 14th-29th how far each of 0-15 moves a row's next number left (its width
 -- and 1 px).
@@ -33,10 +34,11 @@
 -- beside a run of 1s were counted as one more 1)
 digit_bits_wide,digit_bits_tall,digit_bits_readout=split"27030,29234,-2425,30799,17653,-14561,-234,9359,-1681,-29025,0,3,4,5,4,5,5,5,5,5,5,5,5,8,7,8,8,8,8",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,4,4,4,4,4,4,4,4,4,6,6,6,6,6,6",split"11114,9370,29671,31143,18925,31183,31690,9511,31727,27119,23405,4,3,4,3,4,4,4,4,4,4,4,4,6,6,6,6,6,6"
 
--- a clue number in font clue_font. in the rows' font (w 4) 10-15 are its 1
--- (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too (a bar
--- and a digit read as one "compressed glyph", two bars as "ii"); in the
--- 3 px wide fonts (the columns', the readouts'), 5 px for a column, a bar,
+-- a clue number in font clue_font. in the 4x4 rows' font (w 4) 10-15 are
+-- its 1 (a stroke and its flag, a px left), a 1 px gap and a digit, 11 too
+-- (a bar and a digit read as one "compressed glyph", two bars as "ii"); in
+-- the 3 px wide fonts (the 3x5 one of columns and rows, the readouts'),
+-- 5 px for a column, a bar,
 -- a 1 px gap and a digit, but 11
 -- as two bars 1 px apart in the middle of its 5 px (a: the stroke's x)
 function draw_number(v,x,y,c)
@@ -89,8 +91,8 @@ end
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (placed_runs: a line that matches its clue has every
 -- run placed; a 0, an empty line, is dim until a cell of it is filled).
--- numbers stand apart by more than the 1 px inside "15": 6 px in a
--- row of up to 6, 4 of 7, 3 of 8 (to fit), so that a run of 1s can be
+-- numbers stand apart by more than the 1 px inside "15" (draw_line_clue's
+-- gaps, to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand
 -- over the board, each in its own column: a two-digit number (5 px)
 -- fills its 15x15 column. on 10x10 and 15x15
@@ -117,8 +119,8 @@ end
 -- 7 lines (the top would be off the screen) 6 px, every column alike so
 -- that their lines stay level; in 3x5 digits either way: at 6 px a
 -- column's numbers stand 1 px apart, nearer than neighbouring columns'
--- stand across (2 px or more), so that they read as its stack, not as
--- a row
+-- single digits stand across (2 px), so that they read as its stack,
+-- not as a row
 function draw_clues()
  -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
  -- 3x5 digits: to its first number's edge, not a gap past it (a right

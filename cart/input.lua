@@ -73,20 +73,23 @@ function both(b)
  return min(h,k)==1 and max(h,k)<6
 end
 
--- undo the last step (r nil) or redo the next (r 1)
+-- undo the last step (r nil) or redo the next (r 1), said where the
+-- clock is (a left+right chord pressed by mistake, a roll of the
+-- d-pad, would otherwise take a step back unseen)
 function undo(r)
  -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark
- -- before, mark after)
- local h,d=history[board_id],r or 0
+ -- before, mark after. w: the word)
+ local h,d,w=history[board_id],r or 0,r and "redo" or "undo"
  local s=h[h.n+d]
  if s then
   h.n+=d*2-1
   for k=1,#s,3 do cells[s[k]]=s[k+1+d] end
   recheck()
+  say(w)
  else
   -- nothing to take back or redo: a dull sound and a word
   sfx(19)
-  say(r and "no redo" or "no undo")
+  say("no "..w)
  end
  -- the pause menu stays open for more
  return true

@@ -289,10 +289,10 @@ function solved_draw()
  backdrop(palette_world,104,1)
  draw_board(screen_frames+1)
  if screen_frames>30 then
-  -- (the name, the time and the prompt as print_texts' records: a
-  -- clock, best_text and the puzzles' names hold no "|" or "/"; the
-  -- build keeps names to a-z, 0-9, space and ' ! . -: worlds.py's
-  -- check_text)
-  print_texts((mode=="rom" and puzzle_name(puzzle,1) or "solved!").."|10|10/time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 menu|118|10" or "|108|6/\142 continue  \151 share|118|10"))
+  -- the name printed as it is: print_texts' split would make a name
+  -- such as "2048" a number. (the time and the prompt as print_texts'
+  -- records: a clock and best_text hold no "|" or "/")
+  print_centred(mode=="rom" and puzzle_name(puzzle,1) or "solved!",10,10)
+  print_texts("time "..clock(play_seconds)..best_text..(mode=="endless" and "|108|6/\142 next  \151 menu|118|10" or "|108|6/\142 continue  \151 share|118|10"))
  end
 end

@@ -95,7 +95,7 @@ def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
 
 
 def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
-    """o a frame or two before x (as hands press "together"): the fill o made is undone, the
+    """o up to 4 frames before x (as hands press "together"): the fill o made is undone, the
     menu opens; o and x in the same frame mark nothing."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START)

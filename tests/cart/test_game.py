@@ -1,4 +1,5 @@
 """The game, played in the headless console with button presses (generator/playtest/player.py)."""
+import json
 from pathlib import Path
 
 import numpy as np
@@ -436,6 +437,29 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
 
     assert "lantern" not in puzzle_list({})
     assert "lantern" in puzzle_list(saved_progress(path, {0: 95}))
+
+
+def test_a_name_of_digits_shows_as_written_once_solved(tmp_path):
+    """A picture may be named "2048" or "-1.5" (the build's names take digits, "." and "-"):
+    its solved screen prints the name as written, where a text that split() reads would
+    turn it into a number (and its length into a crash)."""
+    from cartfixtures import cart_dir, solvable_puzzles
+    from generator.formats.batchfile import Batch, write_batch
+    from generator.formats.record import Puzzle
+
+    d = cart_dir(tmp_path, counts=(2, 2))
+    named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name=n)
+             for p, n in zip(solvable_puzzles(2, 3), ("2048", "-1.5"))]
+    write_batch(d / "b0.json", Batch(named + solvable_puzzles(2, 4), {}))
+    path = build_cart(tmp_path, d).path
+    puzzles = json.loads(path.with_suffix(".json").read_text())["puzzles"]
+    at = {q["name"]: q["world_index"] for q in puzzles if q["world"] == puzzles[0]["world"]}
+    for name in ("2048", "-1.5"):
+        p = Player(path)
+        p.open_puzzle(0, at[name])
+        p.enter(p.sol())
+        p.idle(45)
+        assert p.on("solved_update") and name in p.recent_text(3), name
 
 
 def _endless(p: Player) -> None:

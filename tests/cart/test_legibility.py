@@ -293,7 +293,7 @@ def test_rows_with_room_are_in_the_columns_digits(cart, packed):
     assert not wrong, f"{len(wrong)} numbers, e.g. {wrong[:6]}"
 
 
-def test_column_numbers_stack_two_px_apart(packed):
+def test_column_numbers_stand_apart_in_their_stacks(packed):
     assert not _tight_stacks(packed), _tight_stacks(packed)[:6]
 
 

@@ -146,7 +146,7 @@ def test_left_and_right_together_undo_the_last_step(cart):
     p.c.step(["left"])
     p.c.step(["left", "right"])
     p.idle(2)
-    assert (p.board() == first).all()
+    assert (p.board() == first).all() and "undo" in p.recent_text(3)    # said: never unseen
     assert p.on("play_update") and p.cursor() == at     # (left, then right: back where it was)
     for _ in range(2):
         p.idle(3)
@@ -162,7 +162,7 @@ def test_left_and_right_together_undo_the_last_step(cart):
     assert int(p.g("options")) == options and p.c.music_calls[-1] == music   # the music as it was
     p.c.choose_menuitem("redo")
     p.idle(1)
-    assert p.board()[2, 2] == 1 and not p.board()[2, 4]
+    assert p.board()[2, 2] == 1 and not p.board()[2, 4] and "redo" in p.recent_text(2)
 
 
 def test_up_and_down_together_ask_to_clear_the_board(cart):
@@ -206,8 +206,8 @@ def test_a_dpad_chord_is_two_presses_within_5_frames(cart):
     assert p.board()[2, 2] == 1 and "undo" not in p.recent_text(4)
     assert p.cursor() == at
     p.c.step(["up"])
-    p.c.run_frames(5, ["up"])
-    p.c.step(["up", "down"])                      # down 6 frames after up: no question
+    p.c.run_frames(4, ["up"])
+    p.c.step(["up", "down"])                      # down 5 frames after up: no question
     p.idle(3)
     assert not p.g("question")
     p.c.step(["down"])
