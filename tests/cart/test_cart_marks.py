@@ -99,9 +99,11 @@ def test_undo_and_redo_with_nothing_to_do_answer(cart):
     p.c.choose_menuitem("redo")
     p.idle(1)
     assert clock_text(p) == "no redo" and sounds(p, n) == [NOTHING]
-    p.c.choose_menuitem("undo")            # a step to take back: taken, no word
+    p.c.choose_menuitem("undo")            # a step to take back: taken, and said
     p.idle(1)
-    assert not p.board().any() and ":" in clock_text(p)
+    assert not p.board().any() and clock_text(p) == "undo"
+    p.idle(65)
+    assert ":" in clock_text(p)
 
 
 def test_the_mistake_label_goes_when_the_board_changes(cart):
@@ -115,9 +117,9 @@ def test_the_mistake_label_goes_when_the_board_changes(cart):
     p.hint()
     p.idle(1)
     assert clock_text(p) == "mistake!"
-    p.c.choose_menuitem("undo")            # the mistake undone: the label goes at once
+    p.c.choose_menuitem("undo")            # the mistake undone: its label goes at once
     p.idle(1)
-    assert ":" in clock_text(p) and not p.board().any()
+    assert clock_text(p) == "undo" and not p.board().any()
     # and a hint's own label stays over the marks it makes (on the blank board, the roulette's)
     p.hint()
     p.idle(1)
