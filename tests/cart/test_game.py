@@ -415,17 +415,25 @@ def test_clear_board_from_the_menu(cart):
     assert (p.board() == before).all()
 
 
-@pytest.mark.slow
-def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
+def _cart_with_names(tmp_path, names) -> Path:
+    """A cart whose first world's batch starts with pictures of these names (15x15, line
+    solvable), then as many unnamed puzzles."""
     from cartfixtures import cart_dir, solvable_puzzles
     from generator.formats.batchfile import Batch, write_batch
     from generator.formats.record import Puzzle
-    from generator.playtest.player import saved_progress
 
     d = cart_dir(tmp_path, counts=(2, 2))
-    named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name="lantern") for p in solvable_puzzles(1, 3)]
-    write_batch(d / "b0.json", Batch(named + solvable_puzzles(1, 4), {}))
-    path = build_cart(tmp_path, d).path
+    named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name=n)
+             for p, n in zip(solvable_puzzles(len(names), 3), names)]
+    write_batch(d / "b0.json", Batch(named + solvable_puzzles(len(names), 4), {}))
+    return build_cart(tmp_path, d).path
+
+
+@pytest.mark.slow
+def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
+    from generator.playtest.player import saved_progress
+
+    path = _cart_with_names(tmp_path, ["lantern"])
 
     def puzzle_list(store):
         p = Player(path, store)
@@ -439,19 +447,12 @@ def test_a_pictures_name_shows_only_once_it_is_solved(tmp_path):
     assert "lantern" in puzzle_list(saved_progress(path, {0: 95}))
 
 
+@pytest.mark.slow
 def test_a_name_of_digits_shows_as_written_once_solved(tmp_path):
     """A picture may be named "2048" or "-1.5" (the build's names take digits, "." and "-"):
     its solved screen prints the name as written, where a text that split() reads would
     turn it into a number (and its length into a crash)."""
-    from cartfixtures import cart_dir, solvable_puzzles
-    from generator.formats.batchfile import Batch, write_batch
-    from generator.formats.record import Puzzle
-
-    d = cart_dir(tmp_path, counts=(2, 2))
-    named = [Puzzle.from_grid(p.solution, iterations=p.iterations, name=n)
-             for p, n in zip(solvable_puzzles(2, 3), ("2048", "-1.5"))]
-    write_batch(d / "b0.json", Batch(named + solvable_puzzles(2, 4), {}))
-    path = build_cart(tmp_path, d).path
+    path = _cart_with_names(tmp_path, ["2048", "-1.5"])
     puzzles = json.loads(path.with_suffix(".json").read_text())["puzzles"]
     at = {q["name"]: q["world_index"] for q in puzzles if q["world"] == puzzles[0]["world"]}
     for name in ("2048", "-1.5"):
