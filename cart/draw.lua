@@ -105,7 +105,11 @@ end
 -- 15x15 columns stand in two tiers: every other column's stack (the
 -- banded ones) is lifted over the tallest of the others (h[1]), so that
 -- no number has a neighbour on its line (side by side, "6 10" read as
--- "610", "11 10" as "1110", a fence of 11s could not be counted), or
+-- "610", "11 10" as "1110", a fence of 11s could not be counted), and
+-- half a line more (floored to whole px), so that its last number stands
+-- further from its neighbours' first than a column's numbers stand from
+-- each other (a line over them, 2 px off both ways, "6 / 8 / 2" was read
+-- as one column, a lifted 13 as the top of its neighbour's "7 4"); or
 -- where the two pass 8 lines as far as 8 lines allow (the lines both
 -- tiers share then hold numbers side by side; h[0]: the tallest banded
 -- stack). there a two-digit number stands on a plate of its column's
@@ -153,7 +157,7 @@ function draw_clues()
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-46
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
-  local t,s,x,q=col_clues[i+1],board_size\15*i%2*min(h[1],8-h[0]),board_x+i*cell_px+o
+  local t,s,x,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5),board_x+i*cell_px+o
   for j,v in ipairs(t) do
    if (v>9 and v!=11) q=#t-j
   end
@@ -193,7 +197,7 @@ function draw_clues()
   -- 5s down a column of rows were taken for one another)
   rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
   draw_line_clue(row_clues[i+1],board_x-1+(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
-  local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]
+  local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]\1
   clue_font=digit_bits_tall
   for j=#t,1,-1 do
    local v=t[j]
