@@ -217,11 +217,13 @@ function play_draw()
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- -- over the clock a message, else the length of the stroke being
- -- painted as picross s shows it: the cells from its first to the
- -- cursor along its line (from its second cell on)
+ -- the clock, or the length of the stroke being painted as picross s
+ -- shows it: the cells from its first to the cursor along its line
+ -- (from its second cell on). a message ("mistake!", "undo") stands
+ -- under it, not over it: over the clock "mistake!" was taken for a
+ -- time penalty
  local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- print_centred(message or paint_button and s>1 and s.." cells" or editing and verdict_text or clock(play_seconds),40,message and 13 or 10,26)
+ print_centred(paint_button and s>1 and s.." cells" or editing and verdict_text or clock(play_seconds),40,10,26)
  -- the editor's verdict (editor.lua) is over the clock; under it its
  -- second line takes turns, a second each, with the menu's chord and
  -- (a solvable design) its items, "not saved" (a design the save has
@@ -236,7 +238,7 @@ function play_draw()
  -- camera on its cell's corner, cell_camera)
  if editing then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",menu: play,menu: share" or "")..((design_saved or blank()) and "" or ",not saved,save full")..",\142 draw,\151 erase,up+dn clear")
-  print_centred(t[screen_frames\30%#t+1],46,6,24)
+  print_centred(message or t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
    each(function(x,y,i,r)
     if ((verdict_filled[r]|verdict_empty[r])>>x&1<1) cell_camera(x,y) circfill(cell_px/2,cell_px/2,cell_px\5,4-cells[i]*3)
@@ -244,12 +246,14 @@ function play_draw()
    camera()
   end
  else
-  -- other boards: under the clock the puzzle's number, taking turns
-  -- (2 s each) with how to reach undo, hint and leave: o and x together
-  -- (or the pause button) open the menu. centred 4 px left of the
-  -- clock, so that the glyphs (8 px, counted 4) stay 4 px clear of the
-  -- first column's clues: "menu15" was read
-  print_centred(screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,22)
+  -- other boards: under the clock a message, or the puzzle's number
+  -- taking turns (2 s each) with how to reach undo, hint and leave: o
+  -- and x together (or the pause button) open the menu. centred as the
+  -- editor's line, so that a message of 11 letters stays 2 px clear of
+  -- the screen's edge; the others 2 px left of that, so that the menu's
+  -- glyphs (8 px, counted 4) stay clear of the first row's and column's
+  -- clues ("menu15" was read)
+  print_centred(message or screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,message and 24 or 22)
  end
 end
 

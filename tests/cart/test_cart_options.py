@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution
 
-from cartfixtures import CLOCK_Y, START
+from cartfixtures import START, STATUS_Y
 
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off", 4: "double tap: off"}
 
@@ -87,7 +87,7 @@ def a_wrong_fill_is_crossed(p: Player, sol: np.ndarray) -> tuple[int, int]:
     p.move_to(wx, wy)
     p.press("o")
     p.idle(1)
-    assert p.board()[wy, wx] == 2 and row_text(p, CLOCK_Y) == "mistake!"
+    assert p.board()[wy, wx] == 2 and row_text(p, STATUS_Y) == "mistake!"
     return wy, wx
 
 
@@ -110,7 +110,7 @@ def test_auto_check_crosses_a_wrong_fill_and_says_so(cart):
     p.move_to(cx, cy)
     p.press("x")
     p.idle(1)
-    assert p.board()[cy, cx] == 2 and row_text(p, CLOCK_Y) != "mistake!"
+    assert p.board()[cy, cx] == 2 and row_text(p, STATUS_Y) != "mistake!"
     assert p.c.max_instructions <= p.c.budget
 
 
