@@ -97,7 +97,7 @@ end
 -- the solver's sweeps find those ways: the line is solved alone, as
 -- the one row of a grid whose board_size columns have no clue (no_clues), and
 -- s[j] holds the cells where run j can start: one cell (q&q-1==0;
--- q is never 0 when the line fits), its l cells (m) all filled.
+-- q is never 0 when the line fits), its t[j] cells (m) all filled.
 -- (solve calls solve_hook once here, outside any coroutine: hook_lines=0
 -- keeps that call from yielding)
 function placed(t,f,x)
@@ -105,9 +105,10 @@ function placed(t,f,x)
  hook_lines=0
  if solve({t},no_clues,{f},{x},s)!="contradiction" then
   d[1]=1
-  for j,l in ipairs(t) do
-   local q=s[j]
-   local m=((1<<l)-1)*q
+  -- (run j of t starts on the cells q=s[j]: solve writes s[1..#t],
+  -- and s[0], which ipairs leaves out)
+  for j,q in ipairs(s) do
+   local m=((1<<t[j])-1)*q
    d[j]=q&q-1==0 and f&m==m
   end
  end
