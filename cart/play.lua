@@ -11,18 +11,18 @@
 -- cursor_kept[id] its cursor when last left (y*16+x; for the session: the
 -- save has no room for it)
 -- the rom's puzzle table (rom.py), read once: puzzle p is puzzle_size[p]
--- cells wide, has puzzle_pips[p] pips, and its rows (1 to its size, as
+-- cells wide (its pips pips() reads from the table as it draws them,
+-- screens.lua), and its rows (1 to its size, as
 -- masks: bit x = column x) are puzzle_rows[p], from the rows after
 -- the table, a byte each up to 8 cells wide, else two (the tables
 -- hold about 80 KB of the 2 MiB of lua memory); puzzle_world[p]: the
 -- index of its world (the worlds number their puzzles in order, the
 -- last whose first it reaches is its own; none past the last puzzle)
-solution,history,cursor_kept,puzzle_rows,puzzle_size,puzzle_pips,puzzle_world={},{},{},{},{},{},{}
+solution,history,cursor_kept,puzzle_rows,puzzle_size,puzzle_world={},{},{},{},{},{}
 local q=pz_base+pz_count
 for p=0,pz_count-1 do
- local m,t=peek(pz_base+p),{}
- local n=m%16*5
- puzzle_rows[p],puzzle_size[p],puzzle_pips[p]=t,n,m\16
+ local t,n={},peek(pz_base+p)%16*5
+ puzzle_rows[p],puzzle_size[p]=t,n
  for w,d in ipairs(worlds) do
   if (p>=d.first) puzzle_world[p]=w
  end

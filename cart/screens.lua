@@ -155,12 +155,13 @@ function solved_count()
  return s.."/"..world.count,s
 end
 
--- puzzle p's difficulty, puzzle_pips[p] dots (1-5, 3 px apart) from x+3,y
+-- puzzle p's difficulty, its pips (1-5, the high nibble of its byte in
+-- the rom's table at pz_base: play.lua) as dots 3 px apart from x+3,y
 -- in colour c: only the dots it has, so that none reads as empty or
 -- merges into a border (c: 3:1 or more against the ground, held by
 -- tests/cart/test_cart_marks_contrast.py)
 function pips(p,x,y,c)
- for j=1,puzzle_pips[p] do square(x+j*3,y,2,c) end
+ for j=1,peek(pz_base+p)\16 do square(x+j*3,y,2,c) end
 end
 
 -- puzzle select: 7 tiles a row; a solved tile shows its picture,
