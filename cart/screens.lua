@@ -270,9 +270,10 @@ function puzzles_draw()
  -- a picture's name shows once it is solved
  print(puzzle_name(puzzle_index,b),2,112,10)
  -- its size and kind (a picture with the tiles' corner mark), or
- -- once solved the options its best time was made with (options&6:
- -- 0 none, no such entry)
- local s=split"aids: check,aids: cross,aids: both"[(best_options[puzzle_index] or 0)\2] or create_labels[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
+ -- once solved the options its best time was made with (options&6, the
+ -- label at that place: 2 check, 4 cross, 6 both; 0 none and nil, no
+ -- such entry, find no label)
+ local s=split",aids: check,,aids: cross,,aids: both"[best_options[puzzle_index]] or create_labels[puzzle_size[puzzle_index]\5]..(pz_names[puzzle_index+1]!="" and " \24 picture" or "")
  print(s,127-#s*4,112,6)
  -- its difficulty, the tiles' pips, named; and how to go back (drawn
  -- every frame, over the kept page)
