@@ -8,7 +8,7 @@
 -- others 0 (never saved). play_seconds = seconds spent on it (a frame
 -- count would pass 32767, the largest number, after 18 minutes; play_seconds
 -- stops there, at 9:06:07). history[id] = board id's undo steps,
--- cursor_kept[id] its cursor when last left (y*16+x; for the session: the
+-- cursor_kept[id] its cursor when last left ({x,y}; for the session: the
 -- save has no room for it)
 -- the rom's puzzle table (rom.py), read once: puzzle p is puzzle_size[p]
 -- cells wide (its pips pips() reads from the table as it draws them,
@@ -48,8 +48,8 @@ function play()
  -- 0, a design or a code's puzzle, of any size: in the middle); its
  -- undo steps as left, else none yet (none for a board of id 0: no
  -- steps of a design or code played before); editing: mode "edit"
- local c=board_id>0 and cursor_kept[board_id] or board_size\2*17
- board_x,board_y,play_seconds,cursor_x,cursor_y,message_frames,history[board_id],editing,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,c%16,c\16,0,board_id>0 and history[board_id] or {n=0},mode=="edit"
+ cursor_x,cursor_y=unpack(board_id>0 and cursor_kept[board_id] or {board_size\2,board_size\2})
+ board_x,board_y,play_seconds,message_frames,history[board_id],editing,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,0,board_id>0 and history[board_id] or {n=0},mode=="edit"
  go"play"
  -- the pause menu on the play screen (go() clears it elsewhere):
  -- undo first, the most used (the editor's: undo, redo, play it,
@@ -109,7 +109,7 @@ end
 -- back to the puzzle list or the worlds (a design played: to the
 -- editor, edit() taking no argument; leaving the editor: to the worlds)
 function leave()
- cursor_kept[board_id]=cursor_y*16+cursor_x
+ cursor_kept[board_id]={cursor_x,cursor_y}
  ;(mode=="design" and edit or go)(mode=="rom" and "puzzles" or "worlds")
 end
 

@@ -280,7 +280,7 @@ def test_a_codes_puzzle_opens_with_the_cursor_on_its_board(cart):
     """A code's puzzle and the design share board id 0: a cursor left at 12,12 on a 15x15 one
     must not come back on a 5x5 (it was off the board, unseen)."""
     p = to_code_screen(cart[0])
-    p.c.exec("cursor_kept[0]=12*16+12")
+    p.c.exec("cursor_kept[0]={12,12}")
     paste(p, "5azze4wm", frames=5)
     assert p.on("play_update") and p.g("mode") == "code" and p.size() == 5
     assert max(int(p.g("cursor_x")), int(p.g("cursor_y"))) < 5
