@@ -18,9 +18,9 @@
 function edit()
  mode,board_id,board_size,solution="edit",0,create_choice*5,zeros()
  play()
- -- (each cell of the board, 0 if the design is of another size; play()
- -- left the cells off the board 0)
- each(function(x,y,i,r) cells[i]=design_size==board_size and design_rows[r]>>x&1 or 0 end)
+ -- (each cell of the board from a design of its size; play() left
+ -- them all 0, as they stay for a design of another size or none)
+ if (design_size==board_size) each(function(x,y,i,r) cells[i]=design_rows[r]>>x&1 end)
  redesign()
 end
 
