@@ -127,9 +127,12 @@ function worlds_draw()
  -- a world (world: its record), else the create page past endless
  if world then
   local k,t,s=world_in_progress(),solved_count()
-  print_centred(world.title,22,10)
+  -- (as print_texts' records: a title, of a-z 0-9 space ' ! . - and
+  -- never a number (worlds.py), and "no. 5" hold no "|" or "/"; t,
+  -- "5/127", does)
+  print_texts(world.title.."|22|10")
   print_centred(t.." solved",32,6)
-  if (k) print_centred(puzzle_name(k).." in progress",92,13)
+  if (k) print_texts(puzzle_name(k).." in progress|92|13")
   -- progress bar
   -- (the part solved in the text colour on a track it stands out
   -- from in every world: tests/cart/test_cart_marks_contrast.py)
