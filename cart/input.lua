@@ -137,10 +137,11 @@ function play_input()
  local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
  if (x\board_size|y\board_size!=0) x=nil
  -- o and x together open the on-screen menu, the mark the first of
- -- them made, if any, taken back (x pressed while o paints a stroke
- -- is no chord)
+ -- them made, if any, taken back, unsaid (x pressed while o paints a
+ -- stroke is no chord; "undo" under the clock, a player thought the
+ -- chord had undone a step of theirs)
  if both(4) then
-  if (paint_button and not new_step) undo()
+  if (paint_button and not new_step) undo() message=nil
   return menu(1)
  end
  -- the cursor follows the pointer over the board as it moves

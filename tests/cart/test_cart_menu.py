@@ -94,9 +94,15 @@ def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
     assert p.on("puzzles_update")
 
 
+def _status(p: Player) -> str:
+    """What the line under the clock says."""
+    return "".join(r.text for r in p.c.frames[-1].prints if r.y == STATUS_Y)
+
+
 def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     """o up to 4 frames before x (as hands press "together"): the fill o made is undone, the
-    menu opens; o and x in the same frame mark nothing."""
+    menu opens; o and x in the same frame mark nothing. The take-back is not said: "undo"
+    under the clock made a player think the chord had undone a step of theirs."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START)
     p.move_to(3, 3)
@@ -127,6 +133,7 @@ def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     p.c.step(["o", "x"])
     p.idle(2)
     assert (p.board() == before).all() and p.g("question")
+    assert "undo" not in _status(p), _status(p)
 
 
 def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):
