@@ -38,7 +38,7 @@ function redesign()
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()
- dirty,verdict_maker,verdict_text,verdict_more,verdict_status,verdict_then=false,cocreate(verdict),"checking",""
+ verdict_maker,verdict_text,verdict_more,dirty,verdict_status,verdict_then=cocreate(verdict),"checking",""
 end
 
 -- line logic on the clues of solution (in a coroutine: solve_hook rests)

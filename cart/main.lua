@@ -149,7 +149,7 @@ function _update()
   -- nothing, stands for no answer's function)
   local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
   if f then
-   question,redraw=nil,true
+   redraw,question=true
    -- (an item that keeps the pause menu open for more, undo and redo,
    -- keeps the on-screen menu open too, by the same item: closed, each
    -- undo took opening it again)

@@ -75,7 +75,7 @@ end
 -- keep b as its cells and t as its clock, the most recent first; and save
 -- (dirty: no change since)
 function drop(b,t)
- board_cells[board_id],board_clocks[board_id],dirty=b,t,false
+ board_cells[board_id],board_clocks[board_id],dirty=b,t
  del(recent_boards,board_id)
  if (b) add(recent_boards,board_id,1)
  persist()

@@ -209,7 +209,7 @@ function puzzles_draw()
  local t=max(0,min(i\7-2,world.last_tile\7-4))
  local f=redraw or t!=top_row
  if f then
-  redraw,top_row,thumbs_queued=false,t,{}
+  top_row,thumbs_queued,redraw=t,{}
   print(world.title,2,2,10)
   print(solved_count(),66,2,13)
   for k=top_row*7,min(top_row*7+34,world.last_tile) do

@@ -134,7 +134,7 @@ function code_update()
  -- (a code being checked: played once line logic finishes it,
  -- outside the coroutine, else refused)
  if verdict_maker then
-  if (work_on(verdict_maker)) verdict_maker,code_message=nil,verdict_status=="solved" and play() or "needs a guess"
+  if (work_on(verdict_maker)) code_message,verdict_maker=verdict_status=="solved" and play() or "needs a guess"
   return
  end
  for b=0,3 do
