@@ -7,7 +7,11 @@
 function hint(spin)
  if (blank() and not spin) return ask("roulette: a random row and\ncolumn shown as solved?\n\n\142 spin   \151 not now",function() hint(1) end)
  hint_maker=cocreate(function()
-  local f,e,w={},{}
+  -- (f,e: the cells line logic finds filled and empty; d: the
+  -- distance of the nearest forced cell so far (below); cx,cy: the
+  -- cursor as the hint begins: the roulette and a mistake, which move
+  -- it, end the hint)
+  local d,cx,cy,f,e,w=199,cursor_x,cursor_y,{},{}
   -- the roulette: the cursor hops about the board a second, a cell
   -- and a tick a frame, then
   -- the row and the column it stops on are marked as the solution has
@@ -38,9 +42,8 @@ function hint(spin)
   -- before any cross and a cross in a line yet to match its clue before
   -- one in a line that does (a player stuck on a board was given a cross
   -- in a row already finished: no help). (the cursor moves to each
-  -- nearer one; cx,cy: where it was; w: the mark it needs, 1 fill or 2
-  -- cross; nil here, no mistake)
-  local d,cx,cy=199,cursor_x,cursor_y
+  -- nearer one, d its distance from cx,cy; w: the mark it needs, 1 fill
+  -- or 2 cross; nil here, no mistake)
   each(function(x,y,i,r)
    -- (1 forced filled, 2 forced empty, the two bits of v: the marks
    -- agree with the solution, so no cell is both)
@@ -54,7 +57,7 @@ function hint(spin)
    mark(w)
   end
   -- (what it marked, said: "hint" alone, on a cross, read as nothing done)
-  say(w and split"hint: fill,hint: cross"[w] or "no hint")
+  say(split"hint: fill,hint: cross,no hint"[w or 3])
  end)
 end
 
