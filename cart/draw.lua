@@ -88,6 +88,12 @@ function shown_clue(t)
  return #t>0 and t or {0}
 end
 
+-- a column's band in colour c from the screen's top to the board, e px
+-- either side of a digit at x (x-e to x+e+2)
+function column_band(x,e,c)
+ rectfill(x-e,0,x+e+2,board_y-2,c)
+end
+
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (placed_runs: a line that matches its clue has every
 -- run placed; a 0, an empty line, is dim until a cell of it is filled).
@@ -164,14 +170,13 @@ function draw_clues()
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
-  rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\10*9)
+  column_band(x,o,i%2*board_size\10*9)
  end
  -- the cursor's column band its cell wide, and where tiers share lines at
- -- least 7 px, 2 px either side of its digits (e), under its neighbours'
+ -- least 7 px, 2 px either side of its digits (column_band's e), under its neighbours'
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
- local c,e=board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1)
- rectfill(c-e,0,c+e+2,board_y-2,15)
+ column_band(board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1),15)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so

@@ -887,8 +887,8 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # the column numbers as readers misread them, as changes to the built source: every stack
 # holding a 10-15 lifted, its two-digit number on its band alone (no plate), the bands in the
 # paper's colour (1: white on spires' peach, 13.9 apart)
-BAND = "rectfill(x-o,0,x+o+2,board_y-2,i%2*board_size\\10*9)"
-LIT_BAND = "rectfill(c-e,0,c+e+2,board_y-2,15)"
+BAND = "column_band(x,o,i%2*board_size\\10*9)"
+LIT_BAND = "column_band(board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1),15)"
 PLATE = "if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
 TIERS = "board_size\\15*i%2*(shared and 8-h[0] or h[1]+.5)"
 COLUMN_MISREAD = {
@@ -1167,5 +1167,5 @@ def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cart, cursor
 def test_a_lit_column_band_as_wide_as_the_others_is_caught(cart, tmp_path):
     """The cursor's column on a band 5 px wide, as the others (its digits 1 px from their
     neighbours, as readers misread "1 4 8 4 1"), fails the check above."""
-    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "rectfill(c-1,0,c+3,board_y-2,15)")])
+    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(board_x+cursor_x*cell_px+o,1,15)")])
     assert _lit_column_crowded(_cursor_screens((path, cart[1]), _densest(cart, 1)))
