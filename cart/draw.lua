@@ -154,9 +154,10 @@ function draw_clues()
  repeat
   flip+=1
   fit=0
-  for i=1,board_size do
+  -- (r: row i's clue; row_clues holds the board's rows alone)
+  for i,r in ipairs(row_clues) do
    h[i%2]=max(h[i%2],#col_clues[i])
-   reach[i]=draw_line_clue(row_clues[i],row_clues[i][(i+flip)%2*9+2] and row_clues[i][1]==1 and -5 or 0,126)
+   reach[i]=draw_line_clue(r,r[(i+flip)%2*9+2] and r[1]==1 and -5 or 0,126)
    fit=min(fit,reach[i]+(reach[i-1] or 0))
   end
  until fit>-46 or flip>1
@@ -214,7 +215,8 @@ function draw_clues()
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the
--- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0). s: its own colours from
+-- filled cells of rows m[1..n] (y from 1; m[n+1] nil or 0, as every row of
+-- m past n: a design's and a code's 15 rows, 0 past their size). s: its own colours from
 -- pz_cols, a character chr(48+slot) per filled cell in reading order
 -- (ord past the end is not asked: players differ on it).
 -- without them ("") it is lit from the top left, in the picture roles
@@ -227,9 +229,9 @@ end
 function shade(m,n,s,f)
  picture_colours={}
  local k=1
- for y=1,n do
+ for y,r in ipairs(m) do
   -- (r: the row, a: the one above, d: below)
-  local r,a,d=m[y],m[y-1] or 0,m[y+1] or 0
+  local a,d=m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
     picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
