@@ -137,9 +137,12 @@ function code_update()
   if (work_on(verdict_maker)) code_message,verdict_maker=verdict_status=="solved" and play() or "needs a guess"
   return
  end
+ -- (the keyboard's 32 keys, 8 a row: left, right a key, up, down a
+ -- row, wrapping round; the steps summed, then wrapped)
  for b=0,3 do
-  if (pressed(b)) key_index=(key_index+split"-1,1,-8,8"[b+1])%32
+  if (pressed(b)) key_index+=split"-1,1,-8,8"[b+1]
  end
+ key_index%=32
  if (pressed(4)) typed..=symbol(key_index)
  if pressed(5) then
   if (typed=="") go"worlds"
