@@ -289,6 +289,18 @@ function draw_board(r)
  if r==0 then
   rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
   rect(0,0,cell_px,cell_px,palette.cursor_frame[0])
+  -- the length of the stroke being painted (s), by the cursor as picross
+  -- s shows it (by the clock, a player counted presses instead): the
+  -- cells from its first to the cursor along its line, from its second
+  -- cell on, in the clue digits on a plate 7 px square off the stroke's
+  -- row and column: up and left of the cursor's cell, or down or right
+  -- of it at the board's top or left edge (over the clues, it was taken
+  -- for one). as the questions' box: text 10 on 15
+  local s,x,y=paint_button and max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1 or 0,cursor_x>0 and -9 or cell_px+2,cursor_y>0 and -9 or cell_px+2
+  if s>1 then
+   square(x,y,7,15)
+   draw_number(s,x+2-s\10,y+1,10)
+  end
  end
  camera()
 end

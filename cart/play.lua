@@ -216,13 +216,10 @@ function play_draw()
   memcpy(0x6000,0x8000,0x2000)
  end
  draw_board(0)
- -- the clock, or the length of the stroke being painted as picross s
- -- shows it: the cells from its first to the cursor along its line
- -- (from its second cell on). a message ("mistake!", "undo") stands
- -- under it, not over it: over the clock "mistake!" was taken for a
- -- time penalty
- local s=max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1
- print_centred(paint_button and s>1 and s.." cells" or editing and verdict_text or clock(play_seconds),40,10,26)
+ -- the clock (the stroke's length is by the cursor: draw_board). a
+ -- message ("mistake!", "undo") stands under it, not over it: over
+ -- the clock "mistake!" was taken for a time penalty
+ print_centred(editing and verdict_text or clock(play_seconds),40,10,26)
  -- the editor's verdict (editor.lua) is over the clock; under it its
  -- second line takes turns, a second each, with the menu's chord and
  -- (a solvable design) its items, "not saved" (a design the save has

@@ -66,7 +66,8 @@ def test_the_tour_sees_every_screen_in_every_palette(seen, cart):
     texts = {s.item.text for s in seen}
     assert any(t.startswith("clear the whole board") for t in texts)
     assert any(t.startswith("the save keeps") for t in texts)
-    assert any(t.endswith(" cells") for t in texts)      # the stroke counter, while painting
+    # the stroke counter, while painting: a number in the text colour (10), by the cursor
+    assert any(s.item.kind == "clue" and s.item.role == 10 for s in seen)
     assert any(t.startswith("share code") for t in texts)
     assert {"needs guess", "see dots", "solvable", "\x8e+\x97 menu", "damaged", "1/8"} <= texts
     roles = {(s.world, s.item.role) for s in seen if s.item.kind == "clue"}

@@ -1,9 +1,10 @@
 """What a Picross S player reaches for while playing, played in the console with buttons (and
 the mouse) only, and read on the displayed pixels:
 
-- a stroke being painted shows its length (the cells from its first to the cursor) in the
-  clock's place, readable (4.5:1, as every text) and clear of the clue numbers, and keeps to
-  its first cell's row or column, with the d-pad and with the mouse (as in Picross S);
+- a stroke being painted shows its length (the cells from its first to the cursor) by the
+  cursor, as Picross S does (by the clock a player counted presses instead): on the board, off
+  the stroke's row and column, readable (4.5:1, as every text); and keeps to its first cell's
+  row or column, with the d-pad and with the mouse (as in Picross S);
 - the cursor comes back where it was left on a board in progress (for the session);
 - left and right pressed together undo the last step, as the pause menu's undo (Picross S has
   undo on a button), again for each step before, and say "no undo" when none is left; up and
@@ -24,11 +25,34 @@ from generator.playtest.player import Player
 from cartfixtures import START, STATUS_Y
 
 TEXT_MIN = 4.5
-CLEAR_OF_CLUES = 2      # background pixels at least between the counter and any clue number
+CLEAR_OF_CLUES = 2      # background pixels at least between the menu's line and any clue number
 
 
-def _cells_text(items) -> list[measured_text.Item]:
-    return [it for it in items if it.kind == "text" and it.text.endswith(" cells")]
+COUNTER_ROLE = 10       # the stroke counter's colour (the questions' text), in the clue digits
+
+
+def _counters(items) -> list[measured_text.Item]:
+    """The stroke counter: a number in the clue digits drawn in the text colour."""
+    return [it for it in items if it.kind == "clue" and it.role == COUNTER_ROLE]
+
+
+def _counter_by_the_cursor(p: Player, items, want: int) -> None:
+    """The counter reads `want`, readable, on the board beside the cursor's cell (its ink within
+    a cell and a half of it), and off the cursor's row and column (never over the stroke)."""
+    shown = _counters(items)
+    assert [it.text for it in shown] == [str(want)], [it.text for it in shown]
+    it = shown[0]
+    assert it.visible and it.ratio >= TEXT_MIN, it
+    cell = 75 // p.size()
+    cx, cy = p.cursor()
+    x0, y0 = 52 + cx * cell, 52 + cy * cell              # the cursor's cell, x0..x0+cell-1
+    ys, xs = it.ink[:, 0], it.ink[:, 1]
+    assert xs.min() >= 52 and ys.min() >= 52 and xs.max() < 127 and ys.max() < 127, it.where()
+    assert not ((xs >= x0) & (xs < x0 + cell)).any(), it.where()      # off its column
+    assert not ((ys >= y0) & (ys < y0 + cell)).any(), it.where()      # off its row
+    near = cell * 3 // 2 + 2
+    assert xs.min() >= x0 - near and xs.max() < x0 + cell + near, it.where()
+    assert ys.min() >= y0 - near and ys.max() < y0 + cell + near, it.where()
 
 
 def test_a_stroke_keeps_to_its_first_cells_row_or_column(cart):
@@ -70,41 +94,44 @@ def test_a_stroke_keeps_to_its_first_cells_row_or_column(cart):
     assert p.cursor() == (12, 12)                 # let go: the cursor follows the pointer
 
 
-def test_a_stroke_shows_its_length_while_it_is_painted(cart):
+def test_a_stroke_shows_its_length_by_the_cursor(cart):
     p = Player(cart[0])
     measured_text.instrument(p.c)
     p.open_puzzle(0, START + 2)                  # a 15x15 board: the most clue numbers
     p.move_to(3, 4)
     p.c.step(["o"])
     measured_text.seen(p.c)
-    assert not _cells_text(measured_text.seen(p.c))  # one cell: nothing to count yet
+    assert not _counters(measured_text.seen(p.c))  # one cell: nothing to count yet
     for want in range(2, 9):
         while p.cursor()[0] < 3 + want - 1:
             p.c.step(["o", "right"])
             items = measured_text.seen(p.c)         # the last frame's
-        shown = _cells_text(items)
-        assert [it.text for it in shown] == [f"{want} cells"], [it.text for it in shown]
-        it = shown[0]
-        assert it.visible and it.ratio >= TEXT_MIN, it
-        clues = [c for c in items if c.kind == "clue"]
-        assert clues and min(measured_text.gap(it, c) for c in clues) >= CLEAR_OF_CLUES
+        _counter_by_the_cursor(p, items, want)
     assert (p.board()[4, 3:11] == 1).all()
-    p.c.step([])                                  # let go: the clock again
+    assert ":" in "".join(r.text for r in p.c.frames[-1].prints)   # the clock stays
+    p.c.step([])                                  # let go: no counter
     p.c.step([])
-    assert not _cells_text(measured_text.seen(p.c)) and ":" in p.c.text()
-    # down a column with x, and with the mouse: the same count
-    p.move_to(12, 2)
-    p.c.step(["x"])
-    for _ in range(30):
-        if p.cursor()[1] == 6:
-            break
-        p.c.step(["x", "down"])
-    assert p.cursor() == (12, 6) and "5 cells" in p.c.text()
-    p.c.step([])
-    p.idle(2)
+    assert not _counters(measured_text.seen(p.c))
+    # down a column with x, on the board's left edge and along its top: the counter stays on
+    # the board, off the stroke
+    for (x, y, key, n) in ((12, 2, "down", 5), (0, 3, "down", 6), (4, 0, "right", 7), (14, 0, "left", 4)):
+        p.move_to(x, y)
+        p.c.step(["x"])
+        for _ in range(40):
+            if p.cursor() == (x + (n - 1) * {"right": 1, "left": -1}.get(key, 0),
+                              y + (n - 1) * (key == "down")):
+                break
+            p.c.step(["x", key])
+            items = measured_text.seen(p.c)
+        _counter_by_the_cursor(p, items, n)
+        p.c.step([])
+        p.idle(2)
+    # with the mouse: the same count
     for x in range(2, 6):                        # the left button held from cell 2,10 to 5,10
         p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * 10 + 2, 1))
-    assert p.cursor() == (5, 10) and "4 cells" in p.c.text()
+        items = measured_text.seen(p.c)
+    assert p.cursor() == (5, 10)
+    _counter_by_the_cursor(p, items, 4)
 
 
 def test_the_cursor_comes_back_where_it_was_left(cart):
