@@ -126,7 +126,8 @@ end
 -- touch, the right one's stack is lifted a line more (u: each column's
 -- lift; w: the line of the last column's two-digit number).
 -- column lines are 7 px apart (p), or on a board whose stacks reach past
--- 7 lines (the top would be off the screen) 6 px, every column alike so
+-- 7 lines, the tiers' half line counted (the top would be off the screen
+-- or, at 7.5 lines, on its very edge) 6 px, every column alike so
 -- that their lines stay level; in 3x5 digits either way: at 6 px a
 -- column's numbers stand 1 px apart, nearer than neighbouring columns'
 -- single digits stand across (2 px), so that they read as its stack,
@@ -294,9 +295,11 @@ function draw_board(r)
   -- cells from its first to the cursor along its line, from its second
   -- cell on, in the clue digits on a plate 7 px square off the stroke's
   -- row and column: up and left of the cursor's cell, or down or right
-  -- of it at the board's top or left edge (over the clues, it was taken
-  -- for one). as the questions' box: text 10 on 15
-  local s,x,y=paint_button and max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1 or 0,cursor_x>0 and -9 or cell_px+2,cursor_y>0 and -9 or cell_px+2
+  -- of it where that would reach off the board, over the clues (on the
+  -- first row or column, or the second of 5 and 7 px cells), where it
+  -- read as one. as the questions' box: text 10 on 15. (in clue_font as
+  -- play_draw left it, whose digits are the clues' 3x5 ones)
+  local s,x,y=paint_button and max(abs(cursor_x-stroke_x),abs(cursor_y-stroke_y))+1 or 0,cursor_x*cell_px>8 and -9 or cell_px+2,cursor_y*cell_px>8 and -9 or cell_px+2
   if s>1 then
    square(x,y,7,15)
    draw_number(s,x+2-s\10,y+1,10)

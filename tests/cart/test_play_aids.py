@@ -112,9 +112,28 @@ def test_a_stroke_shows_its_length_by_the_cursor(cart):
     p.c.step([])                                  # let go: no counter
     p.c.step([])
     assert not _counters(measured_text.seen(p.c))
-    # down a column with x, on the board's left edge and along its top: the counter stays on
+    # down a column with x, on the board's left edge and along its top, and on the second row
+    # and column (up and left of them the plate stood over the clues): the counter stays on
     # the board, off the stroke
-    for (x, y, key, n) in ((12, 2, "down", 5), (0, 3, "down", 6), (4, 0, "right", 7), (14, 0, "left", 4)):
+    _strokes_by_the_edges(p, ((12, 2, "down", 5), (0, 3, "down", 6), (4, 0, "right", 7),
+                              (14, 0, "left", 4), (5, 1, "right", 4), (1, 6, "down", 4)))
+    # with the mouse: the same count
+    for x in range(2, 6):                        # the left button held from cell 2,10 to 5,10
+        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * 10 + 2, 1))
+        items = measured_text.seen(p.c)
+    assert p.cursor() == (5, 10)
+    _counter_by_the_cursor(p, items, 4)
+    # a 10x10 board (7 px cells: the plate's 9 px reach past the first row and column too)
+    ten = next(q["world_index"] for q in cart[1]["puzzles"] if q["size"] == 10 and q["world"] == "spires")
+    p = Player(cart[0])
+    measured_text.instrument(p.c)
+    p.open_puzzle(0, ten)
+    _strokes_by_the_edges(p, ((3, 1, "right", 3), (1, 3, "down", 3), (5, 5, "left", 3)))
+
+
+def _strokes_by_the_edges(p: Player, strokes) -> None:
+    """Cross strokes (x, y, direction, cells): the counter by the cursor at each one's end."""
+    for (x, y, key, n) in strokes:
         p.move_to(x, y)
         p.c.step(["x"])
         for _ in range(40):
@@ -126,12 +145,6 @@ def test_a_stroke_shows_its_length_by_the_cursor(cart):
         _counter_by_the_cursor(p, items, n)
         p.c.step([])
         p.idle(2)
-    # with the mouse: the same count
-    for x in range(2, 6):                        # the left button held from cell 2,10 to 5,10
-        p.c.step([], mouse=(52 + 5 * x + 2, 52 + 5 * 10 + 2, 1))
-        items = measured_text.seen(p.c)
-    assert p.cursor() == (5, 10)
-    _counter_by_the_cursor(p, items, 4)
 
 
 def test_the_cursor_comes_back_where_it_was_left(cart):
