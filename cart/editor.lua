@@ -57,11 +57,12 @@ end
 
 -- play it, share code: only a design line logic finishes; chosen
 -- while the verdict is being worked out, done once it is in
--- (play_update)
+-- (play_update); refused with the dull sound, the verdict over the
+-- clock saying why (said again under it, it stood there twice)
 function if_solvable(f)
  return function()
   if (verdict_text=="solvable") return f()
   if (verdict_text=="checking") verdict_then=f return
-  say(verdict_text)
+  sfx(19)
  end
 end

@@ -97,11 +97,17 @@ def test_a_stalled_design_is_fixed_and_shared(cart):
     assert "needs guess" in shown and "see dots" in shown
     unreached = solve(grid_clues(bad)).grid == -1
     assert unreached.any() and np.array_equal(dotted(p), unreached)
-    # play it and share code refuse a design that needs a guess, saying why
+    # play it and share code refuse a design that needs a guess: the dull "no change" sound (sfx
+    # 19), the verdict over the clock saying why, and said once (under the clock too, it stood
+    # there twice, its "see dots" gone)
     for item in ("play it", "share code"):
+        n = len(p.c.sfx_calls)
         p.c.choose_menuitem(item)
         p.idle(1)
-        assert p.on("play_update") and p.g("mode") == "edit" and "needs guess" in p.recent_text(1)
+        assert p.on("play_update") and p.g("mode") == "edit"
+        assert 19 in [s for _, s, *_ in p.c.sfx_calls[n:]]
+        said = [r.text for r in p.c.frames[-1].prints]
+        assert said.count("needs guess") == 1, said
     # the fix: the flipped cell cleared (o on a fill clears it)
     p.move_to(fx, fy)
     p.press("o")
