@@ -193,21 +193,23 @@ def _column_items(items) -> list:
 
 def _column_lines(cols) -> tuple[int, int]:
     """(pitch, lines): how far apart a board's column lines stand (the least step between
-    numbers of one column; 7 when no column holds two) and how many lines its stacks take."""
+    numbers of one column; 7 when no column holds two) and how many lines its stacks take,
+    the tiers' half line counted as a line (7.5 lines count 8)."""
     steps = {b.y - a.y for a in cols for b in cols
              if b.y > a.y and abs(int(a.ink[:, 1].min()) - int(b.ink[:, 1].min())) < 3}
     pitch = min(steps, default=7)
-    return pitch, (max(it.y for it in cols) - min(it.y for it in cols)) // pitch + 1
+    return pitch, (max(it.y for it in cols) - min(it.y for it in cols) + pitch // 2) // pitch + 1
 
 
 def _tight_stacks(layouts) -> list:
     """Column clue numbers (above the board) one above the other, overlapping across, closer
-    than STACK_GAP, or TALL_STACK_GAP on a board whose stacks stand on 6 px lines (they take
-    more than COLUMN_LINES lines, the tiers' half line between them counted)."""
+    than STACK_GAP, or TALL_STACK_GAP on a board whose stacks take more than COLUMN_LINES lines,
+    the tiers' half line counted (and so stand on 6 px lines: at 7 px, 7.5 lines put the top
+    number on the screen's very edge)."""
     out = []
     for items in layouts:
         cols = _column_items(items)
-        least = TALL_STACK_GAP if cols and _column_lines(cols)[0] < 7 else STACK_GAP
+        least = TALL_STACK_GAP if cols and _column_lines(cols)[1] > COLUMN_LINES else STACK_GAP
         for a in cols:
             for b in cols:
                 if (a.ink[:, 0].max() < b.ink[:, 0].min() and a.ink[:, 1].min() <= b.ink[:, 1].max()
