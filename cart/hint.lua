@@ -61,7 +61,7 @@ function hint(spin)
  end)
 end
 
--- show s for two seconds (at the cursor's cell)
+-- show s for two seconds, on the line under the clock (play_draw)
 function say(s)
  message,message_frames,redraw=s,60,true
 end

@@ -18,7 +18,7 @@ function pressed(b)
 end
 
 -- set cell i to v, kept for undo in the current step (a new one
--- when new_step is set); a message on the clock goes
+-- when new_step is set); a message under the clock goes
 function set_cell(i,v)
  local h=history[board_id]
  if new_step then
@@ -73,8 +73,8 @@ function both(b)
  return min(h,k)==1 and max(h,k)<6
 end
 
--- undo the last step (r nil) or redo the next (r 1), said where the
--- clock is (a left+right chord pressed by mistake, a roll of the
+-- undo the last step (r nil) or redo the next (r 1), said under the
+-- clock (a left+right chord pressed by mistake, a roll of the
 -- d-pad, would otherwise take a step back unseen)
 function undo(r)
  -- (d: 1 redo, 0 undo. a step is its cells' triples: index, mark

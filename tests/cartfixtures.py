@@ -23,9 +23,8 @@ CART = REPO / "cart"
 # puzzle no. START, from 0 (tests/cart/test_cart_ramp.py holds the built cart to it)
 START = 24
 # the lines the play screen prints on left of the board (cart/play.lua's play_draw), by their top
-# y: the readouts of the cursor's row and column clues, the clock (or a message, the stroke's
-# length, the editor's verdict), the line under it (how to open the menu, the puzzle's number;
-# the editor's turns)
+# y: the readouts of the cursor's row and column clues, the clock (or the editor's verdict), the
+# line under it (a message; else how to open the menu, the puzzle's number; the editor's turns)
 ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 
 

@@ -29,7 +29,7 @@ def _question_box(rgb: np.ndarray) -> bool:
 
 def test_clearing_a_blank_board_asks_nothing(built_cart):
     """Up+down (or the menu's clear board) on a blank board: no question over the board, a dull
-    sound and "no marks" where the clock is (whole, left of the board); with a mark, the
+    sound and "no marks" under the clock (whole, left of the board); with a mark, the
     question as before."""
     p = Player(built_cart.path)
     p.open_puzzle(0, 30)
