@@ -28,6 +28,12 @@ START = 24
 ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
 
 
+def printed_at(p, y: int, sep: str = "") -> str:
+    """What the last frame printed with its top at y (CLOCK_Y, STATUS_Y, a list's line), the
+    texts joined by sep in the order drawn (p: a Player)."""
+    return sep.join(r.text for r in p.c.frames[-1].prints if r.y == y)
+
+
 def question_box_bottom(rgb: np.ndarray) -> int | None:
     """The bottom row of the question's box on the screen (2..125 from row 54 down to a row as
     tall as its lines: its border one colour all round, its inside mostly one other colour), or

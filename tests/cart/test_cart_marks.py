@@ -9,7 +9,7 @@ import pytest
 
 from generator.playtest.player import Player, solution
 
-from cartfixtures import CLOCK_Y, START, STATUS_Y
+from cartfixtures import CLOCK_Y, START, STATUS_Y, printed_at
 
 NOTHING = 19      # cart/sfx.txt's "nothing" effect
 
@@ -25,7 +25,7 @@ def cells_seen(p: Player) -> np.ndarray:
 
 def clock_text(p: Player) -> str:
     """What is printed where the clock stands (left of the board, CLOCK_Y)."""
-    return "".join(r.text for r in p.c.frames[-1].prints if r.y == CLOCK_Y)
+    return printed_at(p, CLOCK_Y)
 
 
 def said(p: Player) -> str:
@@ -33,7 +33,7 @@ def said(p: Player) -> str:
     the clock above them still shows the time (a message over the clock was taken for a time
     penalty)."""
     assert re.fullmatch(r"\d+:\d\d", clock_text(p)), clock_text(p)
-    return "".join(r.text for r in p.c.frames[-1].prints if r.y == STATUS_Y)
+    return printed_at(p, STATUS_Y)
 
 
 def test_a_fill_stroke_leaves_crosses_and_a_cross_stroke_leaves_fills(cart):

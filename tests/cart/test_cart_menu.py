@@ -8,7 +8,7 @@ import pytest
 
 from generator.playtest.player import Player
 
-from cartfixtures import START, STATUS_Y, question_box_bottom
+from cartfixtures import START, STATUS_Y, printed_at, question_box_bottom
 
 O, X = "\x8e", "\x97"
 # the options, as the on-screen menu of a puzzle or the editor lists them after the pause menu's
@@ -94,11 +94,6 @@ def test_the_menu_leaves_a_puzzle_and_its_undo_undoes(built_cart):
     assert p.on("puzzles_update")
 
 
-def _status(p: Player) -> str:
-    """What the line under the clock says."""
-    return "".join(r.text for r in p.c.frames[-1].prints if r.y == STATUS_Y)
-
-
 def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     """o up to 4 frames before x (as hands press "together"): the fill o made is undone, the
     menu opens; o and x in the same frame mark nothing. The take-back is not said: "undo"
@@ -133,7 +128,7 @@ def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     p.c.step(["o", "x"])
     p.idle(2)
     assert (p.board() == before).all() and p.g("question")
-    assert "undo" not in _status(p), _status(p)
+    assert "undo" not in printed_at(p, STATUS_Y), printed_at(p, STATUS_Y)
 
 
 def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):

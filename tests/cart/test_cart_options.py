@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from generator.playtest.player import CARTDATA_ID, Player, saved_progress, solution
 
-from cartfixtures import START, STATUS_Y
+from cartfixtures import START, STATUS_Y, printed_at
 
 OFF = {1: "music: on", 2: "auto-check: off", 3: "auto-cross: off", 4: "double tap: off"}
 
@@ -49,7 +49,7 @@ def play_with(path, label: str, k: int = START) -> Player:
 
 
 def row_text(p: Player, y: int) -> str:
-    return " | ".join(r.text for r in p.c.frames[-1].prints if r.y == y)
+    return printed_at(p, y, " | ")
 
 
 def test_the_options_are_off_at_first_and_the_save_keeps_them(cart):
