@@ -220,6 +220,16 @@ def _tight_stacks(layouts) -> list:
     return out
 
 
+def _columns_of(cols) -> dict[int, list]:
+    """Column clue numbers by the 15x15 column (5 px, from 0) the middle of their ink stands in,
+    each column's numbers top to bottom."""
+    at: dict[int, list] = {}
+    for it in sorted(cols, key=lambda it: it.y):
+        mid = (int(it.ink[:, 1].min()) + int(it.ink[:, 1].max())) / 2
+        at.setdefault(int((mid - measured_text.BOARD_X) // 5), []).append(it)
+    return at
+
+
 def _six_px_columns_unlike_stacks(layouts) -> list:
     """On each board whose column lines stand 6 px apart (its bottom line 6 px over the board),
     what keeps its columns from reading as stacks: a column number not in 3x5 digits (its ink
@@ -232,15 +242,12 @@ def _six_px_columns_unlike_stacks(layouts) -> list:
         if not cols or max(it.y for it in cols) != BOARD_Y - 6:
             continue
         boards += 1
-        at = {}
         for it in cols:
             top, bottom = int(it.ink[:, 0].min()), int(it.ink[:, 0].max())
             if top != it.y or bottom - top != 4:
                 out.append(("not 3x5", it.where(), top, bottom))
-            mid = (int(it.ink[:, 1].min()) + int(it.ink[:, 1].max())) / 2
-            at.setdefault(int((mid - measured_text.BOARD_X) // 5), []).append(it)
+        at = _columns_of(cols)
         for i, c in at.items():
-            c.sort(key=lambda it: it.y)
             for a, b in zip(c, c[1:]):
                 if (g := int(b.ink[:, 0].min() - a.ink[:, 0].max() - 1)) != 1:
                     out.append(("up and down", a.where(), b.where(), g))
@@ -259,25 +266,24 @@ def _tiers_apart(layouts) -> tuple[int, list]:
     in one column (2 px on 7 px lines). A lifted stack's last number a line over its
     neighbour's first, 2 px off both ways, read as that column's ("6 / 8 / 2" taken for one
     column; a lifted 13 for the top of its neighbour's "7 4"). Returns (boards, what)."""
+    def box(it) -> tuple[int, int, int, int]:
+        """(top, bottom, left, right) of an ink."""
+        return (int(it.ink[:, 0].min()), int(it.ink[:, 0].max()),
+                int(it.ink[:, 1].min()), int(it.ink[:, 1].max()))
+
     out, boards = [], 0
     for items in layouts:
-        at = {}
-        for it in _column_items(items):
-            mid = (int(it.ink[:, 1].min()) + int(it.ink[:, 1].max())) / 2
-            at.setdefault(int((mid - measured_text.BOARD_X) // 5), []).append(it)
+        at = _columns_of(_column_items(items))
         if len(at) != 15 or any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, [])):
             continue
         boards += 1
-        box = {id(it): (int(it.ink[:, 0].min()), int(it.ink[:, 0].max()),
-                        int(it.ink[:, 1].min()), int(it.ink[:, 1].max())) for c in at.values() for it in c}
-        own = min((box[id(b)][0] - box[id(a)][1] - 1 for c in at.values()
-                   for a, b in zip(sorted(c, key=lambda it: it.y), sorted(c, key=lambda it: it.y)[1:])),
+        own = min((box(b)[0] - box(a)[1] - 1 for c in at.values() for a, b in zip(c, c[1:])),
                   default=STACK_GAP)
         for i, c in at.items():
             for a in c:
                 for b in at.get(i + 1, []):
-                    (at_, ab, al, ar), (bt, bb, bl, br) = box[id(a)], box[id(b)]
-                    g = max(bl - ar - 1, max(bt - ab, at_ - bb) - 1)
+                    (a_top, a_bottom, _, a_right), (b_top, b_bottom, b_left, _) = box(a), box(b)
+                    g = max(b_left - a_right - 1, max(b_top - a_bottom, a_top - b_bottom) - 1)
                     if g <= own:
                         out.append((a.where(), b.where(), g, own))
     return boards, out
