@@ -206,5 +206,7 @@ function play_input()
  -- of them found it (f: undo or ask_clear, the chord's)
  local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
  if (f) cursor_x,cursor_y=from_x,from_y f()
- redraw=redraw or held_frames[4]+held_frames[5]+btn()>0
+ -- the clues drawn afresh while a button or a mouse button is held (the
+ -- keys' and the mouse's o and x, as held_frames counts them)
+ redraw=redraw or btn()|mouse_buttons>0
 end
