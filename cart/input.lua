@@ -1,15 +1,15 @@
 -- input. buttons are read from btn() only (btnp's own repeat does
 -- not reach a 30 fps cart on every pico-8 player): held_frames[b] = frames
 -- button b (0-5) has been held, the mouse's left and right buttons
--- counting as o and x; released_at[b] = frame frame_count it was last let go, held_for[b]
--- how long it was held then. mouse_x,mouse_y = the pointer, mouse_buttons its buttons,
+-- counting as o and x; released_at[b] = frame frame_count it was last let go
+-- after a tap (held under 7 frames), false after a longer press. mouse_x,mouse_y = the pointer, mouse_buttons its buttons,
 -- mouse_moved: it moved since the last frame (a pointer at rest over a screen
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
 -- stroke_x,stroke_y: the cell the stroke being painted began on;
 -- from_x,from_y: the cursor before the last direction went down (a
 -- d-pad chord takes its steps back; go() sets them as a board opens).
 -- _update reads them first thing each frame (main.lua)
-held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
+held_frames,released_at,frame_count,stroke_x,stroke_y={},{},0,0,0
 
 -- pressed this frame; the d-pad repeats after 8 frames, then every 3
 function pressed(b)
@@ -173,8 +173,8 @@ function play_input()
   -- pressed while its opposite is held, it does not move)
   if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
   if pressed(b) and held_frames[b^^1]<1 then
-   -- a tap right after a tap: released at most 4 frames (133 ms),
-   -- then pressed again. touch screens allow 300 ms from up to down
+   -- a tap right after a tap (released_at: set after a tap alone):
+   -- released at most 4 frames (133 ms), then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
    -- follows a tap on the same spot; here two quick single steps
    -- would jump. with a tap held 3 frames, two taps jump when they
@@ -195,7 +195,7 @@ function play_input()
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1), stops at the board's edges
-   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
+   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
