@@ -288,8 +288,9 @@ function draw_board(r)
  -- between two colours vanished into the grid in one of them
  cell_camera(cursor_x,cursor_y)
  if r==0 then
-  rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
-  rect(0,0,cell_px,cell_px,palette.cursor_frame[0])
+  -- (j: 0 the frame, on the grid lines, 1 the ring round it; neither
+  -- covers the other)
+  for j=0,1 do rect(-j,-j,cell_px+j,cell_px+j,palette.cursor_frame[j]) end
   -- the length of the stroke being painted (s), by the cursor as picross
   -- s shows it (by the clock, a player counted presses instead): the
   -- cells from its first to the cursor along its line, from its second
