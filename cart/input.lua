@@ -101,23 +101,18 @@ function recheck()
  dirty,redraw,message=true,true
 end
 
--- a stroke being painted goes on over the cursor's cell if that
--- cell is as the stroke's first was
-function paint()
- if (paint_button and cells[cursor_y*15+cursor_x]==paint_from) mark(paint_to)
-end
-
 -- the cursor to cell x,y (by the d-pad or the pointer), the stroke
 -- painted on over it. a stroke keeps to its first cell's row or
 -- column, as in picross s: off both the cursor stays (a stroke that
 -- turned a corner marked cells the player did not mean), and a d-pad
 -- press (d) that moved nothing sounds the dull "no change" (a player's
 -- L-shaped stroke lost cells with no sign why; the pointer, dragged
--- off the line, would sound every frame)
+-- off the line, would sound every frame). the stroke goes on over the
+-- cell if that cell is as the stroke's first was
 function cursor_to(x,y,d)
  if not paint_button or x==stroke_x or y==stroke_y then
   cursor_x,cursor_y,redraw=x,y,true
-  paint()
+  if (paint_button and cells[y*15+x]==paint_from) mark(paint_to)
  elseif d then
   sfx(19)
  end
@@ -159,8 +154,8 @@ function play_input()
     -- (the editor's x erases: on a fill its stroke clears fills, on
     -- a blank it changes nothing)
     paint_to=(paint_from==b-3 or editing and b>4) and 0 or paint_from<1 and b-3 or paint_from
-    -- (its first cell: paint() marks it, the cell being as the stroke's first)
-    paint()
+    -- (its first cell marked)
+    mark(paint_to)
    elseif max(mouse_x,mouse_y)<52 then
     menu(1)
    end
