@@ -56,7 +56,7 @@ function draw_number(v,x,y,c)
  end
 end
 
--- a line's clue t (its placed runs d) left to right in clue_font, its
+-- a line's clue t (its placed runs d, nil: none) left to right in clue_font, its
 -- top at y, its right end at x; numbers stand apart by more than the
 -- 1 px inside "15" (between boxes: gap+1): in the rows (w 126) 6 px in a
 -- row of up to 5, 4 of 6, 3 of 7, 2 of 8, so that a row of 1s starts
@@ -66,12 +66,12 @@ end
 -- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, its
 -- first number's left edge, tells how far left the clue reaches
 function draw_line_clue(t,x,w,y,d)
- t,d=shown_clue(t),d or {}
+ t=shown_clue(t)
  local gap=min(5,w\#t\#t)
  for j=#t,1,-1 do
   local v=t[j]
   x-=clue_font[v+14]
-  if (y) draw_number(v,x,y,d[j] and 7 or 6)
+  if (y) draw_number(v,x,y,d and d[j] and 7 or 6)
   x-=gap
  end
  return x+gap
