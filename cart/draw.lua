@@ -56,7 +56,7 @@ function draw_number(v,x,y,c)
  end
 end
 
--- a line's clue t (its placed runs d) left to right in clue_font, its
+-- a line's clue t (its placed runs d, nil: none) left to right in clue_font, its
 -- top at y, its right end at x; numbers stand apart by more than the
 -- 1 px inside "15" (between boxes: gap+1): in the rows (w 126) 6 px in a
 -- row of up to 5, 4 of 6, 3 of 7, 2 of 8, so that a row of 1s starts
@@ -66,12 +66,12 @@ end
 -- 4 of 6, 3 of 7 or 8. without y it draws nothing: the x it returns, its
 -- first number's left edge, tells how far left the clue reaches
 function draw_line_clue(t,x,w,y,d)
- t,d=shown_clue(t),d or {}
+ t=shown_clue(t)
  local gap=min(5,w\#t\#t)
  for j=#t,1,-1 do
   local v=t[j]
   x-=clue_font[v+14]
-  if (y) draw_number(v,x,y,d[j] and 7 or 6)
+  if (y) draw_number(v,x,y,d and d[j] and 7 or 6)
   x-=gap
  end
  return x+gap
@@ -288,8 +288,9 @@ function draw_board(r)
  -- between two colours vanished into the grid in one of them
  cell_camera(cursor_x,cursor_y)
  if r==0 then
-  rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])
-  rect(0,0,cell_px,cell_px,palette.cursor_frame[0])
+  -- (j: 0 the frame, on the grid lines, 1 the ring round it; neither
+  -- covers the other)
+  for j=0,1 do rect(-j,-j,cell_px+j,cell_px+j,palette.cursor_frame[j]) end
   -- the length of the stroke being painted (s), by the cursor as picross
   -- s shows it (by the clock, a player counted presses instead): the
   -- cells from its first to the cursor along its line, from its second

@@ -1,15 +1,15 @@
 -- input. buttons are read from btn() only (btnp's own repeat does
 -- not reach a 30 fps cart on every pico-8 player): held_frames[b] = frames
 -- button b (0-5) has been held, the mouse's left and right buttons
--- counting as o and x; released_at[b] = frame frame_count it was last let go, held_for[b]
--- how long it was held then. mouse_x,mouse_y = the pointer, mouse_buttons its buttons,
+-- counting as o and x; released_at[b] = frame frame_count it was last let go
+-- after a tap (held under 7 frames), false after a longer press. mouse_x,mouse_y = the pointer, mouse_buttons its buttons,
 -- mouse_moved: it moved since the last frame (a pointer at rest over a screen
 -- as it opens picks nothing: the mouse acts when it moves or clicks)
 -- stroke_x,stroke_y: the cell the stroke being painted began on;
 -- from_x,from_y: the cursor before the last direction went down (a
 -- d-pad chord takes its steps back; go() sets them as a board opens).
 -- _update reads them first thing each frame (main.lua)
-held_frames,released_at,held_for,frame_count,stroke_x,stroke_y={},{},{},0,0,0
+held_frames,released_at,frame_count,stroke_x,stroke_y={},{},0,0,0
 
 -- pressed this frame; the d-pad repeats after 8 frames, then every 3
 function pressed(b)
@@ -101,23 +101,18 @@ function recheck()
  dirty,redraw,message=true,true
 end
 
--- a stroke being painted goes on over the cursor's cell if that
--- cell is as the stroke's first was
-function paint()
- if (paint_button and cells[cursor_y*15+cursor_x]==paint_from) mark(paint_to)
-end
-
 -- the cursor to cell x,y (by the d-pad or the pointer), the stroke
 -- painted on over it. a stroke keeps to its first cell's row or
 -- column, as in picross s: off both the cursor stays (a stroke that
 -- turned a corner marked cells the player did not mean), and a d-pad
 -- press (d) that moved nothing sounds the dull "no change" (a player's
 -- L-shaped stroke lost cells with no sign why; the pointer, dragged
--- off the line, would sound every frame)
+-- off the line, would sound every frame). the stroke goes on over the
+-- cell if that cell is as the stroke's first was
 function cursor_to(x,y,d)
  if not paint_button or x==stroke_x or y==stroke_y then
   cursor_x,cursor_y,redraw=x,y,true
-  paint()
+  if (paint_button and cells[y*15+x]==paint_from) mark(paint_to)
  elseif d then
   sfx(19)
  end
@@ -159,8 +154,8 @@ function play_input()
     -- (the editor's x erases: on a fill its stroke clears fills, on
     -- a blank it changes nothing)
     paint_to=(paint_from==b-3 or editing and b>4) and 0 or paint_from<1 and b-3 or paint_from
-    -- (its first cell: paint() marks it, the cell being as the stroke's first)
-    paint()
+    -- (its first cell marked)
+    mark(paint_to)
    elseif max(mouse_x,mouse_y)<52 then
     menu(1)
    end
@@ -173,8 +168,8 @@ function play_input()
   -- pressed while its opposite is held, it does not move)
   if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
   if pressed(b) and held_frames[b^^1]<1 then
-   -- a tap right after a tap: released at most 4 frames (133 ms),
-   -- then pressed again. touch screens allow 300 ms from up to down
+   -- a tap right after a tap (released_at: set after a tap alone):
+   -- released at most 4 frames (133 ms), then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
    -- follows a tap on the same spot; here two quick single steps
    -- would jump. with a tap held 3 frames, two taps jump when they
@@ -195,7 +190,7 @@ function play_input()
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1), stops at the board's edges
-   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and held_for[b]<7 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
+   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
@@ -206,5 +201,7 @@ function play_input()
  -- of them found it (f: undo or ask_clear, the chord's)
  local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
  if (f) cursor_x,cursor_y=from_x,from_y f()
- redraw=redraw or held_frames[4]+held_frames[5]+btn()>0
+ -- the clues drawn afresh while a button or a mouse button is held (the
+ -- keys' and the mouse's o and x, as held_frames counts them)
+ redraw=redraw or btn()|mouse_buttons>0
 end

@@ -120,7 +120,8 @@ function _update()
  mouse_moved,mouse_x,mouse_y,mouse_buttons=mouse_x!=stat(32) or mouse_y!=stat(33),stat(32),stat(33),stat(34)&3
  for b=0,5 do
   local f,d=held_frames[b] or 0,(btn()|mouse_buttons<<4)>>b&1
-  if (f>0 and d<1) released_at[b],held_for[b]=frame_count,f
+  -- (let go: when, if it was a tap; play_input's double tap)
+  if (f>0 and d<1) released_at[b]=f<7 and frame_count
   held_frames[b]=d*(f+1)
  end
  -- frames on this screen (wrapping before numbers run out)

@@ -10,7 +10,9 @@
 -- out; see input.lua's mark; double tap: a quick second tap of the
 -- d-pad jumps on to the next group of 5, see play_input: off at
 -- first, as players stepping by quick taps were thrown by it). the
--- on-screen menu (the title's) stays open after a choice, and says
+-- on-screen menu (the title's) stays open after a choice (the toggle
+-- returns true, as undo does: _update opens it again, on the item, with
+-- the new label), and says
 -- under its items what the one by o does: option_labels holds the
 -- labels (off, on) of option i at i*2 and i*2+1 (its first place left
 -- empty), then that help (i+9; a line of the box holds 29
@@ -18,11 +20,10 @@
 option_labels=split",music: on,music: off,auto-check: off,auto-check: on,auto-cross: off,auto-cross: on,double tap: off,double tap: on,up/down: choose\nplays the worlds' tunes,up/down: choose\nshows wrong fills,up/down: choose\ncrosses solved lines,up/down: choose\njumps to the next group of 5"
 function option_menu(o)
  for i=1,4 do
-  menu_item(i+o,option_labels[i*2+(options>>i-1&1)],function(p)
+  menu_item(i+o,option_labels[i*2+(options>>i-1&1)],function()
    options^^=1<<i-1
    persist()
    option_menu(o)
-   if (not p) menu(i+o)
    return true
   end,option_labels[i+9])
  end

@@ -156,12 +156,13 @@ function play_update()
  if solved() then
   music(63)
   shade(solution,board_size,pz_cols[board_id] or "",board_id<1 and 12)
+  -- (best_text: the solved screen's words on the time, none but where
+  -- won sets them: a rom puzzle solved before)
   music_world,best_text,history[board_id],cursor_kept[board_id]=false,""
   if mode=="endless" then
    endless_solved=min(endless_solved,32766)+1
   elseif mode=="rom" then
-   local b=won(puzzle,play_seconds)
-   if (b) best_text=play_seconds\1<b and "  new best!" or "  best "..clock(b)
+   won(puzzle,play_seconds)
   end
   -- the board leaves the save (drop writes it, with the count solved)
   drop()

@@ -81,17 +81,19 @@ function drop(b,t)
  persist()
 end
 
--- puzzle p solved in t seconds: its best time before (nil: first)
+-- puzzle p solved in t seconds: its best time kept, and what the solved
+-- screen says of it in best_text (play.lua) if it had one before (the
+-- first time, best_text stays "", as play_update set it)
 function won(p,t)
  -- (b: its best time before, nil or false if none: 0 is none saved;
  -- s: t in whole seconds, 1 at least)
  local b,s=best[p]!=0 and best[p],max(1,flr(t))
  if (s<=(b or s)) best[p],best_options[p]=s,options&6
+ if (b) best_text=t\1<b and "  new best!" or "  best "..clock(b)
  -- (the most recent first)
  del(recent_solved,p+1)
  add(recent_solved,p+1,1)
  persist()
- return b
 end
 
 -- read the cartdata, field by field ($, % and @ read as peek4, peek2

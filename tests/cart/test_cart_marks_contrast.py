@@ -217,12 +217,12 @@ def _cursor_faint(path, m) -> list:
 # the board's cursor as drawn before, in the built source: blinking between the 'cursor' and
 # 'text' roles (1.46:1 from spires' grid in one, 1.66:1 from lookout's in the other), its frame
 # with no ring (lost among filled cells), the frame in the 'cursor' role
-CURSOR_NOW = ("rect(-1,-1,cell_px+1,cell_px+1,palette.cursor_frame[1])\n"
-              "  rect(0,0,cell_px,cell_px,palette.cursor_frame[0])")
+# (now the frame, j 0, and the ring round it, j 1, by one loop)
+CURSOR_NOW = "for j=0,1 do rect(-j,-j,cell_px+j,cell_px+j,palette.cursor_frame[j]) end"
 EARLIER_CURSOR = {
     "blinking": "rect(0,0,cell_px,cell_px,screen_frames\\8%2<1 and 9 or 10)",
     "no ring": "rect(0,0,cell_px,cell_px,palette.cursor_frame[0])",
-    "frame in 'cursor'": CURSOR_NOW.replace("cursor_frame[0]", "cursor_frame[0] and 9"),
+    "frame in 'cursor'": CURSOR_NOW.replace("palette.cursor_frame[j]", "j<1 and 9 or palette.cursor_frame[j]"),
 }
 
 
