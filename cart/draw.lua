@@ -88,12 +88,6 @@ function shown_clue(t)
  return #t>0 and t or {0}
 end
 
--- a column's band in colour c from the screen's top to the board, e px
--- either side of a digit at x (x-e to x+e+2)
-function column_band(x,e,c)
- rectfill(x-e,0,x+e+2,board_y-2,c)
-end
-
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (placed_runs: a line that matches its clue has every
 -- run placed; a 0, an empty line, is dim until a cell of it is filled).
@@ -151,6 +145,16 @@ function draw_clues()
  -- in two tiers); where neither fits, flip goes on to 2, which is 0
  -- again for the 4x4 rows below)
  local o,p,u,h,reach,flip,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},{},-1
+ -- column i's band, or a plate of it, from y t to b, e px either side of
+ -- its digits (x-e to x+e+2, x: its digits' left edge), in its colour: 9
+ -- every other column on 10x10 and 15x15, the cursor's 15, else 0
+ local function column_band(i,e,t,b)
+  local x=i*cell_px+o
+  rectfill(x-e,t,x+e+2,b,i==cursor_x and 15 or i%2*board_size\10*9)
+ end
+ -- (all drawn with the camera on the board's corner, cell_camera: x,y in
+ -- board px)
+ cell_camera(0,0)
  clue_font=digit_bits_tall
  repeat
   flip+=1
@@ -165,26 +169,26 @@ function draw_clues()
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-46
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
-  local t,s,x,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5),board_x+i*cell_px+o
+  local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
   for j,v in ipairs(t) do
    if (v>9 and v!=11) q=#t-j
   end
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
-  column_band(x,o,i%2*board_size\10*9)
+  column_band(i,o,-board_y,-2)
  end
  -- the cursor's column band its cell wide, and where tiers share lines at
  -- least 7 px, 2 px either side of its digits (column_band's e), under its neighbours'
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
- column_band(board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1),15)
+ column_band(cursor_x,max(o,shared and 2 or 1),-board_y,-2)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so
   -- are 15x15 rows, 5 px apart, in two tiers (below); else in the 4x4 ones.
   -- numbers are centred in their cell
-  local k=board_y+i*cell_px
+  local k=i*cell_px
   clue_font=(cell_px>5 or tiers) and digit_bits_tall or digit_bits_wide
   -- 15x15: every other row's clues on a band (9, as the columns') its
   -- cell high, so that rows 1 px apart read as rows; the cursor's row at
@@ -202,17 +206,18 @@ function draw_clues()
   -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
-  rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)
-  draw_line_clue(row_clues[i+1],board_x-1+(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2),126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
-  local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},board_x+i*cell_px+o,board_y-p-p*u[i]\1
+  rectfill(-board_x,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*i%2*9)
+  draw_line_clue(row_clues[i+1],(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2)-1,126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
+  local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},k+o,-p-p*u[i]\1
   clue_font=digit_bits_tall
   for j=#t,1,-1 do
    local v=t[j]
-   if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\10*9)
+   if (v>9 and v!=11 and shared) column_band(i,2,y-1,y+p-2)
    draw_number(v,x-v\10,y,d[j] and 7 or 6)
    y-=p
   end
  end
+ camera()
 end
 
 -- the solved picture's colours as world slots, picture_colours[y*16+x] for the

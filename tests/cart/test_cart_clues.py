@@ -11,11 +11,12 @@ from cartfixtures import START
 from generator.console.console import Console
 from generator.playtest.player import Player, solution
 
-# draw_number() wrapped to log what draw_clues() draws (and in which font, clue_font);
+# draw_number() wrapped to log what draw_clues() draws (and in which font, clue_font), where
+# on the screen (less the camera, 0x5f28: draw_clues draws with it on a line's cell);
 # numpix() draws each number alone and lists its pixels
 LOG = """
 onum=onum or draw_number
-function draw_number(v,x,y,c) add(nlog,{v,x,y,clue_font}) onum(v,x,y,c) end
+function draw_number(v,x,y,c) add(nlog,{v,x-peek2(0x5f28),y-peek2(0x5f2a),clue_font}) onum(v,x,y,c) end
 function numpix()
  local s=""
  for k,n in ipairs(nlog) do

@@ -667,7 +667,7 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 # where a row's clue ends (cart/draw.lua's draw_clues): on 15x15 boards every other row's left of
 # the further reaching of the two rows beside it (two tiers), or where they do not fit, 2 px
 # further left
-ROW_RIGHT_END = "board_x-1+(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\\15*2)"
+ROW_RIGHT_END = "(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\\15*2)-1"
 ROW_CLUE_END = ROW_RIGHT_END + ",126,"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 STAGGER_LEAST = 2    # px between neighbouring 15x15 rows' ends (at 1, as many rows misread as at 0)
@@ -774,7 +774,7 @@ def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
     assert sum(1 for items in packed if len(_board_rows(items)) == 15) > 100
     assert _rows_ending_in_line(packed) == []
     some = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][:6]
-    for name, end in (("in_line", "board_x-1,126,"), ("one_px", "board_x-1-(i+flip)%2*board_size\\15,126,")):
+    for name, end in (("in_line", "-1,126,"), ("one_px", "-1-(i+flip)%2*board_size\\15,126,")):
         drawn = _changed_cart(cart, tmp_path, [(ROW_CLUE_END, end)], name)
         assert len(_rows_ending_in_line(tour.layouts(drawn, some))) > 6 * 10, name
 
@@ -827,13 +827,13 @@ def test_no_band_edge_beside_a_row(cart):
 
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(0,k,board_x-1,k+cell_px-1,i==cursor_y and 15 or board_size>14 and i%2*9 or 0)"
+ROW_BAND = "rectfill(-board_x,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\\15*i%2*9)"
 ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
 ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
-ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-5,"))]
+ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_x,", "rectfill(i==cursor_y and -board_x or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
     "row numbers 4 px apart": ([(ROW_GAP_SET, "gap=#t>7 and 2 or 3")], _crowded_rows),
@@ -842,11 +842,11 @@ MISREAD = {
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n", "  backdrop(palette_world,104,1)\n  draw_clues()\n"),
-         (ROW_BAND, "if (i==cursor_y) rectfill(0,k,board_x-1,k+cell_px-1,15)")], _not_plain),
+         (ROW_BAND, "if (i==cursor_y) rectfill(-board_x,k,-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
-        [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(0,", "rectfill(i==cursor_y and 0 or e+gap-1,"))],
+        [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_x,", "rectfill(i==cursor_y and -board_x or e+gap-1,"))],
         _not_plain),
-    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size>14 and i%2*9 or 0", "0"))],
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*i%2*9", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
     "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and fit>-46", "false")],
@@ -896,15 +896,17 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # the column numbers as readers misread them, as changes to the built source: every stack
 # holding a 10-15 lifted, its two-digit number on its band alone (no plate), the bands in the
 # paper's colour (1: white on spires' peach, 13.9 apart)
-BAND = "column_band(x,o,i%2*board_size\\10*9)"
-LIT_BAND = "column_band(board_x+cursor_x*cell_px+o,max(o,shared and 2 or 1),15)"
-PLATE = "if (v>9 and v!=11 and shared) rectfill(x-2,y-1,x+4,y+p-2,i==cursor_x and 15 or i%2*board_size\\10*9)"
+# (column_band's colour: the cursor's column's, else a band's; its plates alike)
+BAND_COLOUR = "i==cursor_x and 15 or i%2*board_size\\10*9"
+LIT_BAND = "column_band(cursor_x,max(o,shared and 2 or 1),-board_y,-2)"
+PLATE = "if (v>9 and v!=11 and shared) column_band(i,2,y-1,y+p-2)"
 TIERS = "board_size\\15*i%2*(shared and 8-h[0] or h[1]+.5)"
 COLUMN_MISREAD = {
     "two-digit numbers lifted": ([("if (q and q+s==w and cell_px<7) s+=1", "if (q) s+=1")], _out_of_line),
     "numbers side by side on a line": ([(TIERS, "0")], _out_of_line),
     "a two-digit number on its band alone": ([(PLATE, "")], _off_their_plates),
-    "faint column bands": ([(BAND, BAND.replace("i%2*board_size\\10*9", "i%2*board_size\\10"))], _faint_bands),
+    "faint column bands": ([(BAND_COLOUR, BAND_COLOUR.replace("i%2*board_size\\10*9", "i%2*board_size\\10"))],
+                           _faint_bands),
 }
 
 
@@ -930,8 +932,8 @@ INK = "draw_number(v,x-v\\10,y,d[j] and 7 or 6)"
 EARLIER_CURSOR = {
     "lit": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 10 or 6)"))],
     "cut out": [(INK, INK.replace("7 or 6)", "7 or i==cursor_x and 0 or 6)")),
-                (LIT_BAND, LIT_BAND.replace("15)", "6)"))],
-    "no strip": [(LIT_BAND, LIT_BAND.replace("15)", "0)"))],
+                (BAND_COLOUR, BAND_COLOUR.replace("and 15", "and 6"))],
+    "no strip": [(BAND_COLOUR, BAND_COLOUR.replace("and 15", "and 0"))],
 }
 
 
@@ -1176,5 +1178,5 @@ def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cart, cursor
 def test_a_lit_column_band_as_wide_as_the_others_is_caught(cart, tmp_path):
     """The cursor's column on a band 5 px wide, as the others (its digits 1 px from their
     neighbours, as readers misread "1 4 8 4 1"), fails the check above."""
-    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(board_x+cursor_x*cell_px+o,1,15)")])
+    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(cursor_x,1,-board_y,-2)")])
     assert _lit_column_crowded(_cursor_screens((path, cart[1]), _densest(cart, 1)))
