@@ -467,6 +467,32 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     assert not _kept_design(cart[0], store).any()
 
 
+def test_the_create_page_shows_the_size_of_the_design(cart):
+    """A player back at the create page took their 5x5 heart for lost (the 15x15 editor they
+    opened was blank): the size holding the saved design says so, and after a restart the
+    choice starts on it; with no design, the sizes alone, the choice on 10x10."""
+    def create_page(store) -> list:
+        p = Player(cart[0], store)
+        p.idle(2)
+        p.press("o")
+        p.to_create()
+        p.idle(2)
+        return [t for t in p.c.text().split("\n") if "x" in t and "code" not in t]
+
+    assert create_page({}) == ["5x5", "> 10x10", "15x15"]
+    store: dict = {}
+    p = with_heart(cart[0], store)
+    p.c.save_cartdata()
+    assert create_page(store) == ["> 5x5 - your design", "10x10", "15x15"]
+    p = to_editor(cart[0], 15, store)             # a 15x15 design replaces it
+    p.press("o")
+    settle(p)
+    p.press("o")
+    settle(p)
+    p.c.save_cartdata()
+    assert create_page(store) == ["5x5", "10x10", "> 15x15 - your design"]
+
+
 def test_a_hint_left_unfinished_does_not_mark_the_editor(cart):
     """A hint takes a few frames on a 15x15 board; a player who left the puzzle from the pause
     menu meanwhile found the hint finished on the editor opened next: a mark on the blank
