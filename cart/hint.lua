@@ -15,10 +15,14 @@ function hint(spin)
   -- the roulette: the cursor hops about the board a second, a cell
   -- and a tick a frame, then
   -- the row and the column it stops on are marked as the solution has
-  -- them (fills and crosses), in one undo step
+  -- them (fills and crosses), in one undo step. its last hop is to a
+  -- filled cell, so that neither line is a 0 (a row of crosses gave
+  -- a player nothing they did not know)
   if blank() then
-   for _=1,30 do
-    cursor_x,cursor_y,redraw=rand_int(board_size),rand_int(board_size),true
+   for hop=1,30 do
+    repeat
+     cursor_x,cursor_y,redraw=rand_int(board_size),rand_int(board_size),true
+    until hop<30 or solution[cursor_y+1]>>cursor_x&1>0
     sfx(5)
     yield()
    end

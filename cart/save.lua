@@ -118,11 +118,12 @@ function load_save()
     if w>0x3fff then
      -- the design: 5x5, 10x10 or 15x15 (its 33 bytes within the
      -- entries), its rows cut to its size (its first z rows read, the
-     -- rest 0); saved (design_saved) if it has a fill. (its size z:
-     -- one of the bits of 0x8420, bits 5, 10 and 15)
+     -- rest 0); saved (design_saved) if it has a fill; the create
+     -- page's choice at its size. (its size z: one of the bits of
+     -- 0x8420, bits 5, 10 and 15)
      local z=w&15
      if 0x8420>>>z&1>0 and a<0x5ee0 then
-      design_rows,design_size,design_saved=zeros(),z
+      design_rows,design_size,design_saved,create_choice=zeros(),z,nil,z\5
       for y=1,z do
        design_rows[y]=peek2(a+y*2-2)&(1<<z)-1
        design_saved=design_saved or design_rows[y]>0

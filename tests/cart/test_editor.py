@@ -426,25 +426,71 @@ def test_up_and_down_together_clear_the_design_and_undo_brings_it_back(cart):
     assert np.array_equal(p.board() == 1, HEART) and p.g("verdict_text") == "solvable"
 
 
+def _kept_design(cart_path, store) -> np.ndarray:
+    """The 5x5 design a restart opens on (what the save kept)."""
+    return to_editor(cart_path, 5, store).board()[:5, :5] == 1
+
+
 def test_opening_the_editor_at_another_size_keeps_the_design(cart):
-    """A player's 5x5 design was gone after they opened the 15x15 editor and left it blank: a
-    blank board of another size now leaves the kept design alone (in the save too), and the
-    5x5 editor opens on it again; a first fill at the other size replaces it."""
+    """A player's 5x5 design was gone after they opened the 15x15 editor: a blank board of
+    another size leaves the kept design alone (in the save too), and a first fill there asks
+    before it replaces it (the save holds one design; replaced unasked, a player's heart was
+    gone): x keeps it (the fill taken back, the board blank again), o replaces it."""
     store: dict = {}
     p = with_heart(cart[0], store)
     p.c.save_cartdata()
     p = to_editor(cart[0], 15, store)
     settle(p)
-    assert not p.board().any()
+    assert not p.board().any() and not p.g("question")
     p.c.save_cartdata()
-    p = to_editor(cart[0], 5, store)              # a restart: what the save kept
-    assert (p.board()[:5, :5] == HEART).all()
+    assert (_kept_design(cart[0], store) == HEART).all()      # a restart: what the save kept
     p = to_editor(cart[0], 15, store)
-    p.press("o")                                  # a first fill at 15x15
+    p.press("o")                                  # a first fill at 15x15: asked first
+    settle(p)
+    shown = p.c.text()
+    assert "replaces" in shown and "5x5" in shown, shown
+    p.press("x")                                  # keep it: the fill taken back
+    settle(p)
+    assert not p.board().any() and not p.g("question")
+    p.c.save_cartdata()
+    assert (_kept_design(cart[0], store) == HEART).all()
+    p = to_editor(cart[0], 15, store)
+    p.press("right")
+    p.press("o")
+    settle(p)
+    p.press("o")                                  # replace it
+    settle(p)
+    assert p.board().sum() == 1 and not p.g("question")
+    p.c.save_cartdata()
+    p = to_editor(cart[0], 15, store)             # the 15x15 design is the one kept
+    assert p.board().sum() == 1
+    assert not _kept_design(cart[0], store).any()
+
+
+def test_the_create_page_shows_the_size_of_the_design(cart):
+    """A player back at the create page took their 5x5 heart for lost (the 15x15 editor they
+    opened was blank): the size holding the saved design says so, and after a restart the
+    choice starts on it; with no design, the sizes alone, the choice on 10x10."""
+    def create_page(store) -> list:
+        p = Player(cart[0], store)
+        p.idle(2)
+        p.press("o")
+        p.to_create()
+        p.idle(2)
+        return [t for t in p.c.text().split("\n") if "x" in t and "code" not in t]
+
+    assert create_page({}) == ["5x5", "> 10x10", "15x15"]
+    store: dict = {}
+    p = with_heart(cart[0], store)
+    p.c.save_cartdata()
+    assert create_page(store) == ["> 5x5 - your design", "10x10", "15x15"]
+    p = to_editor(cart[0], 15, store)             # a 15x15 design replaces it
+    p.press("o")
+    settle(p)
+    p.press("o")
     settle(p)
     p.c.save_cartdata()
-    p = to_editor(cart[0], 5, store)
-    assert not p.board().any()
+    assert create_page(store) == ["5x5", "10x10", "> 15x15 - your design"]
 
 
 def test_a_hint_left_unfinished_does_not_mark_the_editor(cart):

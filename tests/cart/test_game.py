@@ -187,6 +187,37 @@ def test_a_hint_on_a_blank_board_is_the_roulette(cart):
         assert not p.board().any()
 
 
+def test_the_roulette_stops_on_a_filled_cell(cart):
+    """The roulette's row and column hold a fill each: it stops on a filled cell (a spin that
+    landed on a 0 column gave a player crosses they already knew). On the packed board with
+    the fewest fills for its size, spun again and again (undo between), every stop is on a
+    fill: a uniform stop would miss them most of the time there."""
+    path, manifest = cart
+    puzzles = manifest["puzzles"]
+    sparse = min(range(len(puzzles)), key=lambda i: solution(manifest, i).mean())
+    q = puzzles[sparse]
+    sol = solution(manifest, sparse)
+    assert sol.mean() < 0.4
+    p = Player(path)
+    p.open_puzzle(q["world"] == "lookout" and 1 or 0, q["world_index"])
+    stops = []
+    for _ in range(12):
+        p.c.choose_menuitem("hint")
+        p.idle(1)
+        p.press("o")                                       # spin
+        for _ in range(99):
+            p.idle(1)
+            if not p.g("hint_maker"):
+                break
+        x, y = p.cursor()
+        stops.append((x, y))
+        assert sol[y, x] == 1, (stops, sol.mean())
+        p.c.choose_menuitem("undo")
+        p.idle(1)
+        assert not p.board().any()
+    assert len(set(stops)) > 3                             # still a spin, not one cell
+
+
 def test_a_hint_marks_a_forced_cell_or_finds_the_mistake(cart):
     path, manifest = cart
     p = Player(path)
