@@ -4,7 +4,8 @@
 -- 6 clue, 7 dim clue, 8 highlight, 9 cursor, 10 text, 11-14 picture
 -- roles (shade: 11 lit, 12 body, 13 half-lit, 14 shadow; 11 is also
 -- remapped to draw a picture's own colours), 15 highlight behind the clues.
--- board_x,board_y: the board's corner, 52,52 (set by play(); the solved
+-- board_corner: the board's top left corner's x and y, alike (the board
+-- stands on the screen's diagonal): 52 (set by play(); the solved
 -- screen slides it)
 
 -- clue digits: bit w*row+column of a font's entry d+1 is a pixel of digit d,
@@ -130,7 +131,7 @@ function draw_clues()
  -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
  -- 3x5 digits: to its first number's edge, not a gap past it (a right
  -- tier of 8 numbers, 1 px apart, would end the left tier inside its
- -- first). a left-tier row ends at board_x-1+n-3 (48+n; an
+ -- first). a left-tier row ends at board_corner-1+n-3 (48+n; an
  -- end is 1 px past the ink: 4 px of background), n the further reach of
  -- the two rows beside it, at the board. its first number, at 48+n+own
  -- reach, stands 3 px or more from the screen's edge where n+own>-46,
@@ -176,13 +177,13 @@ function draw_clues()
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
   if (s+#t>7) p=6
-  column_band(i,o,-board_y,-2)
+  column_band(i,o,-board_corner,-2)
  end
  -- the cursor's column band its cell wide, and where tiers share lines at
  -- least 7 px, 2 px either side of its digits (column_band's e), under its neighbours'
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
- column_band(cursor_x,max(o,shared and 2 or 1),-board_y,-2)
+ column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)
  for i=0,board_size-1 do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so
@@ -206,7 +207,7 @@ function draw_clues()
   -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
-  rectfill(-board_x,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*i%2*9)
+  rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*i%2*9)
   draw_line_clue(row_clues[i+1],(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2)-1,126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},k+o,-p-p*u[i]\1
   clue_font=digit_bits_tall
@@ -249,11 +250,11 @@ end
 
 -- the camera on cell x,y's corner (0,0: the board's)
 function cell_camera(x,y)
- camera(-board_x-x*cell_px,-board_y-y*cell_px)
+ camera(-board_corner-x*cell_px,-board_corner-y*cell_px)
 end
 
 -- the board; r = how far the solved picture has been revealed (0 none).
--- drawn with the camera on the board's corner (board_x,board_y): x,y in board px
+-- drawn with the camera on the board's corner (board_corner): x,y in board px
 function draw_board(r)
  local e=cell_px-2
  cell_camera(0,0)

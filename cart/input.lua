@@ -129,7 +129,7 @@ end
 function play_input()
  -- the cell under the pointer (x nil off the board: x\board_size|y\board_size
  -- is 0 only with both in 0..board_size-1)
- local x,y=(mouse_x-board_x)\cell_px,(mouse_y-board_y)\cell_px
+ local x,y=(mouse_x-board_corner)\cell_px,(mouse_y-board_corner)\cell_px
  if (x\board_size|y\board_size!=0) x=nil
  -- o and x together open the on-screen menu, the mark the first of
  -- them made, if any, taken back, unsaid (x pressed while o paints a

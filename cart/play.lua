@@ -48,7 +48,7 @@ function play()
  -- 0, a design or a code's puzzle, of any size: in the middle); its
  -- undo steps as left, else none yet (none for a board of id 0: no
  -- steps of a design or code played before); editing: mode "edit"
- board_x,board_y,play_seconds,message_frames,history[board_id],editing,cursor_x,cursor_y,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,52,board_clocks[board_id] or 0,0,board_id>0 and history[board_id] or {n=0},mode=="edit",unpack(board_id>0 and cursor_kept[board_id] or {board_size\2,board_size\2})
+ board_corner,play_seconds,message_frames,history[board_id],editing,cursor_x,cursor_y,message,paint_button,dirty,hint_maker,new_step,question,keep_asked=52,board_clocks[board_id] or 0,0,board_id>0 and history[board_id] or {n=0},mode=="edit",unpack(board_id>0 and cursor_kept[board_id] or {board_size\2,board_size\2})
  go"play"
  -- the pause menu on the play screen (go() clears it elsewhere):
  -- undo first, the most used (the editor's: undo, redo, play it,
@@ -265,8 +265,7 @@ end
 -- frame every press it names is taken. o goes on (endless: to a new
 -- puzzle), x shares (endless: a menu of share code and leave endless)
 function solved_update()
- board_x=max(64-board_px\2,52-screen_frames)
- board_y=board_x
+ board_corner=max(64-board_px\2,52-screen_frames)
  if (screen_frames<31) return
  if pressed(5) then
   menu_items={{"share code",share},{"leave endless",leave}}

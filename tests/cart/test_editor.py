@@ -74,7 +74,7 @@ def with_heart(cart_path, cartdata=None) -> Player:
 def dotted(p: Player) -> np.ndarray:
     """The cells with a dot: the centre pixel differs from the cell's own colour (its corner
     away from the cursor: the cursor's ring lies on its neighbours' near edges)."""
-    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cell_px")), int(p.g("board_x")), int(p.g("board_y"))
+    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cell_px")), int(p.g("board_corner")), int(p.g("board_corner"))
     cx, cy = p.cursor()
     out = np.zeros((n, n), dtype=bool)
     for y in range(n):

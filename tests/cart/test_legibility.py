@@ -37,7 +37,7 @@ from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
 
 TEXT_MIN = 4.5
-BOARD_Y = 52         # cart/draw.lua's board_y: the board's top row
+BOARD_Y = 52         # cart/draw.lua's board_corner: the board's top row
 DIM_MIN = 1.5
 DIM_SHARE = 0.5
 ENDLESS = 1000
@@ -827,13 +827,13 @@ def test_no_band_edge_beside_a_row(cart):
 
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(-board_x,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\\15*i%2*9)"
+ROW_BAND = "rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\\15*i%2*9)"
 ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
 ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
-ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_x,", "rectfill(i==cursor_y and -board_x or e+gap-5,"))]
+ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
     "row numbers 4 px apart": ([(ROW_GAP_SET, "gap=#t>7 and 2 or 3")], _crowded_rows),
@@ -842,9 +842,9 @@ MISREAD = {
     "column numbers 1 px apart": ([("   y-=p\n", "   y-=p-1\n")], _tight_stacks),
     "the backdrop behind the row clues": (
         [("  draw_clues()\n", "  backdrop(palette_world,104,1)\n  draw_clues()\n"),
-         (ROW_BAND, "if (i==cursor_y) rectfill(-board_x,k,-1,k+cell_px-1,15)")], _not_plain),
+         (ROW_BAND, "if (i==cursor_y) rectfill(-board_corner,k,-1,k+cell_px-1,15)")], _not_plain),
     "a row's band edge 1 px from its first number": (
-        [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_x,", "rectfill(i==cursor_y and -board_x or e+gap-1,"))],
+        [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-1,"))],
         _not_plain),
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*i%2*9", "0"))],
                                  _rows_off_their_bands),
@@ -898,7 +898,7 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # paper's colour (1: white on spires' peach, 13.9 apart)
 # (column_band's colour: the cursor's column's, else a band's; its plates alike)
 BAND_COLOUR = "i==cursor_x and 15 or i%2*board_size\\10*9"
-LIT_BAND = "column_band(cursor_x,max(o,shared and 2 or 1),-board_y,-2)"
+LIT_BAND = "column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)"
 PLATE = "if (v>9 and v!=11 and shared) column_band(i,2,y-1,y+p-2)"
 TIERS = "board_size\\15*i%2*(shared and 8-h[0] or h[1]+.5)"
 COLUMN_MISREAD = {
@@ -1178,5 +1178,5 @@ def test_the_cursors_column_numbers_stand_clear_of_their_neighbours(cart, cursor
 def test_a_lit_column_band_as_wide_as_the_others_is_caught(cart, tmp_path):
     """The cursor's column on a band 5 px wide, as the others (its digits 1 px from their
     neighbours, as readers misread "1 4 8 4 1"), fails the check above."""
-    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(cursor_x,1,-board_y,-2)")])
+    path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(cursor_x,1,-board_corner,-2)")])
     assert _lit_column_crowded(_cursor_screens((path, cart[1]), _densest(cart, 1)))

@@ -69,7 +69,7 @@ def test_key_presses_move_the_cart_in_real_time(live):
 
 def test_a_mouse_click_fills_a_cell(live):
     to_play(live)
-    bx, by, cz = lua(live, "return board_x, board_y, cell_px")
+    bx, by, cz = lua(live, "return board_corner, board_corner, cell_px")
     box = live.locator("#screen").bounding_box()
     x, y = 2, 3
     px = box["x"] + (bx + cz * x + cz / 2) * box["width"] / 128
