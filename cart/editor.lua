@@ -31,13 +31,17 @@ function redesign()
  -- (its cells kept)
  new_board(1)
  -- a blank board of another size keeps the design: opening the
- -- 15x15 editor to look loses no 5x5 design. a first fill there asks
- -- first (the save holds one design): o replaces it, x takes the fill
- -- back (a player's heart was gone, replaced unasked). saved if it
- -- has a fill and there is room (at most 3 boards). (the editor marks
- -- 0 or 1 only: its blank() board has no fill)
+ -- 15x15 editor to look loses no 5x5 design. a first stroke there asks
+ -- first (the save holds one design; a player's heart was gone,
+ -- replaced unasked), once the stroke ends (dirty kept till then:
+ -- asked on an o+x chord's first press, the question took its x, and
+ -- no menu opened): o replaces it if the board still has a mark (an
+ -- undo from the pause menu meanwhile leaves the design as it was), x
+ -- takes the stroke back. saved if it has a fill and there is room (at
+ -- most 3 boards). (the editor marks 0 or 1 only: its blank() board
+ -- has no fill)
  if design_size==board_size or not blank() then
-  if (design_saved and design_size!=board_size) dirty=ask("the save keeps one design:\ndrawing here replaces\nyour "..create_labels[design_size\5].." design\n\n\142 replace   \151 keep it",function() design_saved=nil redesign() end,undo) return
+  if (design_saved and design_size!=board_size) dirty=paint_button or ask("the save keeps one design:\ndrawing here replaces\nyour "..create_labels[design_size\5].." design\n\n\142 replace   \151 keep it",function() design_saved=blank() redesign() end,undo) return
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()

@@ -17,7 +17,9 @@ function hint(spin)
   -- the row and the column it stops on are marked as the solution has
   -- them (fills and crosses), in one undo step. its last hop is to a
   -- filled cell, so that neither line is a 0 (a row of crosses gave
-  -- a player nothing they did not know)
+  -- a player nothing they did not know): every board played has one
+  -- (a code or a design with none is refused, endless fills its
+  -- middle column), and on a board with none it would hop forever
   if blank() then
    for hop=1,30 do
     repeat

@@ -106,9 +106,11 @@ function hold(f)
 end
 
 -- back to the puzzle list or the worlds (a design played: to the
--- editor, edit() taking no argument; leaving the editor: to the worlds)
+-- editor, edit() taking no argument; leaving the editor: to the worlds).
+-- a question the pause menu's leave came over closes with the board
+-- (carried onto the create page, the editor's o replaced the design)
 function leave()
- cursor_kept[board_id]={cursor_x,cursor_y}
+ cursor_kept[board_id],question={cursor_x,cursor_y}
  ;(mode=="design" and edit or go)(mode=="rom" and "puzzles" or "worlds")
 end
 

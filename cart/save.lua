@@ -123,7 +123,7 @@ function load_save()
      -- 0x8420, bits 5, 10 and 15)
      local z=w&15
      if 0x8420>>>z&1>0 and a<0x5ee0 then
-      design_rows,design_size,design_saved,create_choice=zeros(),z,nil,z\5
+      design_rows,design_size,create_choice,design_saved=zeros(),z,z\5
       for y=1,z do
        design_rows[y]=peek2(a+y*2-2)&(1<<z)-1
        design_saved=design_saved or design_rows[y]>0

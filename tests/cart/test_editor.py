@@ -467,6 +467,69 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     assert not _kept_design(cart[0], store).any()
 
 
+def _asked_to_replace(p: Player) -> bool:
+    return "replaces" in (p.g("question") or "")
+
+
+def _over_a_saved_heart(cart_path) -> tuple[Player, dict]:
+    """The 15x15 editor, blank, with a 5x5 heart in the save."""
+    store: dict = {}
+    with_heart(cart_path, store).c.save_cartdata()
+    p = to_editor(cart_path, 15, store)
+    settle(p)
+    return p, store
+
+
+def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
+    """The question before a first stroke at another size comes once the stroke ends (a stroke
+    of 3 cells, one question; x takes all 3 back), never mid-stroke, and not on an o+x chord's
+    first press: o, then x a frame later, opens the on-screen menu with the board blank again
+    (asked on the o, the question took the x and no menu opened), and the heart stays."""
+    p, store = _over_a_saved_heart(cart[0])
+    for held in (["o"], ["o", "right"], ["o"], ["o", "right"], ["o"]):
+        p.c.step(held)
+    assert not _asked_to_replace(p) and (p.board() == 1).sum() >= 3
+    painted = int((p.board() == 1).sum())
+    p.idle(2)                                     # let go: asked now, once
+    assert _asked_to_replace(p) and (p.board() == 1).sum() == painted
+    assert p.c.max_instructions < frame_budget(30)
+    p.press("x")                                  # keep it: the whole stroke taken back
+    settle(p)
+    assert not p.board().any() and not p.g("question")
+    p.c.step(["o"])                               # the menu's chord, o a frame first
+    p.c.step(["o", "x"])
+    p.c.run_frames(2, ["o", "x"])
+    p.idle(2)
+    assert p.g("menu_at") == 1 and not _asked_to_replace(p) and not p.board().any()
+    p.press("x")                                  # the menu closed: nothing to ask
+    settle(p)
+    assert not p.g("question") and not p.board().any()
+    p.c.save_cartdata()
+    assert (_kept_design(cart[0], store) == HEART).all()
+
+
+@pytest.mark.parametrize("then", ["leave puzzle", "undo"])
+def test_the_design_question_left_open_never_replaces_the_design(cart, then):
+    """With the question open, the pause menu still works: leaving closes the question with the
+    board (carried onto the create page, its o replaced the design), and an undo there leaves
+    nothing to replace, so o keeps the design as it was (replacing it with a blank board left
+    the save with no design)."""
+    p, store = _over_a_saved_heart(cart[0])
+    p.press("o")
+    p.idle(2)
+    assert _asked_to_replace(p)
+    p.c.choose_menuitem(then)
+    p.idle(3)
+    if then == "leave puzzle":
+        assert p.on("worlds_update") and not p.g("question")
+    else:
+        assert _asked_to_replace(p) and not p.board().any()
+        p.press("o")
+        settle(p)
+    p.c.save_cartdata()
+    assert (_kept_design(cart[0], store) == HEART).all()
+
+
 def test_the_create_page_shows_the_size_of_the_design(cart):
     """A player back at the create page took their 5x5 heart for lost (the 15x15 editor they
     opened was blank): the size holding the saved design says so, and after a restart the
