@@ -41,7 +41,7 @@ function redesign()
  -- most 3 boards). (the editor marks 0 or 1 only: its blank() board
  -- has no fill)
  if design_size==board_size or not blank() then
-  if (design_saved and design_size!=board_size) dirty=paint_button or ask("the save keeps one design:\ndrawing here replaces\nyour "..create_labels[design_size\5].." design\n\n\142 replace   \151 keep it",function() design_saved=blank() redesign() end,undo) return
+  if (design_saved and design_size!=board_size) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \151 takes back\nthis stroke and keeps it.\n\n\142 delete it   \151 keep it",function() design_saved=blank() redesign() end,undo) return
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()

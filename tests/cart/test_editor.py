@@ -448,7 +448,7 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     p.press("o")                                  # a first fill at 15x15: asked first
     settle(p)
     shown = p.c.text()
-    assert "replaces" in shown and "5x5" in shown, shown
+    assert "deletes your\n5x5 one" in shown, shown
     p.press("x")                                  # keep it: the fill taken back
     settle(p)
     assert not p.board().any() and not p.g("question")
@@ -468,7 +468,7 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
 
 
 def _asked_to_replace(p: Player) -> bool:
-    return "replaces" in (p.g("question") or "")
+    return "deletes your" in (p.g("question") or "")
 
 
 def _over_a_saved_heart(cart_path) -> tuple[Player, dict]:
