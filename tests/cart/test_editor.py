@@ -431,16 +431,25 @@ def _kept_design(cart_path, store) -> np.ndarray:
     return to_editor(cart_path, 5, store).board()[:5, :5] == 1
 
 
+def _asked_to_replace(p: Player) -> bool:
+    return "deletes your" in (p.g("question") or "")
+
+
+def _over_a_saved_heart(cart_path) -> tuple[Player, dict]:
+    """The 15x15 editor, blank, with a 5x5 heart in the save."""
+    store: dict = {}
+    with_heart(cart_path, store).c.save_cartdata()
+    p = to_editor(cart_path, 15, store)
+    settle(p)
+    return p, store
+
+
 def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     """A player's 5x5 design was gone after they opened the 15x15 editor: a blank board of
     another size leaves the kept design alone (in the save too), and a first fill there asks
     before it replaces it (the save holds one design; replaced unasked, a player's heart was
     gone): x keeps it (the fill taken back, the board blank again), o replaces it."""
-    store: dict = {}
-    p = with_heart(cart[0], store)
-    p.c.save_cartdata()
-    p = to_editor(cart[0], 15, store)
-    settle(p)
+    p, store = _over_a_saved_heart(cart[0])
     assert not p.board().any() and not p.g("question")
     p.c.save_cartdata()
     assert (_kept_design(cart[0], store) == HEART).all()      # a restart: what the save kept
@@ -465,19 +474,6 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     p = to_editor(cart[0], 15, store)             # the 15x15 design is the one kept
     assert p.board().sum() == 1
     assert not _kept_design(cart[0], store).any()
-
-
-def _asked_to_replace(p: Player) -> bool:
-    return "deletes your" in (p.g("question") or "")
-
-
-def _over_a_saved_heart(cart_path) -> tuple[Player, dict]:
-    """The 15x15 editor, blank, with a 5x5 heart in the save."""
-    store: dict = {}
-    with_heart(cart_path, store).c.save_cartdata()
-    p = to_editor(cart_path, 15, store)
-    settle(p)
-    return p, store
 
 
 def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
@@ -543,12 +539,9 @@ def test_the_create_page_shows_the_size_of_the_design(cart):
         return [t for t in p.c.text().split("\n") if "x" in t and "code" not in t]
 
     assert create_page({}) == ["5x5", "> 10x10", "15x15"]
-    store: dict = {}
-    p = with_heart(cart[0], store)
-    p.c.save_cartdata()
+    p, store = _over_a_saved_heart(cart[0])
     assert create_page(store) == ["> 5x5 - your design", "10x10", "15x15"]
-    p = to_editor(cart[0], 15, store)             # a 15x15 design replaces it
-    p.press("o")
+    p.press("o")                                  # a 15x15 design replaces it
     settle(p)
     p.press("o")
     settle(p)
