@@ -163,11 +163,11 @@ function draw_clues()
   -- (r: row i's clue; row_clues holds the board's rows alone)
   for i,r in ipairs(row_clues) do
    h[i%2]=max(h[i%2],#col_clues[i])
-   reach[i]=draw_line_clue(r,r[(i+flip)%2*9+2] and r[1]==1 and -5 or 0,126)
+   reach[i]=draw_line_clue(r,r[(i+flip)%2*9+2] and r[1]==1 and -6 or 0,126)
    fit=min(fit,reach[i]+(reach[i-1] or 0))
   end
- until fit>-46 or flip>1
- local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-46
+ until fit>-47 or flip>1
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-47
  for i=0,board_size-1 do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
@@ -201,8 +201,9 @@ function draw_clues()
   -- or under a number of the row beside it (in 4x4 digits 8 read as 3, 6
   -- as 5, 2 as 3; on the first row or the last, none above or below:
   -- min takes its nil as 0); where a left-tier row would come nearer the
-  -- screen's edge than 3 px, or 8 px for a clue whose first number is a 1
-  -- (a row of 1s must start further in than they stand apart), the board's
+  -- screen's edge than 2 px, or 8 px for a clue whose first number is a 1
+  -- (a row of 1s must start further in than they stand apart: such a clue
+  -- is measured 6 px wider), the board's
   -- rows are in 4x4 digits and every other row's clue ends 2 px
   -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
