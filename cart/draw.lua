@@ -134,12 +134,12 @@ function draw_clues()
  -- first). a left-tier row ends at board_corner-1+n-3 (48+n; an
  -- end is 1 px past the ink: 4 px of background), n the further reach of
  -- the two rows beside it, at the board. its first number, at 48+n+own
- -- reach, stands 3 px or more from the screen's edge where n+own>-46,
+ -- reach, stands 2 px or more from the screen's edge where n+own>-47,
  -- and 8 px where a clue of two numbers or more whose first is a 1 is
- -- measured from 5 px further left (a row of 1s must start further in
+ -- measured from 6 px further left (a row of 1s must start further in
  -- than they stand apart). that holds for the further of its two rows
  -- where it holds for each: the tiers fit where every two rows side by
- -- side reach less than 46 px together (fit: the least such sum; row 1,
+ -- side reach less than 47 px together (fit: the least such sum; row 1,
  -- none above, alone against 0, always fits). the left tier is the even
  -- rows, or where they do not fit, the odd ones (flip 1: the rule for a
  -- clue starting with a 1 then falls on the others, and 6 boards more fit

@@ -768,6 +768,10 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
               and {it.box[1] for row in _board_rows(items).values() for it in row} == {5}]
     assert len(tiered) > 189
     assert _rows_out_of_tiers(packed) == []
+    # and none nearer the screen's edge than the fit allows
+    near = [it.where() for items in tiered for row in _board_rows(items).values() for it in row
+            if it.ink[:, 1].min() < TIER_EDGE]
+    assert not near, near[:6]
 
 
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
@@ -859,7 +863,8 @@ MISREAD = {
     # tiers with the left tier's first number 2 px from the screen's edge none wrong (2026-12-06)
     "the left tier kept 3 px from the screen's edge": (
         [("until fit>-47 or flip>1", "until fit>-46 or flip>1"),
-         ("board_size>14 and fit>-47", "board_size>14 and fit>-46")], _rows_out_of_tiers),
+         ("board_size>14 and fit>-47", "board_size>14 and fit>-46"),
+         ("r[1]==1 and -6 or 0", "r[1]==1 and -5 or 0")], _rows_out_of_tiers),
 }
 
 
