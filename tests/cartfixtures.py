@@ -158,7 +158,7 @@ def small_cart_inputs(d: Path, main: str, label: np.ndarray) -> Path:
 
 def revealed(p) -> np.ndarray:
     """The displayed colour at the centre of each cell of the solved board."""
-    bx, by, cz, n = (int(p.g(k)) for k in ("board_corner", "board_corner", "cell_px", "board_size"))
+    corner, cz, n = (int(p.g(k)) for k in ("board_corner", "cell_px", "board_size"))
     d = p.c.display()
-    return np.array([[d[by + y * cz + cz // 2, bx + x * cz + cz // 2] for x in range(n)]
+    return np.array([[d[corner + y * cz + cz // 2, corner + x * cz + cz // 2] for x in range(n)]
                      for y in range(n)])

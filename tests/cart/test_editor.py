@@ -74,12 +74,12 @@ def with_heart(cart_path, cartdata=None) -> Player:
 def dotted(p: Player) -> np.ndarray:
     """The cells with a dot: the centre pixel differs from the cell's own colour (its corner
     away from the cursor: the cursor's ring lies on its neighbours' near edges)."""
-    s, n, cz, bx, by = p.c.screen(), p.size(), int(p.g("cell_px")), int(p.g("board_corner")), int(p.g("board_corner"))
+    s, n, cz, corner = p.c.screen(), p.size(), int(p.g("cell_px")), int(p.g("board_corner"))
     cx, cy = p.cursor()
     out = np.zeros((n, n), dtype=bool)
     for y in range(n):
         for x in range(n):
-            px, py = bx + x * cz, by + y * cz
+            px, py = corner + x * cz, corner + y * cz
             kx, ky = (cz - 1 if x > cx else 1), (cz - 1 if y > cy else 1)
             out[y, x] = s[py + cz // 2, px + cz // 2] != s[py + ky, px + kx]
     return out

@@ -171,10 +171,10 @@ def test_a_hint_on_a_blank_board_is_the_roulette(cart):
         want[y, :], want[:, x] = 2 - sol[y, :], 2 - sol[:, x]
         assert np.array_equal(b, want), (world, x, y)
         # on the screen: a cell's inside in the fill colour where it is filled, and only there
-        cz, bx, by = int(p.g("cell_px")), int(p.g("board_corner")), int(p.g("board_corner"))
+        cz, corner = int(p.g("cell_px")), int(p.g("board_corner"))
         scr = p.c.screen()
-        fill = scr[by + y * cz + cz // 2, bx + x * cz + cz // 2] if b[y, x] == 1 else None
-        centres = {(i, j): scr[by + j * cz + cz // 2, bx + i * cz + cz // 2]
+        fill = scr[corner + y * cz + cz // 2, corner + x * cz + cz // 2] if b[y, x] == 1 else None
+        centres = {(i, j): scr[corner + j * cz + cz // 2, corner + i * cz + cz // 2]
                    for j in range(n) for i in range(n)}
         filled = {c for c, v in centres.items() if fill is not None and v == fill}
         if fill is not None:
@@ -547,7 +547,7 @@ def test_endless_solved_x_shares_or_leaves_and_o_goes_on(cart):
     assert not p.board().any()
     # in its place: the solved board slid to the middle (27,27) was kept by every board after a
     # "leave endless", a code's puzzle drawn over its clues
-    assert (p.g("board_corner"), p.g("board_corner")) == (52, 52)
+    assert p.g("board_corner") == 52
     paper = p.c.display()[53:126, 53:126]
     assert (paper == p.c.display()[60, 60]).mean() > 0.5     # the board's paper fills its place
     within_budget(p)

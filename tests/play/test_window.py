@@ -75,9 +75,9 @@ def test_keys_play_the_cart_and_the_mouse_marks(player, tmp_path):
     tap(player, pg.K_m)                         # M crosses too
     assert board(player)[y, x + 1] == 2
     # the mouse: the middle of the board's cell (3, 2), where the cart lays the board out
-    # (bx, by: its corner; cz: a cell's pixels)
-    bx, by, cz = (int(c.global_(v)) for v in ("board_corner", "board_corner", "cell_px"))
-    at = (bx + 3 * cz + cz // 2, by + 2 * cz + cz // 2)
+    # (corner: its top left x and y, alike; cz: a cell's pixels)
+    corner, cz = (int(c.global_(v)) for v in ("board_corner", "cell_px"))
+    at = (corner + 3 * cz + cz // 2, corner + 2 * cz + cz // 2)
     pos = (at[0] * SCALE, at[1] * SCALE)
     for e in (pg.event.Event(pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
               pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),

@@ -69,11 +69,11 @@ def test_key_presses_move_the_cart_in_real_time(live):
 
 def test_a_mouse_click_fills_a_cell(live):
     to_play(live)
-    bx, by, cz = lua(live, "return board_corner, board_corner, cell_px")
+    corner, cz = lua(live, "return board_corner, cell_px")
     box = live.locator("#screen").bounding_box()
     x, y = 2, 3
-    px = box["x"] + (bx + cz * x + cz / 2) * box["width"] / 128
-    py = box["y"] + (by + cz * y + cz / 2) * box["height"] / 128
+    px = box["x"] + (corner + cz * x + cz / 2) * box["width"] / 128
+    py = box["y"] + (corner + cz * y + cz / 2) * box["height"] / 128
     assert lua(live, f"return cells[{y * 15 + x}]")[0] == 0
     live.mouse.move(px, py)
     live.mouse.down()

@@ -77,10 +77,10 @@ def test_endless_with_a_hint_and_the_mouse(page, built_cart):
     sol = p.sol()
     p.enter(sol, rows=range(2))
     p.hint()
-    bx, by, cz = (int(p.g(k)) for k in ("board_corner", "board_corner", "cell_px"))
-    for x, y, b in ((bx + cz * 3, by + cz * 4, 0), (bx + cz * 3, by + cz * 4, 1),
-                    (bx + cz * 3, by + cz * 4, 0), (bx + cz * 5, by + cz * 4, 2),
-                    (bx + cz * 5, by + cz * 4, 0), (3, 3, 0)):
+    corner, cz = (int(p.g(k)) for k in ("board_corner", "cell_px"))
+    for x, y, b in ((corner + cz * 3, corner + cz * 4, 0), (corner + cz * 3, corner + cz * 4, 1),
+                    (corner + cz * 3, corner + cz * 4, 0), (corner + cz * 5, corner + cz * 4, 2),
+                    (corner + cz * 5, corner + cz * 4, 0), (3, 3, 0)):
         p.c.step([], mouse=(x + 1, y + 1, b))
         p.idle(2)
     p.idle(3)
