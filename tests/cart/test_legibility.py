@@ -837,6 +837,12 @@ ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # first number (e: that number's x)
 ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
+# where draw_clues tries the left tier on either parity, and where it settles on two tiers: the
+# fit (the least reach of two rows side by side) past -47, the left tier 2 px or more from the
+# screen's edge, a clue starting with a 1 measured 6 px wider (8 px from it)
+TIER_TRIES = "until fit>-47 or flip>1"
+TIERS_CHOSEN = "board_size>14 and fit>-47"
+ONE_FIRST_WIDER = "r[1]==1 and -6 or 0"
 ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-5,"))]
 MISREAD = {
     "row numbers 3 px apart": ([(ROW_GAP_SET, "gap=2")], _crowded_rows),
@@ -853,18 +859,17 @@ MISREAD = {
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*i%2*9", "0"))],
                                  _rows_off_their_bands),
     "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
-    "15x15 rows in 4x4 digits, 2 px staggered": ([("board_size>14 and fit>-47", "false")],
+    "15x15 rows in 4x4 digits, 2 px staggered": ([(TIERS_CHOSEN, "false")],
                                                   _rows_out_of_tiers),
     "lifted column stacks a line over the others": (
         [("(shared and 8-h[0] or h[1]+.5)", "min(h[1],8-h[0])")], _tiers_running_together),
-    "the left tier on the even rows only": ([("until fit>-47 or flip>1", "until true")],
+    "the left tier on the even rows only": ([(TIER_TRIES, "until true")],
                                             _rows_out_of_tiers),
     # readers of 5 boards' rows (4 random, the acorn) in 4x4 digits read a 2 as a 3 twice, in two
     # tiers with the left tier's first number 2 px from the screen's edge none wrong (2026-12-06)
     "the left tier kept 3 px from the screen's edge": (
-        [("until fit>-47 or flip>1", "until fit>-46 or flip>1"),
-         ("board_size>14 and fit>-47", "board_size>14 and fit>-46"),
-         ("r[1]==1 and -6 or 0", "r[1]==1 and -5 or 0")], _rows_out_of_tiers),
+        [(TIER_TRIES, TIER_TRIES.replace("-47", "-46")), (TIERS_CHOSEN, TIERS_CHOSEN.replace("-47", "-46")),
+         (ONE_FIRST_WIDER, ONE_FIRST_WIDER.replace("-6", "-5"))], _rows_out_of_tiers),
 }
 
 
