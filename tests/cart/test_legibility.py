@@ -32,6 +32,7 @@ import numpy as np
 import pytest
 
 from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
+from generator.cartbuild.rowtiers import in_two_tiers
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
@@ -772,6 +773,19 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     near = [it.where() for items in tiered for row in _board_rows(items).values() for it in row
             if it.ink[:, 1].min() < TIER_EDGE]
     assert not near, near[:6]
+
+
+def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(packed, cart):
+    """`make cart` names the boards whose rows are in 4x4 digits (generator.cartbuild.rowtiers,
+    the cart's rule worked out in Python): on every packed 15x15 board it must say what the
+    screen shows, 3x5 digits in two tiers or not."""
+    wrong = []
+    for items, p in zip(packed, cart[1]["puzzles"]):
+        if p["size"] == 15:
+            drawn = {it.box[1] for row in _board_rows(items).values() for it in row} == {5}
+            if in_two_tiers(p["row_clues"]) != drawn:
+                wrong.append((p["world"], p["world_index"] + 1, drawn))
+    assert not wrong, wrong
 
 
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):

@@ -102,5 +102,7 @@ def test_build_is_its_stages_in_order(small):
     m = res.manifest
     assert [p["world_index"] for p in m["puzzles"]] == [0, 1, 0, 1, 2]
     assert m["counts"]["tokens"]["total"] == res.total.tokens
-    assert res.summary.splitlines()[-2].startswith("rom: 5 puzzles (spires 2, lookout 3)")
+    lines = res.summary.splitlines()
+    assert lines[-3].startswith("rom: 5 puzzles (spires 2, lookout 3)")
+    assert lines[-1].startswith("15x15 rows: ")
     assert small / "sfx.txt" in res.inputs and small / "music.txt" in res.inputs
