@@ -34,11 +34,13 @@ function line_of(k)
  return (c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)
 end
 
--- f(x,y,i,r) for each cell of the board, row by row (i: its index in
--- cells; r=y+1, its row's index in the tables of rows: solution...)
+-- f() for each cell of the board, row by row, the cell in the globals
+-- cell_x,cell_y (from 0), cell_index (its index in cells) and cell_row
+-- (cell_y+1, its row's index in the tables of rows: solution...); no f
+-- calls each
 function each(f)
  for y=0,board_size-1 do
-  for x=0,board_size-1 do f(x,y,y*15+x,y+1) end
+  for x=0,board_size-1 do cell_x,cell_y,cell_index,cell_row=x,y,y*15+x,y+1 f() end
  end
 end
 

@@ -270,16 +270,16 @@ function draw_board(r)
   -- the finished picture hangs in a thin frame
   rect(-3,-3,board_px+3,board_px+3,3)
  end
- each(function(x,y,i,row)
+ each(function()
   -- (drawn with the camera on the cell's corner; c: the colour of
   -- its inside, the highlight 8 in the cursor's row and column;
-  -- picture_colours[row*16+x]: its colour, rows from 1)
-  local q,c=cells[i],r==0 and (x==cursor_x or y==cursor_y) and 8
-  cell_camera(x,y)
+  -- picture_colours[cell_row*16+cell_x]: its colour, rows from 1)
+  local q,c=cells[cell_index],r==0 and (cell_x==cursor_x or cell_y==cursor_y) and 8
+  cell_camera(cell_x,cell_y)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
    c=4
-   if (x+y<r) c=11 pal(11,picture_colours[row*16+x])
+   if (cell_x+cell_y<r) c=11 pal(11,picture_colours[cell_row*16+cell_x])
    if (r>=30) square(0,0,cell_px+1,c)
   end
   if (c) square(1,1,e+1,c)

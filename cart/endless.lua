@@ -58,8 +58,8 @@ end
 -- while it works: the empty grid with a wave of cells
 function endless_draw()
  use_palette(endless_world)
- each(function(x,y)
-  square(27+x*5,27+y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
+ each(function()
+  square(27+cell_x*5,27+cell_y*5,4,(cell_x+cell_y-screen_frames\2)%20<3 and 4 or 1)
  end)
  print_texts"making a puzzle|110|10"
 end

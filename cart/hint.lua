@@ -29,8 +29,8 @@ function hint(spin)
     yield()
    end
    new_step=true
-   each(function(x,y,i,r)
-    if (x==cursor_x or y==cursor_y) set_cell(i,2-(solution[r]>>x&1))
+   each(function()
+    if (cell_x==cursor_x or cell_y==cursor_y) set_cell(cell_index,2-(solution[cell_row]>>cell_x&1))
    end)
    recheck()
    return say"roulette"
@@ -38,8 +38,8 @@ function hint(spin)
   -- a fill (1) the solution leaves empty (0) or a cross (2) on a
   -- filled cell (1): the mark less the solution's bit is 1. the first
   -- in reading order is pointed at
-  each(function(x,y,i,r)
-   if (not w and cells[i]-(solution[r]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+  each(function()
+   if (not w and cells[cell_index]-(solution[cell_row]>>cell_x&1)==1) w,cursor_x,cursor_y=1,cell_x,cell_y
   end)
   if (w) return say"mistake!"
   for y=1,board_size do _,f[y],e[y]=line_of(y) end
@@ -50,12 +50,12 @@ function hint(spin)
   -- in a row already finished: no help). (the cursor moves to each
   -- nearer one, d its distance from cx,cy; w: the mark it needs, 1 fill
   -- or 2 cross; nil here, no mistake)
-  each(function(x,y,i,r)
+  each(function()
    -- (1 forced filled, 2 forced empty, the two bits of v: the marks
    -- agree with the solution, so no cell is both)
-   local v=f[r]>>x&1|e[r]<<1>>x&2
-   local k=abs(x-cx)+abs(y-cy)+v*30+((line_done[r] or line_done[x+16]) and 30 or 0)
-   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
+   local v=f[cell_row]>>cell_x&1|e[cell_row]<<1>>cell_x&2
+   local k=abs(cell_x-cx)+abs(cell_y-cy)+v*30+((line_done[cell_row] or line_done[cell_x+16]) and 30 or 0)
+   if (v>0 and cells[cell_index]==0 and k<d) d,cursor_x,cursor_y,w=k,cell_x,cell_y,v
   end)
   if w then
    -- marked first: a change clears the message

@@ -53,8 +53,8 @@ function mark(v)
    -- line's fills are the solution's (solution_cols: its columns,
    -- board.lua)
    local r,c=line_mask(cursor_y,1)==solution[cursor_y+1],line_mask(cursor_x,1,1)==solution_cols[cursor_x+1]
-   each(function(x,y,k)
-    if ((y==cursor_y and r or x==cursor_x and c) and cells[k]<1) set_cell(k,2)
+   each(function()
+    if ((cell_y==cursor_y and r or cell_x==cursor_x and c) and cells[cell_index]<1) set_cell(cell_index,2)
    end)
    -- the crosses change what the crossing lines' clues can dim
    recheck()
