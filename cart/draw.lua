@@ -233,16 +233,19 @@ end
 -- below and right is open, else 12 (twin: generator/render/colouring.py);
 -- or all f (a player's own drawing, board 0: a design, a typed code, in
 -- its inside's colour; on a 5x5 heart, where every cell is an edge, the
--- rule's four colours read as patchwork)
+-- rule's four colours read as patchwork). the rule as a table, t, of the
+-- four: its index's bits 1 where the left and upper cells are filled, 2
+-- where the right and lower ones are, 4 where the one below and right is
+-- (8 added: the table's first 7 are never read)
 function shade(m,n,s,f)
  picture_colours={}
- local k=1
+ local k,t=1,split"0,0,0,0,0,0,0,14,14,11,13,14,14,11,12"
  for y,r in ipairs(m) do
   -- (r: the row, a: the one above, d: below)
   local a,d=m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
-    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or t[(r<<1&a)>>x&1|(r&d<<1)>>x&2|d<<1>>>x&4|8]]
     k+=1
    end
   end
