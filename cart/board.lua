@@ -1,7 +1,8 @@
 -- board: the puzzle being played, board_size x board_size cells (5, 10 or 15) of
 -- cell_px px (board_px px in all).
 -- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
--- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
+-- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed (the
+-- cells off the board stay 0: ask_clear clears the board's alone).
 -- solution_cols[x+1] = column x of the solution as a mask (bit y = row y),
 -- row_clues/col_clues = row/column clues. lines are numbered k, 1-15 rows, 16-30
 -- columns (line_of): line_done[k] = line k satisfied (its clue's key, clue_key, is

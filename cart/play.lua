@@ -66,12 +66,10 @@ function ask(s,y,n)
  question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
 end
 
--- no marks on the board
+-- no marks on the board: its 225 cells all 0 (count sees cells[1..224],
+-- 224 zeros where the board is blank, less 1 or 2 where cell 0 is marked)
 function blank()
- for i=0,224 do
-  if (cells[i]>0) return
- end
- return true
+ return count(cells,0)-cells[0]>223
 end
 
 -- keep the board in the save, then run f (leaving) if given. a board
@@ -121,9 +119,9 @@ function ask_clear()
  if (blank()) sfx(19) return say"no marks"
  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
   new_step=true
-  for i=0,224 do
-   if (cells[i]>0) set_cell(i,0)
-  end
+  each(function()
+   if (cells[cell_index]>0) set_cell(cell_index,0)
+  end)
   recheck()
  end)
 end
