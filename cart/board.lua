@@ -1,5 +1,7 @@
 -- board: the puzzle being played, board_size x board_size cells (5, 10 or 15) of
--- cell_px px (board_px px in all).
+-- cell_px px (board_px px in all); board_last = board_size-1, the last
+-- row's and column's number (new_board sets it, and start_endless for
+-- its first frames, before its board is made).
 -- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
 -- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed (the
 -- cells off the board stay 0: ask_clear clears the board's alone).
@@ -22,7 +24,7 @@ end
 -- mask of the cells of cells equal to v in row i (c nil) or column i
 function line_mask(i,v,c)
  local m=0
- for j=0,board_size-1 do
+ for j=0,board_last do
   if cells[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
@@ -40,8 +42,8 @@ end
 -- (cell_y+1, its row's index in the tables of rows: solution...); no f
 -- calls each
 function each(f)
- for y=0,board_size-1 do
-  for x=0,board_size-1 do cell_x,cell_y,cell_index,cell_row=x,y,y*15+x,y+1 f() end
+ for y=0,board_last do
+  for x=0,board_last do cell_x,cell_y,cell_index,cell_row=x,y,y*15+x,y+1 f() end
  end
 end
 
@@ -58,7 +60,7 @@ end
 -- they are, the editor's design)
 function new_board(kept)
  if (not kept) load_board()
- cell_px=75\board_size
+ cell_px,board_last=75\board_size,board_size-1
  board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols=board_size*cell_px,{},{},{},{},{},{},{}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y: row y's bit i-1,

@@ -168,7 +168,7 @@ function draw_clues()
   end
  until fit>-47 or flip>1
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-47
- for i=0,board_size-1 do
+ for i=0,board_last do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
   for j,v in ipairs(t) do
@@ -184,7 +184,7 @@ function draw_clues()
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
  column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)
- for i=0,board_size-1 do
+ for i=0,board_last do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so
   -- are 15x15 rows, 5 px apart, in two tiers (below); else in the 4x4 ones.

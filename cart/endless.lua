@@ -16,7 +16,7 @@ end
 -- board in progress keeps its seed: 255 in recent_boards, which
 -- generator/playtest/endless.py sets to draw a code's puzzle as here)
 function start_endless(s)
- mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
+ mode,board_id,board_size,board_last,endless_world="endless",255,15,14,endless_solved%#worlds+1
  if (count(recent_boards,255)<1) endless_seed=rand_int(32767)
  if (s) drop() endless_seed,history[255]=s
  srand(endless_seed)

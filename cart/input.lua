@@ -97,7 +97,7 @@ end
 
 -- after many cells change: every line checked again
 function recheck()
- for i=0,board_size-1 do check(i,i) end
+ for i=0,board_last do check(i,i) end
  dirty,redraw,message=true,true
 end
 
@@ -190,7 +190,7 @@ function play_input()
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1), stops at the board's edges
-   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
+   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_last)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end

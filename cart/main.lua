@@ -24,7 +24,7 @@
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
---lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues, cell_x, cell_y, cell_index, cell_row
+--lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues, cell_x, cell_y, cell_index, cell_row, board_last
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: clue_font, puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_corner, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
