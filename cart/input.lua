@@ -70,7 +70,7 @@ end
 -- nothing (the first press's mark is taken back when the chord comes)
 function both(b)
  local h,k=held_frames[b],held_frames[b+1]
- return min(h,k)==1 and max(h,k)<6
+ return min(h,k)==1 and h+k<7
 end
 
 -- undo the last step (r nil) or redo the next (r 1), said under the

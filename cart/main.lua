@@ -148,8 +148,8 @@ function _update()
    if (mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   end
   -- (o and x together: closed, nothing chosen; btn, which changes
-  -- nothing, stands for no answer's function)
-  local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
+  -- nothing, stands for no answer's function, as ask() sets it)
+  local f=both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no
   if f then
    redraw,question=true
    -- (an item that keeps the pause menu open for more, undo and redo,

@@ -60,10 +60,11 @@ function play()
  hold()
 end
 
--- a question over the board: o runs y, x runs n (when given); the
--- stroke being painted ends (menu_at: no menu's, until menu sets it)
+-- a question over the board: o runs y, x runs n (not given: btn, which
+-- changes nothing, stands for them); the stroke being painted ends
+-- (menu_at: no menu's, until menu sets it)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
+ question,on_yes,on_no,redraw,paint_button,menu_at=s,y or btn,n or btn,true
 end
 
 -- no marks on the board: its 225 cells all 0 (count sees cells[1..224],
@@ -151,8 +152,7 @@ function play_update()
  for k in pairs(lines_changed) do
   placed_runs[k],redraw=placed(line_of(k)),true
  end
- lines_changed={}
- play_seconds=min(play_seconds+1/30,32767)
+ lines_changed,play_seconds={},min(play_seconds+1/30,32767)
  if solved() then
   music(63)
   shade(solution,board_size,pz_cols[board_id] or "",board_id<1 and 12)
