@@ -32,7 +32,7 @@ function start_endless(s)
    for y=1,16 do
     b[y],w=0,mid(o,w+rand_int(5)-2,6)
     local z=y==a and 6 or w
-    if (y==l) k=min(j,max(1,z))
+    if (y==l) k=mid(1,z,j)
     for d=0,6 do
      if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=128<<d|128>>d
     end
