@@ -43,7 +43,8 @@ end
 -- calls each
 function each(f)
  for y=0,board_last do
-  for x=0,board_last do cell_x,cell_y,cell_index,cell_row=x,y,y*15+x,y+1 f() end
+  cell_y,cell_row=y,y+1
+  for x=0,board_last do cell_x,cell_index=x,y*15+x f() end
  end
 end
 
