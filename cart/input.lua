@@ -163,11 +163,13 @@ function play_input()
  end
  paint_button=paint_button and held_frames[paint_button]>0 and paint_button
  for b=0,3 do
-  -- (b^^1: the opposite direction. a direction going down keeps the
-  -- cursor in from_x,from_y, unless its opposite went down first;
-  -- pressed while its opposite is held, it does not move)
-  if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
-  if pressed(b) and held_frames[b^^1]<1 then
+  -- (h: its frames held, o: those of b^^1, the opposite direction. a
+  -- direction going down keeps the cursor in from_x,from_y, unless its
+  -- opposite went down first; pressed while its opposite is held, it
+  -- does not move)
+  local h,o=held_frames[b],held_frames[b^^1]
+  if (h==1 and o<2) from_x,from_y=cursor_x,cursor_y
+  if pressed(b) and o<1 then
    -- a tap right after a tap (released_at: set after a tap alone):
    -- released at most 4 frames (133 ms), then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
@@ -190,7 +192,7 @@ function play_input()
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1), stops at the board's edges
-   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_last)
+   v=mid(0,h<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_last)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
