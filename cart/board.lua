@@ -1,7 +1,10 @@
 -- board: the puzzle being played, board_size x board_size cells (5, 10 or 15) of
--- cell_px px (board_px px in all).
+-- cell_px px (board_px px in all); board_last = board_size-1, the last
+-- row's and column's number (new_board sets it, and start_endless for
+-- its first frames, before its board is made).
 -- solution[y] = row y-1 of the solution as a bit mask (bit x = column x),
--- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed.
+-- cells[y*15+x] = cell x,y (0-based): 0 blank, 1 filled, 2 crossed (the
+-- cells off the board stay 0: ask_clear clears the board's alone).
 -- solution_cols[x+1] = column x of the solution as a mask (bit y = row y),
 -- row_clues/col_clues = row/column clues. lines are numbered k, 1-15 rows, 16-30
 -- columns (line_of): line_done[k] = line k satisfied (its clue's key, clue_key, is
@@ -21,7 +24,7 @@ end
 -- mask of the cells of cells equal to v in row i (c nil) or column i
 function line_mask(i,v,c)
  local m=0
- for j=0,board_size-1 do
+ for j=0,board_last do
   if cells[c and j*15+i or i*15+j]==v then m|=1<<j end
  end
  return m
@@ -34,11 +37,14 @@ function line_of(k)
  return (c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)
 end
 
--- f(x,y,i,r) for each cell of the board, row by row (i: its index in
--- cells; r=y+1, its row's index in the tables of rows: solution...)
+-- f() for each cell of the board, row by row, the cell in the globals
+-- cell_x,cell_y (from 0), cell_index (its index in cells) and cell_row
+-- (cell_y+1, its row's index in the tables of rows: solution...); no f
+-- calls each
 function each(f)
- for y=0,board_size-1 do
-  for x=0,board_size-1 do f(x,y,y*15+x,y+1) end
+ for y=0,board_last do
+  cell_y,cell_row=y,y+1
+  for x=0,board_last do cell_x,cell_index=x,y*15+x f() end
  end
 end
 
@@ -55,7 +61,7 @@ end
 -- they are, the editor's design)
 function new_board(kept)
  if (not kept) load_board()
- cell_px=75\board_size
+ cell_px,board_last=75\board_size,board_size-1
  board_px,row_clues,col_clues,line_done,placed_runs,lines_changed,no_clues,solution_cols=board_size*cell_px,{},{},{},{},{},{},{}
  for i=1,board_size do
   -- column i's mask from the rows (bit y-1 = row y: row y's bit i-1,

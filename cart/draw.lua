@@ -168,7 +168,7 @@ function draw_clues()
   end
  until fit>-47 or flip>1
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-47
- for i=0,board_size-1 do
+ for i=0,board_last do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
   for j,v in ipairs(t) do
@@ -184,7 +184,7 @@ function draw_clues()
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
  column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)
- for i=0,board_size-1 do
+ for i=0,board_last do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so
   -- are 15x15 rows, 5 px apart, in two tiers (below); else in the 4x4 ones.
@@ -233,16 +233,19 @@ end
 -- below and right is open, else 12 (twin: generator/render/colouring.py);
 -- or all f (a player's own drawing, board 0: a design, a typed code, in
 -- its inside's colour; on a 5x5 heart, where every cell is an edge, the
--- rule's four colours read as patchwork)
+-- rule's four colours read as patchwork). the rule as a table, t, of the
+-- four: its index's bits 1 where the left and upper cells are filled, 2
+-- where the right and lower ones are, 4 where the one below and right is
+-- (8 added: the table's first 7 are never read)
 function shade(m,n,s,f)
  picture_colours={}
- local k=1
+ local k,t=1,split"0,0,0,0,0,0,0,14,14,11,13,14,14,11,12"
  for y,r in ipairs(m) do
   -- (r: the row, a: the one above, d: below)
   local a,d=m[y-1] or 0,m[y+1] or 0
   for x=0,n-1 do
    if r>>x&1>0 then
-    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or (r>>1&d)>>x&1<1 and 14 or (r<<1&a)>>x&1<1 and 11 or d>>x+1&1<1 and 13 or 12]
+    picture_colours[y*16+x]=#s>0 and ord(s,k)-48 or palette.ui[f or t[(r<<1&a)>>x&1|(r&d<<1)>>x&2|d<<1>>>x&4|8]]
     k+=1
    end
   end
@@ -270,16 +273,16 @@ function draw_board(r)
   -- the finished picture hangs in a thin frame
   rect(-3,-3,board_px+3,board_px+3,3)
  end
- each(function(x,y,i,row)
+ each(function()
   -- (drawn with the camera on the cell's corner; c: the colour of
   -- its inside, the highlight 8 in the cursor's row and column;
-  -- picture_colours[row*16+x]: its colour, rows from 1)
-  local q,c=cells[i],r==0 and (x==cursor_x or y==cursor_y) and 8
-  cell_camera(x,y)
+  -- picture_colours[cell_row*16+cell_x]: its colour, rows from 1)
+  local q,c=cells[cell_index],r==0 and (cell_x==cursor_x or cell_y==cursor_y) and 8
+  cell_camera(cell_x,cell_y)
   if q==1 then
    -- a revealed cell in its slot: role 11 drawn as that slot
    c=4
-   if (x+y<r) c=11 pal(11,picture_colours[row*16+x])
+   if (cell_x+cell_y<r) c=11 pal(11,picture_colours[cell_row*16+cell_x])
    if (r>=30) square(0,0,cell_px+1,c)
   end
   if (c) square(1,1,e+1,c)

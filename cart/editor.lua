@@ -20,7 +20,7 @@ function edit()
  play()
  -- (each cell of the board from a design of its size; play() left
  -- them all 0, as they stay for a design of another size or none)
- if (design_size==board_size) each(function(x,y,i,r) cells[i]=design_rows[r]>>x&1 end)
+ if (design_size==board_size) each(function() cells[cell_index]=design_rows[cell_row]>>cell_x&1 end)
  redesign()
 end
 

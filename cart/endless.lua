@@ -16,7 +16,7 @@ end
 -- board in progress keeps its seed: 255 in recent_boards, which
 -- generator/playtest/endless.py sets to draw a code's puzzle as here)
 function start_endless(s)
- mode,board_id,board_size,endless_world="endless",255,15,endless_solved%#worlds+1
+ mode,board_id,board_size,board_last,endless_world="endless",255,15,14,endless_solved%#worlds+1
  if (count(recent_boards,255)<1) endless_seed=rand_int(32767)
  if (s) drop() endless_seed,history[255]=s
  srand(endless_seed)
@@ -32,7 +32,7 @@ function start_endless(s)
    for y=1,16 do
     b[y],w=0,mid(o,w+rand_int(5)-2,6)
     local z=y==a and 6 or w
-    if (y==l) k=min(j,max(1,z))
+    if (y==l) k=mid(1,z,j)
     for d=0,6 do
      if (y>=t and y<=u and (y>l and d==k or y<=l and (d<1 or rnd()<(d<z and .7 or d==z and .35 or 0)))) b[y]|=128<<d|128>>d
     end
@@ -58,8 +58,8 @@ end
 -- while it works: the empty grid with a wave of cells
 function endless_draw()
  use_palette(endless_world)
- each(function(x,y)
-  square(27+x*5,27+y*5,4,(x+y-screen_frames\2)%20<3 and 4 or 1)
+ each(function()
+  square(27+cell_x*5,27+cell_y*5,4,(cell_x+cell_y-screen_frames\2)%20<3 and 4 or 1)
  end)
  print_texts"making a puzzle|110|10"
 end

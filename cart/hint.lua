@@ -29,41 +29,43 @@ function hint(spin)
     yield()
    end
    new_step=true
-   each(function(x,y,i,r)
-    if (x==cursor_x or y==cursor_y) set_cell(i,2-(solution[r]>>x&1))
+   each(function()
+    if (cell_x==cursor_x or cell_y==cursor_y) set_cell(cell_index,2-(solution[cell_row]>>cell_x&1))
    end)
    recheck()
    return say"roulette"
   end
   -- a fill (1) the solution leaves empty (0) or a cross (2) on a
   -- filled cell (1): the mark less the solution's bit is 1. the first
-  -- in reading order is pointed at
-  each(function(x,y,i,r)
-   if (not w and cells[i]-(solution[r]>>x&1)==1) w,cursor_x,cursor_y=1,x,y
+  -- in reading order is pointed at (w 3)
+  each(function()
+   if (not w and cells[cell_index]-(solution[cell_row]>>cell_x&1)==1) w,cursor_x,cursor_y=3,cell_x,cell_y
   end)
-  if (w) return say"mistake!"
-  for y=1,board_size do _,f[y],e[y]=line_of(y) end
-  solve(row_clues,col_clues,f,e,{})
-  -- of the cells line logic fixes, the one nearest the cursor, a fill
-  -- before any cross and a cross in a line yet to match its clue before
-  -- one in a line that does (a player stuck on a board was given a cross
-  -- in a row already finished: no help). (the cursor moves to each
-  -- nearer one, d its distance from cx,cy; w: the mark it needs, 1 fill
-  -- or 2 cross; nil here, no mistake)
-  each(function(x,y,i,r)
-   -- (1 forced filled, 2 forced empty, the two bits of v: the marks
-   -- agree with the solution, so no cell is both)
-   local v=f[r]>>x&1|e[r]<<1>>x&2
-   local k=abs(x-cx)+abs(y-cy)+v*30+((line_done[r] or line_done[x+16]) and 30 or 0)
-   if (v>0 and cells[i]==0 and k<d) d,cursor_x,cursor_y,w=k,x,y,v
-  end)
-  if w then
-   -- marked first: a change clears the message
-   new_step=true
-   mark(w)
+  if not w then
+   for y=1,board_size do _,f[y],e[y]=line_of(y) end
+   solve(row_clues,col_clues,f,e,{})
+   -- of the cells line logic fixes, the one nearest the cursor, a fill
+   -- before any cross and a cross in a line yet to match its clue before
+   -- one in a line that does (a player stuck on a board was given a cross
+   -- in a row already finished: no help). (the cursor moves to each
+   -- nearer one, d its distance from cx,cy; w: the mark it needs, 1 fill
+   -- or 2 cross; nil here, no mistake)
+   each(function()
+    -- (1 forced filled, 2 forced empty, the two bits of v: the marks
+    -- agree with the solution, so no cell is both)
+    local v=f[cell_row]>>cell_x&1|e[cell_row]<<1>>cell_x&2
+    local k=abs(cell_x-cx)+abs(cell_y-cy)+v*30+((line_done[cell_row] or line_done[cell_x+16]) and 30 or 0)
+    if (v>0 and cells[cell_index]==0 and k<d) d,cursor_x,cursor_y,w=k,cell_x,cell_y,v
+   end)
+   if w then
+    -- marked first: a change clears the message
+    new_step=true
+    mark(w)
+   end
   end
-  -- (what it marked, said: "hint" alone, on a cross, read as nothing done)
-  say(split"hint: fill,hint: cross,no hint"[w or 3])
+  -- (what it marked, said: "hint" alone, on a cross, read as nothing
+  -- done; or the mistake pointed at)
+  say(split"hint: fill,hint: cross,mistake!,no hint"[w or 4])
  end)
 end
 

@@ -53,8 +53,8 @@ function mark(v)
    -- line's fills are the solution's (solution_cols: its columns,
    -- board.lua)
    local r,c=line_mask(cursor_y,1)==solution[cursor_y+1],line_mask(cursor_x,1,1)==solution_cols[cursor_x+1]
-   each(function(x,y,k)
-    if ((y==cursor_y and r or x==cursor_x and c) and cells[k]<1) set_cell(k,2)
+   each(function()
+    if ((cell_y==cursor_y and r or cell_x==cursor_x and c) and cells[cell_index]<1) set_cell(cell_index,2)
    end)
    -- the crosses change what the crossing lines' clues can dim
    recheck()
@@ -70,7 +70,7 @@ end
 -- nothing (the first press's mark is taken back when the chord comes)
 function both(b)
  local h,k=held_frames[b],held_frames[b+1]
- return min(h,k)==1 and max(h,k)<6
+ return min(h,k)==1 and h+k<7
 end
 
 -- undo the last step (r nil) or redo the next (r 1), said under the
@@ -97,7 +97,7 @@ end
 
 -- after many cells change: every line checked again
 function recheck()
- for i=0,board_size-1 do check(i,i) end
+ for i=0,board_last do check(i,i) end
  dirty,redraw,message=true,true
 end
 
@@ -163,11 +163,13 @@ function play_input()
  end
  paint_button=paint_button and held_frames[paint_button]>0 and paint_button
  for b=0,3 do
-  -- (b^^1: the opposite direction. a direction going down keeps the
-  -- cursor in from_x,from_y, unless its opposite went down first;
-  -- pressed while its opposite is held, it does not move)
-  if (held_frames[b]==1 and held_frames[b^^1]<2) from_x,from_y=cursor_x,cursor_y
-  if pressed(b) and held_frames[b^^1]<1 then
+  -- (h: its frames held, o: those of b^^1, the opposite direction. a
+  -- direction going down keeps the cursor in from_x,from_y, unless its
+  -- opposite went down first; pressed while its opposite is held, it
+  -- does not move)
+  local h,o=held_frames[b],held_frames[b^^1]
+  if (h==1 and o<2) from_x,from_y=cursor_x,cursor_y
+  if pressed(b) and o<1 then
    -- a tap right after a tap (released_at: set after a tap alone):
    -- released at most 4 frames (133 ms), then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
@@ -190,7 +192,7 @@ function play_input()
    -- same) from v's 5-cell block (v\5*5 its first
    -- cell): right or down to the next block's first cell (+5), left or
    -- up to the block before's last (-1), stops at the board's edges
-   v=mid(0,held_frames[b]<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_size-1)
+   v=mid(0,h<2 and not paint_button and (options&8>0 and released_at[b] and frame_count-released_at[b]<5 and v\5*5+b%2*6-1 or s%board_size) or s,board_last)
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end

@@ -8,7 +8,8 @@
 --  main     the screens and the current one's functions, its frame
 --           count, the redraw flag, whether upper memory is there
 --  board    the puzzle played: solution, cells, clues, lines done and
---           clue numbers placed, board and cell sizes
+--           clue numbers placed, board and cell sizes, the cell each()
+--           is on
 --  save     the session's progress and the save layout (best
 --           times, boards in progress, options, the design's place)
 --  input    button and mouse timing, the stroke being painted, undo
@@ -23,7 +24,7 @@
 --  share    the code alphabet and reading tables, the code screen
 --  editor   the design, the create page's choice, the verdict
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
---lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues
+--lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues, cell_x, cell_y, cell_index, cell_row, board_last
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
 --lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: clue_font, puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_corner, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
@@ -147,8 +148,8 @@ function _update()
    if (mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   end
   -- (o and x together: closed, nothing chosen; btn, which changes
-  -- nothing, stands for no answer's function)
-  local f=both(4) and btn or pressed(4) and (on_yes or btn) or pressed(5) and (on_no or btn)
+  -- nothing, stands for no answer's function, as ask() sets it)
+  local f=both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no
   if f then
    redraw,question=true
    -- (an item that keeps the pause menu open for more, undo and redo,

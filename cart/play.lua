@@ -60,18 +60,17 @@ function play()
  hold()
 end
 
--- a question over the board: o runs y, x runs n (when given); the
--- stroke being painted ends (menu_at: no menu's, until menu sets it)
+-- a question over the board: o runs y, x runs n (not given: btn, which
+-- changes nothing, stands for them); the stroke being painted ends
+-- (menu_at: no menu's, until menu sets it)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
+ question,on_yes,on_no,redraw,paint_button,menu_at=s,y or btn,n or btn,true
 end
 
--- no marks on the board
+-- no marks on the board: its 225 cells all 0 (count sees cells[1..224],
+-- 224 zeros where the board is blank, less 1 or 2 where cell 0 is marked)
 function blank()
- for i=0,224 do
-  if (cells[i]>0) return
- end
- return true
+ return count(cells,0)-cells[0]>223
 end
 
 -- keep the board in the save, then run f (leaving) if given. a board
@@ -121,9 +120,9 @@ function ask_clear()
  if (blank()) sfx(19) return say"no marks"
  ask("clear the whole board?\n(undo brings it back)\n\n\142 clear   \151 keep",function()
   new_step=true
-  for i=0,224 do
-   if (cells[i]>0) set_cell(i,0)
-  end
+  each(function()
+   if (cells[cell_index]>0) set_cell(cell_index,0)
+  end)
   recheck()
  end)
 end
@@ -153,8 +152,7 @@ function play_update()
  for k in pairs(lines_changed) do
   placed_runs[k],redraw=placed(line_of(k)),true
  end
- lines_changed={}
- play_seconds=min(play_seconds+1/30,32767)
+ lines_changed,play_seconds={},min(play_seconds+1/30,32767)
  if solved() then
   music(63)
   shade(solution,board_size,pz_cols[board_id] or "",board_id<1 and 12)
@@ -193,8 +191,8 @@ function play_draw()
   camera(s\2-26,-17)
   rect(-1,-1,s,s,2)
   square(0,0,s,1)
-  each(function(x,y,i)
-   if (cells[i]==1) square(x*p,y*p,p,4)
+  each(function()
+   if (cells[cell_index]==1) square(cell_x*p,cell_y*p,p,4)
   end)
   camera()
   -- the readouts: the cursor's row clue and under it its column's (top
@@ -239,8 +237,8 @@ function play_draw()
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",menu: play,menu: share" or "")..((design_saved or blank()) and "" or ",not saved,save full")..",\142 draw,\151 erase,up+dn clear")
   print_centred(message or t[screen_frames\30%#t+1],46,6,24)
   if verdict_status=="stalled" then
-   each(function(x,y,i,r)
-    if ((verdict_filled[r]|verdict_empty[r])>>x&1<1) cell_camera(x,y) circfill(cell_px/2,cell_px/2,cell_px\5,4-cells[i]*3)
+   each(function()
+    if ((verdict_filled[cell_row]|verdict_empty[cell_row])>>cell_x&1<1) cell_camera(cell_x,cell_y) circfill(cell_px/2,cell_px/2,cell_px\5,4-cells[cell_index]*3)
    end)
    camera()
   end

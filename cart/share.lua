@@ -30,14 +30,14 @@ end
 -- the code of the puzzle being played (endless: of its seed)
 function share_code()
  -- (the bits 5 to a symbol: endless, its seed's 15 bits from the
- -- top; else the cells. e: endless's kind, 14, and its last bit)
+ -- top; else the cells. e: endless's kind, 14, and its last bit. t:
+ -- the symbols' values for the check, s: the symbols, the kind first)
  local e=mode=="endless" and 14
- local t,v,s={e or board_size},0,""
+ local t,v,s={e or board_size},0,symbol(e or board_size)
  for k=0,e or board_size*board_size-1 do
   v=v<<1|(e and endless_seed>>14-k or solution[k\board_size+1]>>k%board_size)&1
-  if (k%5>3) add(t,v) v=0
+  if (k%5>3) add(t,v) s..=symbol(v) v=0
  end
- for c in all(t) do s..=symbol(c) end
  -- (then the check's two symbols)
  v=check_sum(t,#t)
  return s..symbol(v\32)..symbol(v%32)

@@ -96,7 +96,7 @@ def test_column_numbers_keep_to_their_columns_on_the_board(console):
             # (tiers sharing lines 2-5: column 1's 13 would stand beside column 0's 10)
             cols = [[10, 1, 1], [13], [2], [1] * 6] + [[1]] * 11
         lua = " ".join(f"col_clues[{i + 1}]={{{','.join(map(str, t))}}}" for i, t in enumerate(cols))
-        c.exec("cursor_x,cursor_y=-9,-9 nlog={} cls() board_size,cell_px,board_corner=15,5,52 col_clues={} row_clues={} placed_runs={} row_done={} col_done={} "
+        c.exec("cursor_x,cursor_y=-9,-9 nlog={} cls() board_size,board_last,cell_px,board_corner=15,14,5,52 col_clues={} row_clues={} placed_runs={} row_done={} col_done={} "
                "for i=1,15 do row_clues[i]={} end " + lua + " draw_clues()")
         log = c.global_("nlog")
         nums = [(int(log[k][1]), int(log[k][2]), int(log[k][3])) for k in range(1, len(log) + 1)]
