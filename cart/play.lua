@@ -61,9 +61,11 @@ function play()
 end
 
 -- a question over the board: o runs y, x runs n (when given); the
--- stroke being painted ends (menu_at: no menu's, until menu sets it)
+-- stroke being painted ends (menu_at: no menu's, until menu sets it).
+-- asked_at: its frame, so that _update takes no answer in its first
+-- half second (a tap meant for the board answered it unread)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button,menu_at=s,y,n,true
+ asked_at,question,on_yes,on_no,redraw,paint_button,menu_at=frame_count,s,y,n,true
 end
 
 -- no marks on the board
