@@ -26,7 +26,7 @@
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
 --lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues, cell_x, cell_y, cell_index, cell_row, board_last
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
+--lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, asked_at, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: clue_font, puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_corner, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
@@ -148,8 +148,12 @@ function _update()
    if (mouse_moved and menu_items[k] and k!=menu_at) menu(k)
   end
   -- (o and x together: closed, nothing chosen; btn, which changes
-  -- nothing, stands for no answer's function, as ask() sets it)
-  local f=both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no
+  -- nothing, stands for no answer's function, as ask() sets it. a
+  -- question, not a menu, takes no press in its first 15 frames: a
+  -- player filling cells a tap at a time deleted a design with the tap
+  -- after the stroke that asked. frame_count wraps, the difference
+  -- does not)
+  local f=(menu_at or frame_count-asked_at>14) and (both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no)
   if f then
    redraw,question=true
    -- (an item that keeps the pause menu open for more, undo and redo,

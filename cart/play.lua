@@ -62,9 +62,11 @@ end
 
 -- a question over the board: o runs y, x runs n (not given: btn, which
 -- changes nothing, stands for them); the stroke being painted ends
--- (menu_at: no menu's, until menu sets it)
+-- (menu_at: no menu's, until menu sets it). asked_at: its frame, so
+-- that _update takes no answer in its first half second (a tap meant
+-- for the board answered it unread)
 function ask(s,y,n)
- question,on_yes,on_no,redraw,paint_button,menu_at=s,y or btn,n or btn,true
+ asked_at,question,on_yes,on_no,redraw,paint_button,menu_at=frame_count,s,y or btn,n or btn,true
 end
 
 -- no marks on the board: its 225 cells all 0 (count sees cells[1..224],

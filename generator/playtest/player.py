@@ -14,6 +14,7 @@ import numpy as np
 from generator.console.console import Console
 
 FRESH_GAP = 8   # frames from a direction last held to its next fresh press (the cart jumps on 6 up)
+QUESTION_DEAF = 15   # frames a question (not a menu) takes no answer after it is asked (cart/main.lua)
 CARTDATA_ID = "picross8_v1"
 
 _NAME = re.compile(r"(?<![\w.:\"'])[A-Za-z_][A-Za-z0-9_]*")
@@ -125,7 +126,19 @@ class Player:
             if b in ("left", "right", "up", "down"):
                 self._ready(b)
                 self.last_fresh[b] = self.c.frame_index + 1
+        if "o" in buttons or "x" in buttons:
+            self._answerable()
         self.c.press(*buttons, release=release)
+
+    def _answerable(self) -> None:
+        """Wait, if a question is up, until it takes an answer (as a player reads it first): the
+        cart takes no press in its first QUESTION_DEAF frames. A test of that presses through
+        self.c."""
+        if not self.g("question") or self.g("menu_at") or self.g("asked_at") is None:
+            return
+        since = int(self.g("frame_count") - self.g("asked_at")) % 65536
+        if since < QUESTION_DEAF - 1:
+            self.c.run_frames(QUESTION_DEAF - 1 - since)
 
     def _ready(self, d: str, held=()) -> None:
         """Wait (holding `held`) so that pressing direction d now is not a double tap."""

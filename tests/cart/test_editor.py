@@ -476,6 +476,35 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     assert not _kept_design(cart[0], store).any()
 
 
+def test_a_question_takes_no_answer_in_its_first_half_second(cart):
+    """A player filling cells a tap at a time lost their design: the tap after the stroke that
+    asked the question answered it, unread (o: delete it). A question, not a menu, takes no press
+    in its first 15 frames; then its first press answers it. The same for every question: the
+    clear-board one too."""
+    p, store = _over_a_saved_heart(cart[0])
+    p.c.press("o", release=2)                     # a one-cell stroke, let go: asked
+    assert _asked_to_replace(p)
+    asked = p.c.frame_index
+    while p.c.frame_index - asked < 12:           # taps of o and x, 2 frames each, unread
+        p.c.press("o" if p.c.frame_index % 4 else "x")
+    assert _asked_to_replace(p) and (p.board() == 1).sum() == 1
+    p.c.save_cartdata()
+    assert (_kept_design(cart[0], store) == HEART).all()
+    p.idle(3)
+    p.c.press("o")                                # read: o deletes it now
+    settle(p)
+    assert not p.g("question") and p.board().sum() == 1
+    p.c.step(["up", "down"])                      # the clear-board question
+    p.idle(1)
+    assert "clear the whole board?" in (p.g("question") or "")
+    p.c.press("o")
+    p.idle(2)
+    assert p.g("question") and p.board().sum() == 1
+    p.press("o")                                  # (the player's press waits as a reader)
+    settle(p)
+    assert not p.g("question") and not p.board().any()
+
+
 def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
     """The question before a first stroke at another size comes once the stroke ends (a stroke
     of 3 cells, one question; x takes all 3 back), never mid-stroke, and not on an o+x chord's
