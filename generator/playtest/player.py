@@ -127,10 +127,10 @@ class Player:
                 self._ready(b)
                 self.last_fresh[b] = self.c.frame_index + 1
         if "o" in buttons or "x" in buttons:
-            self._answerable()
+            self.answerable()
         self.c.press(*buttons, release=release)
 
-    def _answerable(self) -> None:
+    def answerable(self) -> None:
         """Wait, if a question is up, until it takes an answer (as a player reads it first): the
         cart takes no press in its first QUESTION_DEAF frames. A test of that presses through
         self.c."""

@@ -532,6 +532,7 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     assert int(p.c.exec(dims)) > 10            # runs placed by the marks dim
     p.c.choose_menuitem("clear board")
     p.idle(1)
+    p.answerable()                              # (the question takes no press at first)
     p.c.step(["o"])                             # yes: cleared in this frame's update
     p.c.step([])
     assert not p.board().any() and int(p.c.exec(check)) == 0 and int(p.c.exec(dims)) == 0
