@@ -39,9 +39,10 @@ function redesign()
  -- undo from the pause menu meanwhile leaves the design as it was), x
  -- takes the stroke back. saved if it has a fill and there is room (at
  -- most 3 boards). (the editor marks 0 or 1 only: its blank() board
- -- has no fill)
+ -- has no fill.) asked of any design with a fill, saved or not: one
+ -- drawn while the save was full was replaced unasked
  if design_size==board_size or not blank() then
-  if (design_saved and design_size!=board_size) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \151 takes back\nthis stroke and keeps it.\n\n\142 delete it   \151 keep it",function() design_saved=blank() redesign() end,undo) return
+  if (design_size!=board_size and design_rows and count(design_rows,0)<15) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \151 takes back\nthis stroke and keeps it.\n\n\142 delete it   \151 keep it",function() design_size=blank() and design_size or board_size redesign() end,undo) return
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()

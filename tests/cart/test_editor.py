@@ -300,6 +300,33 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
             assert "not saved" not in said
 
 
+def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
+    """A design drawn beside 4 boards in progress lives for the session only, but it is the
+    player's all the same: a first stroke at another size asks before it replaces it, as for a
+    saved one (it was replaced unasked); o replaces it."""
+    store: dict = {}
+    p = Player(cart[0], store)
+    for q in range(4):
+        p.c.exec(f"load_puzzle({q}) load_board() cells[0]=1 play_seconds=0 keep()")
+    p.c.save_cartdata()
+    p = with_heart(cart[0], store)
+    assert not p.g("design_saved")
+    p.c.exec("create_choice=3 edit()")            # the 15x15 editor, the same session
+    settle(p)
+    assert not p.board().any() and not p.g("question")
+    p.press("o")
+    settle(p)
+    assert _asked_to_replace(p) and "5x5 one" in p.g("question")
+    p.press("x")                                  # keep it
+    settle(p)
+    assert not p.board().any() and int(p.g("design_size")) == 5
+    p.press("o")
+    settle(p)
+    p.press("o")                                  # delete it
+    settle(p)
+    assert not p.g("question") and p.board().sum() == 1 and int(p.g("design_size")) == 15
+
+
 def test_the_code_of_a_design_plays_from_the_code_screen(cart):
     p = with_heart(cart[0])
     p.c.choose_menuitem("share code")
