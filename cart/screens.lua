@@ -140,10 +140,11 @@ function worlds_draw()
   if (s>0) rectfill(24,84,24+80*s\world.count,86,10)
  elseif world_index>#worlds+1 then
   print_texts"create|22|10/draw a puzzle or enter a code|32|6"
-  -- (the size the saved design is at says so: a player back at
-  -- the 15x15 editor, blank, took their 5x5 heart for lost)
+  -- (the size the design is at says so, saved or kept for the
+  -- session: a player back at the 15x15 editor, blank, took their 5x5
+  -- heart for lost)
   for k=1,4 do
-   print_centred((k==create_choice and "> " or "")..create_labels[k]..(design_saved and design_size==k*5 and " - your design" or ""),68+k*8,k==create_choice and 10 or 6)
+   print_centred((k==create_choice and "> " or "")..create_labels[k]..(design_size==k*5 and count(design_rows,0)<15 and " - your design" or ""),68+k*8,k==create_choice and 10 or 6)
   end
  else
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")

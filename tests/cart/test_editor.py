@@ -303,7 +303,7 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
 def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
     """A design drawn beside 4 boards in progress lives for the session only, but it is the
     player's all the same: a first stroke at another size asks before it replaces it, as for a
-    saved one (it was replaced unasked); o replaces it."""
+    saved one (it was replaced unasked), and the create page names its size; o replaces it."""
     store: dict = {}
     p = Player(cart[0], store)
     for q in range(4):
@@ -320,6 +320,11 @@ def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
     p.press("x")                                  # keep it
     settle(p)
     assert not p.board().any() and int(p.g("design_size")) == 5
+    p.c.choose_menuitem("leave puzzle")           # the create page names its size
+    p.idle(3)
+    assert p.on("worlds_update") and "5x5 - your design" in p.c.text()
+    p.c.exec("edit()")
+    settle(p)
     p.press("o")
     settle(p)
     p.press("o")                                  # delete it
