@@ -151,9 +151,11 @@ function _update()
   -- nothing, stands for no answer's function, as ask() sets it. a
   -- question, not a menu, takes no press in its first 15 frames: a
   -- player filling cells a tap at a time deleted a design with the tap
-  -- after the stroke that asked. frame_count wraps, the difference
-  -- does not)
-  local f=(menu_at or frame_count-asked_at>14) and (both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no)
+  -- after the stroke that asked. frame_count and the difference wrap:
+  -- 32768 frames on, the difference is negative, abs keeps it past 14,
+  -- so a question left open 36 minutes is deaf for half a second again,
+  -- never for 18 minutes)
+  local f=(menu_at or abs(frame_count-asked_at)>14) and (both(4) and btn or pressed(4) and on_yes or pressed(5) and on_no)
   if f then
    redraw,question=true
    -- (an item that keeps the pause menu open for more, undo and redo,

@@ -136,9 +136,10 @@ class Player:
         self.c."""
         if not self.g("question") or self.g("menu_at") or self.g("asked_at") is None:
             return
-        since = int(self.g("frame_count") - self.g("asked_at")) % 65536
-        if since < QUESTION_DEAF - 1:
-            self.c.run_frames(QUESTION_DEAF - 1 - since)
+        # (the frames since it was asked on the next frame, a 16-bit number as the cart's)
+        since = (int(self.g("frame_count") - self.g("asked_at")) + 1 + 32768) % 65536 - 32768
+        if abs(since) < QUESTION_DEAF:
+            self.c.run_frames(QUESTION_DEAF - since)
 
     def _ready(self, d: str, held=()) -> None:
         """Wait (holding `held`) so that pressing direction d now is not a double tap."""

@@ -511,8 +511,8 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
 def test_a_question_takes_no_answer_in_its_first_half_second(cart):
     """A player filling cells a tap at a time lost their design: the tap after the stroke that
     asked the question answered it, unread (o: delete it). A question, not a menu, takes no press
-    in its first 15 frames; then its first press answers it. The same for every question: the
-    clear-board one too."""
+    in its first 15 frames; then its first press answers it, however long it has waited. The
+    same for every question: the clear-board one too."""
     p, store = _over_a_saved_heart(cart[0])
     p.c.press("o", release=2)                     # a one-cell stroke, let go: asked
     assert _asked_to_replace(p)
@@ -535,6 +535,15 @@ def test_a_question_takes_no_answer_in_its_first_half_second(cart):
     p.press("o")                                  # (the player's press waits as a reader)
     settle(p)
     assert not p.g("question") and not p.board().any()
+    p.press("o")
+    settle(p)
+    p.c.step(["up", "down"])                      # asked 32,780 frames ago (18 minutes): the
+    p.idle(1)                                     # frames' difference, a 16.16 number, wrapped
+    assert "clear the whole board?" in (p.g("question") or "")
+    p.c.exec("asked_at=frame_count+32756")
+    p.c.press("x")                                # ... and the question still takes a press
+    p.idle(1)
+    assert not p.g("question") and p.board().sum() == 1
 
 
 def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
