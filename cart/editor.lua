@@ -35,14 +35,16 @@ function redesign()
  -- first (the save holds one design; a player's heart was gone,
  -- replaced unasked), once the stroke ends (dirty kept till then:
  -- asked on an o+x chord's first press, the question took its x, and
- -- no menu opened): o replaces it if the board still has a mark (an
- -- undo from the pause menu meanwhile leaves the design as it was), x
- -- takes the stroke back. saved if it has a fill and there is room (at
+ -- no menu opened): o takes the stroke back, x replaces it if the
+ -- board still has a mark (an undo from the pause menu meanwhile leaves
+ -- the design as it was). the safe answer on o, the button that drew
+ -- the stroke: players filling cells a tap at a time answered with
+ -- their next tap, unread, and lost the design. saved if it has a fill and there is room (at
  -- most 3 boards). (the editor marks 0 or 1 only: its blank() board
  -- has no fill.) asked of any design with a fill, saved or not: one
  -- drawn while the save was full was replaced unasked
  if design_size==board_size or not blank() then
-  if (design_size!=board_size and design_rows and count(design_rows,0)<15) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \151 takes back\nthis stroke and keeps it.\n\n\142 delete it   \151 keep it",function() design_size=blank() and design_size or board_size redesign() end,undo) return
+  if (design_size!=board_size and design_rows and count(design_rows,0)<15) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \142 takes back\nthis stroke and keeps it.\n\n\142 keep it   \151 delete it",undo,function() design_size=blank() and design_size or board_size redesign() end) return
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()

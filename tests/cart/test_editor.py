@@ -303,7 +303,7 @@ def test_a_design_is_not_saved_beside_4_boards(cart):
 def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
     """A design drawn beside 4 boards in progress lives for the session only, but it is the
     player's all the same: a first stroke at another size asks before it replaces it, as for a
-    saved one (it was replaced unasked), and the create page names its size; o replaces it."""
+    saved one (it was replaced unasked), and the create page names its size; x replaces it."""
     store: dict = {}
     p = Player(cart[0], store)
     for q in range(4):
@@ -317,7 +317,7 @@ def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
     p.press("o")
     settle(p)
     assert _asked_to_replace(p) and "5x5 one" in p.g("question")
-    p.press("x")                                  # keep it
+    p.press("o")                                  # keep it
     settle(p)
     assert not p.board().any() and int(p.g("design_size")) == 5
     p.c.choose_menuitem("leave puzzle")           # the create page names its size
@@ -327,7 +327,7 @@ def test_a_design_the_save_could_not_keep_is_asked_for_too(cart):
     settle(p)
     p.press("o")
     settle(p)
-    p.press("o")                                  # delete it
+    p.press("x")                                  # delete it
     settle(p)
     assert not p.g("question") and p.board().sum() == 1 and int(p.g("design_size")) == 15
 
@@ -480,7 +480,7 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     """A player's 5x5 design was gone after they opened the 15x15 editor: a blank board of
     another size leaves the kept design alone (in the save too), and a first fill there asks
     before it replaces it (the save holds one design; replaced unasked, a player's heart was
-    gone): x keeps it (the fill taken back, the board blank again), o replaces it."""
+    gone): o keeps it (the fill taken back, the board blank again), x replaces it."""
     p, store = _over_a_saved_heart(cart[0])
     assert not p.board().any() and not p.g("question")
     p.c.save_cartdata()
@@ -490,7 +490,7 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     settle(p)
     shown = p.c.text()
     assert "deletes your\n5x5 one" in shown, shown
-    p.press("x")                                  # keep it: the fill taken back
+    p.press("o")                                  # keep it: the fill taken back
     settle(p)
     assert not p.board().any() and not p.g("question")
     p.c.save_cartdata()
@@ -499,7 +499,7 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
     p.press("right")
     p.press("o")
     settle(p)
-    p.press("o")                                  # replace it
+    p.press("x")                                  # replace it
     settle(p)
     assert p.board().sum() == 1 and not p.g("question")
     p.c.save_cartdata()
@@ -510,9 +510,11 @@ def test_opening_the_editor_at_another_size_keeps_the_design(cart):
 
 def test_a_question_takes_no_answer_in_its_first_half_second(cart):
     """A player filling cells a tap at a time lost their design: the tap after the stroke that
-    asked the question answered it, unread (o: delete it). A question, not a menu, takes no press
-    in its first 15 frames; then its first press answers it, however long it has waited. The
-    same for every question: the clear-board one too."""
+    asked the question answered it, unread ("delete it" was on o then). A question, not a menu,
+    takes no press in its first 15 frames; then its first press answers it, however long it has
+    waited; and the design question's answer on o, the button that drew the stroke, is the safe
+    one: it takes the stroke back and keeps the design. The same wait for every question: the
+    clear-board one too."""
     p, store = _over_a_saved_heart(cart[0])
     p.c.press("o", release=2)                     # a one-cell stroke, let go: asked
     assert _asked_to_replace(p)
@@ -523,7 +525,15 @@ def test_a_question_takes_no_answer_in_its_first_half_second(cart):
     p.c.save_cartdata()
     assert (_kept_design(cart[0], store) == HEART).all()
     p.idle(3)
-    p.c.press("o")                                # read: o deletes it now
+    p.c.press("o")                                # one more tap: the stroke taken back, kept
+    settle(p)
+    assert not p.g("question") and not p.board().any()
+    p.c.save_cartdata()
+    assert (_kept_design(cart[0], store) == HEART).all()
+    p.c.press("o", release=2)
+    p.idle(15)
+    assert _asked_to_replace(p)
+    p.c.press("x")                                # read: x deletes it
     settle(p)
     assert not p.g("question") and p.board().sum() == 1
     p.c.step(["up", "down"])                      # the clear-board question
@@ -559,7 +569,7 @@ def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
     p.idle(2)                                     # let go: asked now, once
     assert _asked_to_replace(p) and (p.board() == 1).sum() == painted
     assert p.c.max_instructions < frame_budget(30)
-    p.press("x")                                  # keep it: the whole stroke taken back
+    p.press("o")                                  # keep it: the whole stroke taken back
     settle(p)
     assert not p.board().any() and not p.g("question")
     p.c.step(["o"])                               # the menu's chord, o a frame first
@@ -577,9 +587,9 @@ def test_the_design_question_waits_for_the_stroke_and_the_chord(cart):
 @pytest.mark.parametrize("then", ["leave puzzle", "undo"])
 def test_the_design_question_left_open_never_replaces_the_design(cart, then):
     """With the question open, the pause menu still works: leaving closes the question with the
-    board (carried onto the create page, its o replaced the design), and an undo there leaves
-    nothing to replace, so o keeps the design as it was (replacing it with a blank board left
-    the save with no design)."""
+    board (carried onto the create page, its answer replaced the design), and an undo there
+    leaves nothing to replace, so x, delete it, keeps the design as it was (replacing it with a
+    blank board left the save with no design)."""
     p, store = _over_a_saved_heart(cart[0])
     p.press("o")
     p.idle(2)
@@ -590,7 +600,7 @@ def test_the_design_question_left_open_never_replaces_the_design(cart, then):
         assert p.on("worlds_update") and not p.g("question")
     else:
         assert _asked_to_replace(p) and not p.board().any()
-        p.press("o")
+        p.press("x")
         settle(p)
     p.c.save_cartdata()
     assert (_kept_design(cart[0], store) == HEART).all()
@@ -613,7 +623,7 @@ def test_the_create_page_shows_the_size_of_the_design(cart):
     assert create_page(store) == ["> 5x5 - your design", "10x10", "15x15"]
     p.press("o")                                  # a 15x15 design replaces it
     settle(p)
-    p.press("o")
+    p.press("x")
     settle(p)
     p.c.save_cartdata()
     assert create_page(store) == ["5x5", "10x10", "> 15x15 - your design"]
