@@ -144,7 +144,7 @@ function worlds_draw()
   -- session: a player back at the 15x15 editor, blank, took their 5x5
   -- heart for lost)
   for k=1,4 do
-   print_centred((k==create_choice and "> " or "")..create_labels[k]..(design_size==k*5 and count(design_rows,0)<15 and " - your design" or ""),68+k*8,k==create_choice and 10 or 6)
+   print_centred((k==create_choice and "> " or "")..create_labels[k]..(design_size==k*5 and design_filled() and " - your design" or ""),68+k*8,k==create_choice and 10 or 6)
   end
  else
   print_texts("endless|22|10/new puzzles, made here|32|6/"..endless_solved.." solved|84|6")
