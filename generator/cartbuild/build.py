@@ -38,7 +38,7 @@ from generator.cartbuild.lua import Piece, check_cart, check_piece, check_shippe
 from generator.cartbuild.minify import minify
 from generator.cartbuild.contrast_gate import check_world
 from generator.cartbuild.palette import PICO8, dim_table, rgb_hex
-from generator.cartbuild.rowtiers import rows_line
+from generator.cartbuild.cluetiers import columns_line, rows_line
 from generator.cartbuild.codefont import pack_font
 from generator.cartbuild.music import pack_music
 from generator.cartbuild.sfx import pack_sfx
@@ -391,6 +391,7 @@ def summary_text(placed: list[Placed], rom: PackedRom, colouring: Colouring, wor
                                   f"({', '.join(f.name for f in by_rule[:3])}"
                                   f"{', ...' if len(by_rule) > 3 else ''})" if by_rule else ""),
         rows_line([(p.world, p.world_index + 1, p.puzzle.name, p.puzzle.clues.rows) for p in placed]),
+        columns_line([(p.world, p.world_index + 1, p.puzzle.name, p.puzzle.clues.cols) for p in placed]),
     ])
 
 

@@ -32,7 +32,7 @@ import numpy as np
 import pytest
 
 from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
-from generator.cartbuild.rowtiers import in_two_tiers
+from generator.cartbuild.cluetiers import LEFT_ROOM, columns_apart, in_two_tiers, left_tier, reach
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
