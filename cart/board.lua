@@ -98,8 +98,10 @@ end
 -- number dims when every way of laying out its line's clue t that
 -- agrees with the marks (f filled, x crossed: masks, bit j = cell j)
 -- puts its run on the same cells, and the player filled them all.
--- an empty line's 0 (d[1]) dims while the marks agree with it: from
--- the start, as picross s greys its 0 lines, until a cell is filled.
+-- an empty line's 0 (d[1]) dims once every cell of its line is
+-- crossed, as a run dims once the player has placed it (greyed from the
+-- start, as picross s greys its 0 lines, readers took the dim 0 for a
+-- smudge or asked whether it was a 0).
 -- the solver's sweeps find those ways: the line is solved alone, as
 -- the one row of a grid whose board_size columns have no clue (no_clues), and
 -- s[j] holds the cells where run j can start: one cell (q&q-1==0;
@@ -110,7 +112,7 @@ function placed(t,f,x)
  local d,s={},{}
  hook_lines=0
  if solve({t},no_clues,{f},{x},s)!="contradiction" then
-  d[1]=1
+  d[1]=x+1==1<<board_size
   -- (run j of t starts on the cells q=s[j]: solve writes s[1..#t],
   -- and s[0], which ipairs leaves out)
   for j,q in ipairs(s) do

@@ -128,24 +128,23 @@ end
 -- single digits stand across (2 px), so that they read as its stack,
 -- not as a row
 function draw_clues()
- -- (reach[i]: how far left of its end row i's clue (from 1) reaches in
- -- 3x5 digits: to its first number's edge, not a gap past it (a right
- -- tier of 8 numbers, 1 px apart, would end the left tier inside its
- -- first). a left-tier row ends at board_corner-1+n-3 (48+n; an
- -- end is 1 px past the ink: 4 px of background), n the further reach of
- -- the two rows beside it, at the board. its first number, at 48+n+own
- -- reach, stands 2 px or more from the screen's edge where n+own>-47,
- -- and 8 px where a clue of two numbers or more whose first is a 1 is
- -- measured from 6 px further left (a row of 1s must start further in
- -- than they stand apart). that holds for the further of its two rows
- -- where it holds for each: the tiers fit where every two rows side by
- -- side reach less than 47 px together (fit: the least such sum; row 1,
- -- none above, alone against 0, always fits). the left tier is the even
- -- rows, or where they do not fit, the odd ones (flip 1: the rule for a
- -- clue starting with a 1 then falls on the others, and 6 boards more fit
- -- in two tiers); where neither fits, flip goes on to 2, which is 0
- -- again for the 4x4 rows below)
- local o,p,u,h,reach,flip,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},{},-1
+ -- (reach[k]: how far left of its end the furthest reaching clue of
+ -- tier k (0 the left tier, 1 the right, at the board) reaches in 3x5
+ -- digits: to its first number's edge, not a gap past it (a right tier
+ -- of 8 numbers, 1 px apart, would end the left tier inside its first).
+ -- every left-tier row ends at board_corner-1+reach[1]-3 (48+reach[1];
+ -- an end is 1 px past the ink: 4 px of background), so that both tiers
+ -- stand as straight columns (a left tier ending wherever its two
+ -- neighbours allowed staggered into a staircase: two readers shown both
+ -- chose the straight one, "3" under "2 7 2" read as "3 2 7 2"). its
+ -- furthest first number stands 2 px or more from the screen's edge
+ -- where reach[0]+reach[1]>-47, and 8 px where a clue of two numbers or
+ -- more whose first is a 1 is measured from 6 px further left (a row of
+ -- 1s must start further in than they stand apart). the left tier is the
+ -- even rows, or where they do not fit, the odd ones (flip 1: the rule
+ -- for a clue starting with a 1 then falls on the others); where neither
+ -- fits, flip goes on to 2, which is 0 again for the 4x4 rows below)
+ local o,p,u,h,flip,reach,w=(cell_px-3)\2,7,{},{[0]=1,1},-1
  -- column i's band, or a plate of it, from y t to b, e px either side of
  -- its digits (x-e to x+e+2, x: its digits' left edge), in its colour: 9
  -- every other column on 10x10 and 15x15, the cursor's 15, else 0
@@ -159,15 +158,16 @@ function draw_clues()
  clue_font=digit_bits_tall
  repeat
   flip+=1
-  fit=0
-  -- (r: row i's clue; row_clues holds the board's rows alone)
+  reach={[0]=0,0}
+  -- (r: row i's clue; row_clues holds the board's rows alone; k: 0 on
+  -- the left tier)
   for i,r in ipairs(row_clues) do
+   local k=(i+flip)%2
    h[i%2]=max(h[i%2],#col_clues[i])
-   reach[i]=draw_line_clue(r,r[(i+flip)%2*9+2] and r[1]==1 and -6 or 0,126)
-   fit=min(fit,reach[i]+(reach[i-1] or 0))
+   reach[k]=min(reach[k],draw_line_clue(r,r[k*9+2] and r[1]==1 and -6 or 0,126))
   end
- until fit>-47 or flip>1
- local shared,tiers=h[0]+h[1]>8,board_size>14 and fit>-47
+ until reach[0]+reach[1]>-47 or flip>1
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and reach[0]+reach[1]>-47
  for i=0,board_last do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
@@ -196,11 +196,10 @@ function draw_clues()
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
-  -- (the left tier, (i+flip)%2 1) ends 4 px left of the further reaching of the two rows beside it
-  -- (reach[i] and reach[i+2], at the board), so that no number stands over
-  -- or under a number of the row beside it (in 4x4 digits 8 read as 3, 6
-  -- as 5, 2 as 3; on the first row or the last, none above or below:
-  -- min takes its nil as 0); where a left-tier row would come nearer the
+  -- (the left tier, (i+flip)%2 1) ends 4 px left of the furthest reaching
+  -- right-tier row (reach[1]), so that no number stands over or under a
+  -- number of the row beside it (in 4x4 digits 8 read as 3, 6 as 5, 2 as
+  -- 3); where a left-tier row would come nearer the
   -- screen's edge than 2 px, or 8 px for a clue whose first number is a 1
   -- (a row of 1s must start further in than they stand apart: such a clue
   -- is measured 6 px wider), the board's
@@ -209,7 +208,7 @@ function draw_clues()
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
   rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*i%2*9)
-  draw_line_clue(row_clues[i+1],(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\15*2)-1,126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
+  draw_line_clue(row_clues[i+1],(i+flip)%2*(tiers and reach[1]-3 or -board_size\15*2)-1,126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},k+o,-p-p*u[i]\1
   clue_font=digit_bits_tall
   for j=#t,1,-1 do

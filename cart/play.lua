@@ -222,7 +222,7 @@ function play_draw()
  -- the clock (the stroke's length is by the cursor: draw_board). a
  -- message ("mistake!", "undo") stands under it, not over it: over
  -- the clock "mistake!" was taken for a time penalty
- print_centred(editing and verdict_text or clock(play_seconds),40,10,26)
+ print_centred(editing and verdict_text or clock(play_seconds),39,10,26)
  -- the editor's verdict (editor.lua) is over the clock; under it its
  -- second line takes turns, a second each, with the menu's chord and
  -- (a solvable design) its items, "not saved" (a design the save has
@@ -237,7 +237,7 @@ function play_draw()
  -- camera on its cell's corner, cell_camera)
  if editing then
   local t=split(verdict_more..",\142+\151 menu"..(verdict_text=="solvable" and ",menu: play,menu: share" or "")..((design_saved or blank()) and "" or ",not saved,save full")..",\142 draw,\151 erase,up+dn clear")
-  print_centred(message or t[screen_frames\30%#t+1],46,6,24)
+  print_centred(message or t[screen_frames\30%#t+1],45,6,24)
   if verdict_status=="stalled" then
    each(function()
     if ((verdict_filled[cell_row]|verdict_empty[cell_row])>>cell_x&1<1) cell_camera(cell_x,cell_y) circfill(cell_px/2,cell_px/2,cell_px\5,4-cells[cell_index]*3)
@@ -251,8 +251,9 @@ function play_draw()
   -- editor's line, so that a message of 11 letters stays 2 px clear of
   -- the screen's edge; the others 2 px left of that, so that the menu's
   -- glyphs (8 px, counted 4) stay clear of the first row's and column's
-  -- clues ("menu15" was read)
-  print_centred(message or screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",46,13,message and 24 or 22)
+  -- clues ("menu15" was read); its foot 2 px over the first row's clue
+  -- (a left-tier row 1 may stand under it)
+  print_centred(message or screen_frames%120<60 and "\142+\151 menu" or ({endless="endless",rom="no."..n})[mode] or "",45,13,message and 24 or 22)
  end
 end
 

@@ -25,7 +25,7 @@ START = 24
 # the lines the play screen prints on left of the board (cart/play.lua's play_draw), by their top
 # y: the readouts of the cursor's row and column clues, the clock (or the editor's verdict), the
 # line under it (a message; else how to open the menu, the puzzle's number; the editor's turns)
-ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 40, 46
+ROW_READOUT_Y, COLUMN_READOUT_Y, CLOCK_Y, STATUS_Y = 1, 9, 39, 45
 
 
 def printed_at(p, y: int, sep: str = "") -> str:

@@ -522,7 +522,7 @@ def test_every_changed_lines_dimming_is_worked_out_by_the_next_frame(built_cart)
     q = next(q for q in puzzles if q["size"] == 15 and q["world"] == "spires")
     p = Player(built_cart.path)
     p.open_puzzle(0, q["world_index"])
-    p.enter(solution(built_cart.manifest, q["index"]), rows=range(8))
+    p.enter(solution(built_cart.manifest, q["index"]), rows=range(12))
     check = ("local n=0 for k in pairs(lines_changed) do n+=1 end "
              "for k=1,30 do local i,c=(k-1)%15,k>15 "
              " local d=placed((c and col_clues or row_clues)[i+1],line_mask(i,1,c),line_mask(i,2,c)) "

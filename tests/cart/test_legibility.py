@@ -15,9 +15,8 @@ number the cart drew, measured after both palettes (generator/playtest/measured_
   least 1 pixel (PICO-8's own line spacing), see measured_text.apart;
 - nothing but one plain colour (the backdrop or a highlight) in a clue number's surround: no
   backdrop art beside a row's numbers or behind a column's;
-- a 0 (an empty line) is dimmed from the start, as Picross S greys its 0 lines: on the blank
-  board its ink keeps at most half a live number's contrast, and it is lit again once a cell of
-  its line is filled.
+- a 0 (an empty line) stands live on the blank board, as any number the player has yet to act
+  on, and dims once every cell of its line is crossed.
 
 The last tests show the checks catch what fresh readers misread or were unsure of: the cart's
 own source with such a drawing put in fails them.
@@ -111,22 +110,19 @@ def _not_plain(layouts) -> list:
     return [it.where() for items in layouts for it in items if it.behind != 1]
 
 
-def _live_zeros(layouts) -> list:
-    """0s (empty lines) that do not recede as a placed number does, on the displayed pixels:
-    a 0 whose ink has more than DIM_SHARE of the contrast a live number's ink has on the same
-    background, or less than DIM_MIN. On a blank board every other number is live (nothing
-    is filled), so their ink is the live ink, on each background or (none there) the most
-    common."""
+def _faint_zeros(layouts) -> list:
+    """0s (empty lines) on a blank board that are not drawn as a live number: a 0 whose ink is
+    not the live numbers' ink on the same background (or, none there, their most common), or
+    that stands under TEXT_MIN. On a blank board every other number is live (nothing is
+    filled)."""
     out = []
     for items in layouts:
         shown = [it for it in items if it.visible]
         live = {it.bg_rgb: it.ink_rgb for it in shown if it.text != "0"}
         ink = collections.Counter(it.ink_rgb for it in shown if it.text != "0").most_common(1)[0][0]
         for it in shown:
-            if it.text == "0":
-                full = contrast(live.get(it.bg_rgb, ink), it.bg_rgb)
-                if not DIM_MIN <= it.ratio <= DIM_SHARE * full:
-                    out.append((it.where(), round(it.ratio, 2), round(full, 2)))
+            if it.text == "0" and (it.ink_rgb != live.get(it.bg_rgb, ink) or it.ratio < TEXT_MIN):
+                out.append((it.where(), round(it.ratio, 2)))
     return out
 
 
@@ -364,36 +360,42 @@ def test_column_tiers_stand_apart_from_each_other(packed):
     assert not wrong, f"{len(wrong)}, e.g. {wrong[:6]}"
 
 
-def test_zero_clues_are_dimmed_from_the_start(packed):
+def test_zero_clues_stand_live_on_a_blank_board(packed):
+    """An empty line's 0 is information the player needs first: it is drawn as a live number,
+    not dimmed from the start (greyed as Picross S greys its 0 lines, readers took it for a
+    smudge or asked whether it was a 0: spires' dim 2.87:1, lookout's 1.83:1)."""
     zeros = [it for items in packed for it in items if it.text == "0" and it.visible]
     assert len(zeros) > 20
-    assert not _live_zeros(packed), _live_zeros(packed)[:6]
+    assert not _faint_zeros(packed), _faint_zeros(packed)[:6]
 
 
-def test_a_zero_is_lit_again_once_its_line_has_a_fill(cart):
-    """The 0 dims while its line matches its clue: a filled cell in the line (a mistake) lights
-    it, on the displayed pixels, and clearing the cell dims it again."""
+def test_a_zero_dims_once_its_line_is_crossed_through(cart):
+    """The 0 dims as a placed run does once the player has crossed every cell of its line, on
+    the displayed pixels; a cell left blank or filled (a mistake) keeps it live."""
     p = next(p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15 and [] in q["row_clues"])
     y = cart[1]["puzzles"][p]["row_clues"].index([])
     t = tour.Tourist(cart[0])
 
     tour.layout(t, tour._PACKED.format(p))
 
-    def zero_ratio(mark):
-        t.c.exec(f"cells[{y}*15+3]={mark} check(3,{y})")
+    def zero(marks):
+        t.c.exec(f"for x=0,14 do cells[{y}*15+x]=({{{','.join(map(str, marks))}}})[x+1] end check(3,{y})")
         t.idle(2)
         t.c.exec("redraw=true")        # one whole frame drawn, as tour.layout draws it
         t.idle(1)
         items = [it for it in t.last if it.kind == "clue" and it.visible]
         top = 52 + y * 5                      # cart/draw.lua's by, 5 px rows on 15x15
-        zero = [it for it in items if it.text == "0" and it.x < measured_text.BOARD_X
-                and top <= it.y < top + 5]
-        assert len(zero) == 1
-        return zero[0].ratio
+        found = [it for it in items if it.text == "0" and it.x < measured_text.BOARD_X
+                 and top <= it.y < top + 5]
+        assert len(found) == 1
+        live = [it for it in items if it.text != "0" and it.bg_rgb == found[0].bg_rgb]
+        return found[0].ratio, live[0].ratio if live else None
 
-    dim, lit, again = zero_ratio(0), zero_ratio(1), zero_ratio(0)
-    assert DIM_MIN <= dim == again < lit
-    assert lit >= TEXT_MIN
+    crossed, full = zero([2] * 15)
+    assert full and DIM_MIN <= crossed <= DIM_SHARE * full
+    for marks in ([2] * 14 + [0], [2] * 7 + [1] + [2] * 7, [0] * 15):
+        ratio, _ = zero(marks)
+        assert ratio >= TEXT_MIN and ratio > 2 * crossed, marks
 
 
 @pytest.mark.slow
@@ -425,11 +427,42 @@ class Shown:
     cursor_x: int
 
 
+# boards whose two tiers of column stacks share lines: no packed board now (`make cart` names any,
+# and its pictures were redrawn), but endless puzzles and codes may be. The pictures readers found
+# hardest so, as they were drawn (2026-12-06: "2 1 2 1 2" across five columns), row masks (bit x
+# = column x), each played as a 15x15 of its world
+SHARED_LINES = {"spires lighthouse": ("spires", [448, 992, 29223, 992, 2032, 544, 544, 992, 992, 1040,
+                                                 1040, 2032, 4088, 7196, 32767]),
+                "lookout backpack": ("lookout", [448, 544, 4088, 8188, 8188, 6156, 7644, 8188, 8188, 6156,
+                                                 7148, 7148, 6156, 8188, 4088])}
+
+
+# a board whose rows fit two tiers only with the odd rows on the left: no packed board now (the
+# build names any), but endless puzzles and codes may be; the anchor as drawn before 2026-12-06
+ODD_ROWS_LEFT = [448, 320, 448, 4088, 128, 128, 128, 128, 128, 16513, 24707, 28807, 7324, 2032, 448]
+
+
+def _shared_lines_boards(cart) -> list[tuple[int, list[int]]]:
+    """SHARED_LINES as (a packed 15x15 of its world, its rows), for _start."""
+    first = {w: next(p for p, q in enumerate(cart[1]["puzzles"]) if q["world"] == w and q["size"] == 15)
+             for w in ("spires", "lookout")}
+    return [(first[w], rows) for w, rows in SHARED_LINES.values()]
+
+
+def _start(p) -> str:
+    """Lua that sets up packed puzzle p, or for (p, rows) packed puzzle p's world and size with
+    `rows` as its solution, and opens its play screen."""
+    if isinstance(p, tuple):
+        p, rows = p
+        return tour._PACKED.format(int(p)).replace("play()", f"solution={{{','.join(map(str, rows))}}} play()")
+    return tour._PACKED.format(int(p))
+
+
 def _shown(cart: Path, puzzles) -> list[Shown]:
     t = tour.Tourist(cart)
     out = []
     for p in puzzles:
-        items = tour.layout(t, tour._PACKED.format(int(p)))
+        items = tour.layout(t, _start(p))
         out.append(Shown([it for it in items if it.visible], t.c.rgb(), int(t.g("board_size")),
                          int(t.g("cell_px")), int(t.g("cursor_x"))))
     return out
@@ -666,9 +699,9 @@ def test_questions_on_the_paper_role_would_fail(cart, tmp_path):
 
 
 # where a row's clue ends (cart/draw.lua's draw_clues): on 15x15 boards every other row's left of
-# the further reaching of the two rows beside it (two tiers), or where they do not fit, 2 px
+# the furthest reaching of the other rows (two straight tiers), or where they do not fit, 2 px
 # further left
-ROW_RIGHT_END = "(i+flip)%2*(tiers and min(reach[i],reach[i+2])-3 or -board_size\\15*2)-1"
+ROW_RIGHT_END = "(i+flip)%2*(tiers and reach[1]-3 or -board_size\\15*2)-1"
 ROW_CLUE_END = ROW_RIGHT_END + ",126,"
 ROWS_ALIKE = 2       # neighbouring rows on one colour in a 15x15 board: the cursor's row and one beside
 STAGGER_LEAST = 2    # px between neighbouring 15x15 rows' ends (at 1, as many rows misread as at 0)
@@ -732,13 +765,15 @@ def _tier_span(clue: list, left: bool) -> int:
 
 
 def _rows_out_of_tiers(layouts) -> list:
-    """15x15 boards whose rows, as the screen shows them, fit in two tiers (every even row's
-    clue, from 1, or else every odd row's, beside each of the two rows next to it, TIER_GAP
-    apart, the other ending at RIGHT_END, the left-tier one TIER_EDGE or more from the screen's
-    edge, TIER_EDGE_1 if it starts with a 1: see _tier_span; a left-tier row need clear only
-    the two rows beside it, not the widest of the board) but are not so drawn: a number not in
-    the 3x5 digits, or two neighbouring rows' numbers overlapping across or nearer than
-    TIER_GAP. Returns (first row's y, what) for each."""
+    """15x15 boards whose rows, as the screen shows them, fit in two straight tiers (every even
+    row's clue, from 1, or else every odd row's, ending TIER_GAP left of the widest of the other
+    rows, which end at RIGHT_END, the left-tier one TIER_EDGE or more from the screen's edge,
+    TIER_EDGE_1 if it starts with a 1: see _tier_span) but are not so drawn: a number not in the
+    3x5 digits, two neighbouring rows' numbers overlapping across or nearer than TIER_GAP, or a
+    tier whose rows do not end on one line (two readers shown each board both ways, 2026-12-06,
+    both chose the straight tiers: a left tier ending wherever its two neighbours allow staggered
+    into a staircase whose corners touched, "3" under "2 7 2" read as "3 2 7 2", and left them
+    unsure where to look for a row). Returns (first row's y, what) for each."""
     out = []
     for items in layouts:
         rows = _board_rows(items)
@@ -748,14 +783,19 @@ def _rows_out_of_tiers(layouts) -> list:
 
         def fits(first: int) -> bool:
             """The left tier from row `first` (0-based: 1 for rows 2, 4, ..., 0 for 1, 3, ...)."""
-            spans = [_tier_span(c, i % 2 == first) for i, c in enumerate(clues)]
-            return all(TIER_EDGE + spans[i] + TIER_GAP + spans[j] - 1 <= RIGHT_END
-                       for i in range(first, 15, 2) for j in (i - 1, i + 1) if 0 <= j < 15)
+            left = max(_tier_span(c, True) for c in clues[first::2])
+            right = max(_tier_span(c, False) for c in clues[1 - first::2])
+            return TIER_EDGE + left + TIER_GAP + right - 1 <= RIGHT_END
 
         if not (fits(1) or fits(0)):
             continue
         ys = list(rows)
         out += [(ys[0], "font", it.where()) for row in rows.values() for it in row if it.box[1] != 5]
+        # (a row's end: its last number's box, an 11's 1 px past it: the 3x5 digits' 11 stands
+        # in the middle of a two-digit number's 5 px)
+        ends = [max(it.x + it.box[0] + (it.text == "11") for it in rows[y]) for y in ys]
+        if len(set(ends[0::2])) > 1 or len(set(ends[1::2])) > 1:
+            out.append((ys[0], "ragged", ends))
         for a, b in zip(ys, ys[1:]):
             (l0, r0), (l1, r1) = [(int(min(it.ink[:, 1].min() for it in rows[y])),
                                    int(max(it.ink[:, 1].max() for it in rows[y]))) for y in (a, b)]
@@ -767,7 +807,7 @@ def _rows_out_of_tiers(layouts) -> list:
 def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     tiered = [items for items in packed if len(_board_rows(items)) == 15
               and {it.box[1] for row in _board_rows(items).values() for it in row} == {5}]
-    assert len(tiered) > 189
+    assert len(tiered) > 184
     assert _rows_out_of_tiers(packed) == []
     # and none nearer the screen's edge than the fit allows
     near = [it.where() for items in tiered for row in _board_rows(items).values() for it in row
@@ -776,15 +816,34 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
 
 
 def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(packed, cart):
-    """`make cart` names the boards whose rows are in 4x4 digits (generator.cartbuild.rowtiers,
-    the cart's rule worked out in Python): on every packed 15x15 board it must say what the
-    screen shows, 3x5 digits in two tiers or not."""
+    """`make cart` names the boards whose rows are in 4x4 digits or have the odd rows in the left
+    tier (generator.cartbuild.cluetiers, the cart's rule worked out in Python): on every packed
+    15x15 board it must say what the screen shows."""
     wrong = []
     for items, p in zip(packed, cart[1]["puzzles"]):
         if p["size"] == 15:
-            drawn = {it.box[1] for row in _board_rows(items).values() for it in row} == {5}
-            if in_two_tiers(p["row_clues"]) != drawn:
-                wrong.append((p["world"], p["world_index"] + 1, drawn))
+            rows = _board_rows(items)
+            drawn = {it.box[1] for row in rows.values() for it in row} == {5}
+            # (the left tier on screen: 0 where row 2 ends left of row 1, the even rows)
+            ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
+            shown = (0 if ends[1] < ends[0] else 1) if drawn else None
+            if left_tier(p["row_clues"]) != shown:
+                wrong.append((p["world"], p["world_index"] + 1, shown))
+    assert not wrong, wrong
+
+
+def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(packed, cart):
+    """`make cart` names the boards whose column tiers share lines (generator.cartbuild.cluetiers):
+    where it says they stand apart, no two neighbouring columns' numbers share a line on the
+    screen; where it says they share, some do."""
+    wrong, shared = [], 0
+    for items, p in zip(packed, cart[1]["puzzles"]):
+        if p["size"] == 15:
+            at = _columns_of(_column_items(items))
+            on_screen = any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
+            shared += on_screen
+            if on_screen == columns_apart(p["col_clues"]):
+                wrong.append((p["world"], p["world_index"] + 1, on_screen))
     assert not wrong, wrong
 
 
@@ -854,8 +913,8 @@ ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local ga
 # where draw_clues tries the left tier on either parity, and where it settles on two tiers: the
 # fit (the least reach of two rows side by side) past -47, the left tier 2 px or more from the
 # screen's edge, a clue starting with a 1 measured 6 px wider (8 px from it)
-TIER_TRIES = "until fit>-47 or flip>1"
-TIERS_CHOSEN = "board_size>14 and fit>-47"
+TIER_TRIES = "until reach[0]+reach[1]>-47 or flip>1"
+TIERS_CHOSEN = "board_size>14 and reach[0]+reach[1]>-47"
 ONE_FIRST_WIDER = "r[1]==1 and -6 or 0"
 ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-5,"))]
 MISREAD = {
@@ -872,19 +931,29 @@ MISREAD = {
         _not_plain),
     "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*i%2*9", "0"))],
                                  _rows_off_their_bands),
-    "zeros never dimmed": ([("  d[1]=1\n", "")], _live_zeros),
+    "zeros dimmed from the start": ([("  d[1]=x+1==1<<board_size\n", "  d[1]=1\n")], _faint_zeros),
     "15x15 rows in 4x4 digits, 2 px staggered": ([(TIERS_CHOSEN, "false")],
                                                   _rows_out_of_tiers),
     "lifted column stacks a line over the others": (
         [("(shared and 8-h[0] or h[1]+.5)", "min(h[1],8-h[0])")], _tiers_running_together),
     "the left tier on the even rows only": ([(TIER_TRIES, "until true")],
                                             _rows_out_of_tiers),
+    "the left tier's rows ending at different places": (
+        [(ROW_RIGHT_END, ROW_RIGHT_END.replace("reach[1]-3", "reach[1]-3-i%3"))], _rows_out_of_tiers),
     # readers of 5 boards' rows (4 random, the acorn) in 4x4 digits read a 2 as a 3 twice, in two
     # tiers with the left tier's first number 2 px from the screen's edge none wrong (2026-12-06)
     "the left tier kept 3 px from the screen's edge": (
         [(TIER_TRIES, TIER_TRIES.replace("-47", "-46")), (TIERS_CHOSEN, TIERS_CHOSEN.replace("-47", "-46")),
          (ONE_FIRST_WIDER, ONE_FIRST_WIDER.replace("-6", "-5"))], _rows_out_of_tiers),
 }
+
+
+def _tiers_reach(rows) -> int:
+    """Px the two tiers of a 15x15 board's rows reach together, in the first of the cart's two
+    choices of the left tier that fits (generator.cartbuild.cluetiers' rule), else the nearer."""
+    sums = [max(reach(c, (i + 1) % 2 == par) for i, c in enumerate(rows) if (i + 1) % 2 == par)
+            + max(reach(c, False) for i, c in enumerate(rows) if (i + 1) % 2 != par) for par in (0, 1)]
+    return next((s for s in sums if s < LEFT_ROOM), min(sums))
 
 
 def _changed_cart(cart, tmp_path, changes, name="misread"):
@@ -909,8 +978,17 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
              if q["size"] == 15 and any(len(r) == 6 for r in q["row_clues"])][:2]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # a two-digit number in a row
              if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
-    assert check(tour.layouts(cart[0], some)) == []
-    assert len(check(tour.layouts(path, some))) > 0, what
+    some += [p for p, q in enumerate(cart[1]["puzzles"])              # tiers 1 px inside the fit
+             if q["size"] == 15 and _tiers_reach(q["row_clues"]) == LEFT_ROOM - 1][:2]
+    some += [(_shared_lines_boards(cart)[0][0], ODD_ROWS_LEFT)]       # the odd rows on the left
+    assert check(_layouts(cart[0], some)) == []
+    assert len(check(_layouts(path, some))) > 0, what
+
+
+def _layouts(cart: Path, boards) -> list[list]:
+    """tour.layouts of packed puzzles or (puzzle, rows) boards (_start)."""
+    t = tour.Tourist(cart)
+    return [tour.layout(t, _start(p)) for p in boards]
 
 
 def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
@@ -943,12 +1021,11 @@ COLUMN_MISREAD = {
 def test_what_readers_misread_in_the_columns_is_caught(cart, tmp_path, what):
     changes, check = COLUMN_MISREAD[what]
     path = _changed_cart(cart, tmp_path, changes)
-    # (10 boards in two tiers apart, 2 whose tiers share lines: each holds a 10 or more)
-    wide = [(p, sum(max(max(1, len(c)) for c in q["col_clues"][k::2]) for k in (0, 1)) < 9)
-            for p, q in enumerate(cart[1]["puzzles"])
-            if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])]
-    some = [p for p, tiered in wide if tiered][:10] + [p for p, tiered in wide if not tiered][:2]
-    assert len(some) == 12
+    # (10 boards in two tiers apart, each holding a 10 or more, and boards whose tiers share
+    # lines, in both worlds)
+    some = [p for p, q in enumerate(cart[1]["puzzles"])
+            if q["size"] == 15 and any(max(c, default=0) > 9 for c in q["col_clues"])][:10]
+    some += _shared_lines_boards(cart)
     assert check(_shown(cart[0], some)) == []
     assert len(check(_shown(path, some))) > 0, what
 
@@ -1089,8 +1166,8 @@ def _cursor_screens(cart, puzzles):
     column of the same number): (puzzle, row, displayed RGB, clue items)."""
     t = tour.Tourist(cart[0])
     for p in puzzles:
-        tour.layout(t, tour._PACKED.format(int(p)))
-        for i in range(cart[1]["puzzles"][p]["size"]):
+        tour.layout(t, _start(p))
+        for i in range(int(t.g("board_size"))):
             t.c.exec(f"cursor_x,cursor_y,redraw={i},{i},true")
             t.idle(1)
             yield p, i, t.c.rgb(), [it for it in t.last if it.kind == "clue" and it.visible]
@@ -1208,4 +1285,6 @@ def test_a_lit_column_band_as_wide_as_the_others_is_caught(cart, tmp_path):
     """The cursor's column on a band 5 px wide, as the others (its digits 1 px from their
     neighbours, as readers misread "1 4 8 4 1"), fails the check above."""
     path = _changed_cart(cart, tmp_path, [(LIT_BAND, "column_band(cursor_x,1,-board_corner,-2)")])
-    assert _lit_column_crowded(_cursor_screens((path, cart[1]), _densest(cart, 1)))
+    boards = _densest(cart, 1) + _shared_lines_boards(cart)
+    assert not _lit_column_crowded(_cursor_screens(cart, boards))
+    assert _lit_column_crowded(_cursor_screens((path, cart[1]), boards))
