@@ -23,7 +23,12 @@ function set_cell(i,v)
  local h=history[board_id]
  if new_step then
   -- a new step ends what could be redone (the steps from it on:
-  -- as many of the last as there are)
+  -- as many of the last as there are). the steps as they were stay
+  -- in history_kept, for the o+x chord that takes this step back
+  -- (play_input): a player's redo from its menu brought back the
+  -- chord's own cell, not their stroke
+  history_kept={unpack(h)}
+  history_kept.n=h.n
   h.n+=1
   for _=h.n,#h do deli(h) end
   h[h.n],new_step={}
@@ -132,11 +137,12 @@ function play_input()
  local x,y=(mouse_x-board_corner)\cell_px,(mouse_y-board_corner)\cell_px
  if (x\board_size|y\board_size!=0) x=nil
  -- o and x together open the on-screen menu, the mark the first of
- -- them made, if any, taken back, unsaid (x pressed while o paints a
- -- stroke is no chord; "undo" under the clock, a player thought the
- -- chord had undone a step of theirs)
+ -- them made, if any, taken back, unsaid, and the steps as they were
+ -- before it (history_kept: what could be redone still can) (x
+ -- pressed while o paints a stroke is no chord; "undo" under the
+ -- clock, a player thought the chord had undone a step of theirs)
  if both(4) then
-  if (paint_button and not new_step) undo() message=nil
+  if (paint_button and not new_step) undo() history[board_id],message=history_kept
   return menu(1)
  end
  -- the cursor follows the pointer over the board as it moves
