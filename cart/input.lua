@@ -27,8 +27,7 @@ function set_cell(i,v)
   -- in history_kept, for the o+x chord that takes this step back
   -- (play_input): a player's redo from its menu brought back the
   -- chord's own cell, not their stroke
-  history_kept={unpack(h)}
-  history_kept.n=h.n
+  history_kept={n=h.n,unpack(h)}
   h.n+=1
   for _=h.n,#h do deli(h) end
   h[h.n],new_step={}
@@ -87,10 +86,13 @@ function undo(r)
  local h,d,w=history[board_id],r or 0,r and "redo" or "undo"
  local s=h[h.n+d]
  if s then
+  -- (a stroke held on meanwhile, from the pause menu, goes on in a
+  -- step of its own: new_step)
   h.n+=d*2-1
   for k=1,#s,3 do cells[s[k]]=s[k+1+d] end
   recheck()
   say(w)
+  new_step=true
  else
   -- nothing to take back or redo: a dull sound and a word
   sfx(19)

@@ -131,15 +131,18 @@ def test_the_chord_takes_back_the_mark_its_first_button_made(built_cart):
     assert "undo" not in printed_at(p, STATUS_Y), printed_at(p, STATUS_Y)
 
 
-@pytest.mark.parametrize("under", [0, 1])
-def test_redo_from_the_chords_menu_brings_back_the_stroke_undone(built_cart, under):
+@pytest.mark.parametrize("filled", [0, 1])
+def test_redo_from_the_chords_menu_brings_back_the_stroke_undone(built_cart, filled):
     """A stroke painted, undone (left+right), then the menu opened by o+x and its redo chosen:
     the whole stroke comes back. The chord's o marks the cursor's cell a frame before x and is
     taken back; that mark ended what could be redone, so redo brought back the chord's own cell
     (play-through 17: "only the cursor cell came back"; on a filled cell, redo emptied it).
-    `under`: the cell under the cursor blank (0) or one of the stroke's (1), o then clearing."""
+    `filled`: the cell under the chord blank (0), or filled by an earlier step (1): o clears it."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START + 30)                   # a 15x15
+    if filled:
+        p.move_to(8, 8)
+        p.press("o")
     p.move_to(2, 5)
     p.idle(8)
     p.c.step(["o"])
@@ -148,23 +151,44 @@ def test_redo_from_the_chords_menu_brings_back_the_stroke_undone(built_cart, und
         p.c.run_frames(3, ["o"])
     p.idle(8)
     stroke = p.board().copy()
-    assert stroke[5, 2:5].tolist() == [1, 1, 1] and stroke.sum() == 3
+    assert stroke[5, 2:5].tolist() == [1, 1, 1] and stroke.sum() == 3 + filled
     p.c.step(["left", "right"])                    # undo
     p.idle(8)
-    assert p.board().sum() == 0
-    if under:
-        p.move_to(3, 5)
-    else:
-        p.move_to(8, 8)
+    assert p.board().sum() == filled
+    p.move_to(8, 8)
     p.idle(8)
     p.c.step(["o"])                                # o a frame before x, as hands press together
     p.c.step(["o", "x"])
     p.idle(2)
-    assert p.g("question") and p.board().sum() == 0
+    assert p.g("question") and p.board().sum() == filled
     p.press("down")                                # o by redo
     p.press("o")
     p.idle(2)
     assert (p.board() == stroke).all(), p.board()[5]
+
+
+def test_a_stroke_held_over_an_undo_goes_on_in_a_step_of_its_own(built_cart):
+    """Undo from the pause menu while o still paints: the cells the stroke marks afterwards are
+    a step of their own, which the next undo takes back (they were added to the step undone,
+    or to none, and could not be undone)."""
+    p = Player(built_cart.path)
+    p.open_puzzle(0, START + 30)
+    p.move_to(2, 5)
+    p.idle(8)
+    p.c.step(["o"])
+    p.c.run_frames(3, ["o", "right"])
+    p.c.run_frames(3, ["o"])
+    assert p.board()[5, 2:4].tolist() == [1, 1]
+    p.c.exec("undo()")                             # the pause menu's undo, o held on
+    p.c.run_frames(3, ["o"])
+    assert p.board().sum() == 0
+    p.c.run_frames(3, ["o", "right"])              # the stroke goes on to (4, 5)
+    p.c.run_frames(3, ["o"])
+    p.idle(8)
+    assert p.board().sum() == 1 and p.board()[5, 4] == 1
+    p.c.step(["left", "right"])                    # undo: the cell painted after the undo
+    p.idle(8)
+    assert p.board().sum() == 0
 
 
 def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):
