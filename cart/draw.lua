@@ -91,7 +91,7 @@ end
 
 -- clues of the rows and columns, the cursor's marked, a number dim
 -- once its run is placed (placed_runs: a line that matches its clue has every
--- run placed; a 0, an empty line, is dim until a cell of it is filled).
+-- run placed; a 0, an empty line, once every cell of it is crossed).
 -- numbers stand apart by more than the 1 px inside "15" (draw_line_clue's
 -- gaps, to fit), so that a run of 1s can be
 -- counted and "1 11 1" is not read as "1 1 1 1". column numbers stand

@@ -35,6 +35,7 @@ from generator.cartbuild.cluetiers import LEFT_ROOM, columns_apart, in_two_tiers
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
+from generator.solver.clues import grid_clues
 
 TEXT_MIN = 4.5
 BOARD_Y = 52         # cart/draw.lua's board_corner: the board's top row
@@ -440,6 +441,8 @@ SHARED_LINES = {"spires lighthouse": ("spires", [448, 992, 29223, 992, 2032, 544
 # a board whose rows fit two tiers only with the odd rows on the left: no packed board now (the
 # build names any), but endless puzzles and codes may be; the anchor as drawn before 2026-12-06
 ODD_ROWS_LEFT = [448, 320, 448, 4088, 128, 128, 128, 128, 128, 16513, 24707, 28807, 7324, 2032, 448]
+# a board whose rows fit no two tiers (4x4 digits): the chair as drawn before, its slats
+ROWS_IN_4X4 = [2044, 1028, 1364, 1364, 1364, 1364, 2044, 4092, 8188, 5124, 5124, 5124, 5124, 1028, 0]
 
 
 def _shared_lines_boards(cart) -> list[tuple[int, list[int]]]:
@@ -815,21 +818,36 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     assert not near, near[:6]
 
 
+def _with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
+    """Each packed 15x15 board's layout with its puzzle, and the boards no packed puzzle gives
+    any more (the odd rows on the left, rows in 4x4 digits, column tiers sharing lines: the
+    pictures as drawn before 2026-12-06) with their clues."""
+    out = [(items, p) for items, p in zip(packed, cart[1]["puzzles"]) if p["size"] == 15]
+    first = _shared_lines_boards(cart)
+    old = [(first[0][0], ODD_ROWS_LEFT), (first[0][0], ROWS_IN_4X4)] + first
+    for items, (_, masks) in zip(_layouts(cart[0], old), old):
+        clues = grid_clues(np.array([[m >> x & 1 for x in range(15)] for m in masks], dtype=np.int8))
+        out.append((items, {"world": "old", "world_index": len(out), "row_clues": [list(c) for c in clues.rows],
+                            "col_clues": [list(c) for c in clues.cols]}))
+    return out
+
+
 def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(packed, cart):
     """`make cart` names the boards whose rows are in 4x4 digits or have the odd rows in the left
     tier (generator.cartbuild.cluetiers, the cart's rule worked out in Python): on every packed
-    15x15 board it must say what the screen shows."""
-    wrong = []
-    for items, p in zip(packed, cart[1]["puzzles"]):
-        if p["size"] == 15:
-            rows = _board_rows(items)
-            drawn = {it.box[1] for row in rows.values() for it in row} == {5}
-            # (the left tier on screen: 0 where row 2 ends left of row 1, the even rows)
-            ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
-            shown = (0 if ends[1] < ends[0] else 1) if drawn else None
-            if left_tier(p["row_clues"]) != shown:
-                wrong.append((p["world"], p["world_index"] + 1, shown))
+    15x15 board, and on boards with each outcome, it must say what the screen shows."""
+    wrong, outcomes = [], set()
+    for items, p in _with_old_pictures(packed, cart):
+        rows = _board_rows(items)
+        drawn = {it.box[1] for row in rows.values() for it in row} == {5}
+        # (the left tier on screen: 0 where row 2 ends left of row 1, the even rows)
+        ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
+        shown = (0 if ends[1] < ends[0] else 1) if drawn else None
+        outcomes.add(shown)
+        if left_tier(p["row_clues"]) != shown:
+            wrong.append((p["world"], p["world_index"] + 1, shown))
     assert not wrong, wrong
+    assert outcomes == {0, 1, None}
 
 
 def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(packed, cart):
@@ -837,14 +855,14 @@ def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(packed,
     where it says they stand apart, no two neighbouring columns' numbers share a line on the
     screen; where it says they share, some do."""
     wrong, shared = [], 0
-    for items, p in zip(packed, cart[1]["puzzles"]):
-        if p["size"] == 15:
-            at = _columns_of(_column_items(items))
-            on_screen = any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
-            shared += on_screen
-            if on_screen == columns_apart(p["col_clues"]):
-                wrong.append((p["world"], p["world_index"] + 1, on_screen))
+    for items, p in _with_old_pictures(packed, cart):
+        at = _columns_of(_column_items(items))
+        on_screen = any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
+        shared += on_screen
+        if on_screen == columns_apart(p["col_clues"]):
+            wrong.append((p["world"], p["world_index"] + 1, on_screen))
     assert not wrong, wrong
+    assert shared >= 2
 
 
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
