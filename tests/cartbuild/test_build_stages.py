@@ -103,6 +103,6 @@ def test_build_is_its_stages_in_order(small):
     assert [p["world_index"] for p in m["puzzles"]] == [0, 1, 0, 1, 2]
     assert m["counts"]["tokens"]["total"] == res.total.tokens
     lines = res.summary.splitlines()
-    assert lines[-3].startswith("rom: 5 puzzles (spires 2, lookout 3)")
-    assert lines[-1].startswith("15x15 rows: ")
+    assert lines[-4].startswith("rom: 5 puzzles (spires 2, lookout 3)")
+    assert lines[-2].startswith("15x15 rows: ") and lines[-1].startswith("15x15 columns: ")
     assert small / "sfx.txt" in res.inputs and small / "music.txt" in res.inputs
