@@ -37,6 +37,16 @@ def chord(p: Player) -> None:
     p.idle(2)
 
 
+def paint_right(p: Player, x: int, y: int, steps: int) -> None:
+    """A stroke held on o from cell x, y, stepping right `steps` times (o kept down)."""
+    p.move_to(x, y)
+    p.idle(8)
+    p.c.step(["o"])
+    for _ in range(steps):
+        p.c.run_frames(3, ["o", "right"])
+        p.c.run_frames(3, ["o"])
+
+
 def choose(p: Player, label: str) -> None:
     """Press ⬇️ until 🅾️ stands by `label`, then 🅾️."""
     for _ in range(6):
@@ -143,12 +153,7 @@ def test_redo_from_the_chords_menu_brings_back_the_stroke_undone(built_cart, fil
     if filled:
         p.move_to(8, 8)
         p.press("o")
-    p.move_to(2, 5)
-    p.idle(8)
-    p.c.step(["o"])
-    for _ in range(2):
-        p.c.run_frames(3, ["o", "right"])
-        p.c.run_frames(3, ["o"])
+    paint_right(p, 2, 5, 2)
     p.idle(8)
     stroke = p.board().copy()
     assert stroke[5, 2:5].tolist() == [1, 1, 1] and stroke.sum() == 3 + filled
@@ -173,11 +178,7 @@ def test_a_stroke_held_over_an_undo_goes_on_in_a_step_of_its_own(built_cart):
     or to none, and could not be undone)."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START + 30)
-    p.move_to(2, 5)
-    p.idle(8)
-    p.c.step(["o"])
-    p.c.run_frames(3, ["o", "right"])
-    p.c.run_frames(3, ["o"])
+    paint_right(p, 2, 5, 1)
     assert p.board()[5, 2:4].tolist() == [1, 1]
     p.c.exec("undo()")                             # the pause menu's undo, o held on
     p.c.run_frames(3, ["o"])
@@ -196,12 +197,7 @@ def test_x_pressed_while_o_paints_a_stroke_is_no_chord(built_cart):
     takes back only a mark made a frame or two before)."""
     p = Player(built_cart.path)
     p.open_puzzle(0, START)
-    p.move_to(0, 0)
-    p.idle(8)
-    p.c.step(["o"])
-    for _ in range(3):
-        p.c.run_frames(3, ["o", "right"])
-        p.c.run_frames(3, ["o"])
+    paint_right(p, 0, 0, 3)
     painted = p.board().copy()
     assert painted[0].sum() >= 3
     p.c.step(["o", "x"])
