@@ -13,6 +13,7 @@
 --  save     the session's progress and the save layout (best
 --           times, boards in progress, options, the design's place)
 --  input    button and mouse timing, the stroke being painted, undo
+--           (history_kept: the steps before the stroke, for the o+x chord)
 --  play     the rom's puzzle table, the puzzle played, its clock, the
 --           cursor, the message and question over the board, the hint
 --  screens  the world and puzzle chosen, the create page's choice (world: its record, set by
@@ -26,7 +27,7 @@
 -- and _, a value thrown away (line_of's clue where only its masks are wanted)
 --lint: _, screen_update, screen_draw, screen_tuneless, screen_frames, redraw, menu_items, cells, row_clues, col_clues, line_done, placed_runs, lines_changed, no_clues, cell_x, cell_y, cell_index, cell_row, board_last
 --lint: endless_seed, endless_solved, best, board_clocks, recent_boards, recent_solved, save_at, mouse_x, mouse_y, mouse_buttons, mouse_moved, paint_button, paint_from
---lint: paint_to, new_step, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, asked_at, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
+--lint: paint_to, new_step, history_kept, mode, editing, puzzle, board_id, play_seconds, cursor_x, cursor_y, message, message_frames, asked_at, question, on_yes, on_no, best_text, hint_maker, dirty, keep_asked, from_x, from_y, menu_at, solution_cols
 --lint: clue_font, puzzle_index, top_row, list_at, create_choice, thumbs_queued, world, palette, palette_world, endless_world, endless_maker, solve_hook, board_size, board_corner, cell_px, board_px, picture_colours, options, best_options, music_world, no_upper_memory
 #include solver.lua
 #include clues.lua
