@@ -192,7 +192,10 @@ function draw_clues()
   local k=i*cell_px
   clue_font=(cell_px>5 or tiers) and digit_bits_tall or digit_bits_wide
   -- 15x15: every other row's clues on a band (9, as the columns') its
-  -- cell high, so that rows 1 px apart read as rows; the cursor's row at
+  -- cell high, so that rows 1 px apart read as rows: the left tier's
+  -- ((i+flip)%2 1), whose clues stand furthest from the board (on a board
+  -- with the odd rows left they stood on the bare backdrop, the rows by
+  -- the board on the bands); the cursor's row at
   -- every size a band of 15 its cell high. every band runs from the
   -- screen's edge: a band's edge 5 px left of a row's first number was
   -- counted as one more 1. 15x15 rows in two tiers: every other row's clue
@@ -207,7 +210,7 @@ function draw_clues()
   -- further left (board_size\15: 1 on 15x15, else 0), so that digits 1 px
   -- apart up and down do not stack into one tower (read alone, 2s, 3s and
   -- 5s down a column of rows were taken for one another)
-  rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*i%2*9)
+  rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\15*(i+flip)%2*9)
   draw_line_clue(row_clues[i+1],(i+flip)%2*(tiers and reach[1]-3 or -board_size\15*2)-1,126,k+(cell_px-clue_font[12])\2,placed_runs[i+1])
   local t,d,x,y=shown_clue(col_clues[i+1]),placed_runs[i+16] or {},k+o,-p-p*u[i]\1
   clue_font=digit_bits_tall

@@ -865,6 +865,32 @@ def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(packed,
     assert shared >= 2
 
 
+def test_the_left_tier_stands_on_the_bands(cart):
+    """On a 15x15 board in two tiers the rows whose clues stand furthest from the board are the
+    banded ones, so a stripe leads each of them to its row (on a board with the odd rows on the
+    left they stood on the bare backdrop, and the rows by the board on the bands: a player counting
+    down the stripes swapped two rows). Read at the screen's left edge, beside the column bands'
+    own colours."""
+    boards = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][::25]
+    boards.append((_shared_lines_boards(cart)[0][0], ODD_ROWS_LEFT))
+    t = tour.Tourist(cart[0])
+    seen = set()
+    for p in boards:
+        rows = _board_rows(tour.layout(t, _start(p)))
+        px = np.array(t.c.display(), dtype=np.int16)
+        x = measured_text.BOARD_X
+        band, bare = px[1, x + 5 + 2], px[1, x + 2]                  # columns 1 and 0 (from 0)
+        assert band != bare and int(t.g("cursor_x")) > 1
+        ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
+        cursor = int(t.g("cursor_y"))
+        for r, end in enumerate(ends):
+            if r != cursor:
+                left = end < max(ends)
+                seen.add(left)
+                assert px[BOARD_Y + 5 * r + 2, 0] == (band if left else bare), (p if isinstance(p, int) else "odd", r)
+    assert seen == {True, False}
+
+
 def test_neighbouring_15x15_rows_do_not_end_in_line(packed, cart, tmp_path):
     assert sum(1 for items in packed if len(_board_rows(items)) == 15) > 100
     assert _rows_ending_in_line(packed) == []
@@ -922,7 +948,7 @@ def test_no_band_edge_beside_a_row(cart):
 
 # (a drawing fresh readers misread or were unsure of, as changes to the built source; the check
 # that catches it)
-ROW_BAND = "rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\\15*i%2*9)"
+ROW_BAND = "rectfill(-board_corner,k,-1,k+cell_px-1,i==cursor_y and 15 or board_size\\15*(i+flip)%2*9)"
 ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 # the bands of 15x15 rows as readers counted one 1 too many on them: from 5 px left of a row's
 # first number (e: that number's x)
@@ -947,7 +973,7 @@ MISREAD = {
     "a row's band edge 1 px from its first number": (
         [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-1,"))],
         _not_plain),
-    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*i%2*9", "0"))],
+    "rows without their bands": ([(ROW_BAND, ROW_BAND.replace("board_size\\15*(i+flip)%2*9", "0"))],
                                  _rows_off_their_bands),
     "zeros dimmed from the start": ([("  d[1]=x+1==1<<board_size\n", "  d[1]=1\n")], _faint_zeros),
     "15x15 rows in 4x4 digits, 2 px staggered": ([(TIERS_CHOSEN, "false")],
