@@ -51,7 +51,7 @@ function redesign()
  -- has no fill.) asked of any design with a fill, saved or not: one
  -- drawn while the save was full was replaced unasked
  if design_size==board_size or not blank() then
-  if (design_size!=board_size and design_filled()) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one; \142 takes back\nthis stroke and keeps it.\n\n\142 keep it   \151 delete it",undo,function() design_size=blank() and design_size or board_size redesign() end) return
+  if (design_size!=board_size and design_filled()) dirty=paint_button or ask("only one design is saved.\ndrawing here deletes your\n"..create_labels[design_size\5].." one: \142 keeps it\nand undoes this stroke.\n\n\142 keep it   \151 delete it",undo,function() design_size=blank() and design_size or board_size redesign() end) return
   design_rows,design_size,design_saved={unpack(solution)},board_size,not blank() and min(#recent_boards,max_boards)<4
  end
  persist()
