@@ -138,13 +138,13 @@ function draw_clues()
  -- neighbours allowed staggered into a staircase: two readers shown both
  -- chose the straight one, "3" under "2 7 2" read as "3 2 7 2"). its
  -- furthest first number stands 2 px or more from the screen's edge
- -- where reach[0]+reach[1]>-47, and 8 px where a clue of two numbers or
+ -- where reach[0]+reach[1]>-47 (fit), and 8 px where a clue of two numbers or
  -- more whose first is a 1 is measured from 6 px further left (a row of
  -- 1s must start further in than they stand apart). the left tier is the
  -- even rows, or where they do not fit, the odd ones (flip 1: the rule
  -- for a clue starting with a 1 then falls on the others); where neither
  -- fits, flip goes on to 2, which is 0 again for the 4x4 rows below)
- local o,p,u,h,flip,reach,w=(cell_px-3)\2,7,{},{[0]=1,1},-1
+ local o,p,u,h,flip,reach,fit,w=(cell_px-3)\2,7,{},{[0]=1,1},-1
  -- column i's band, or a plate of it, from y t to b, e px either side of
  -- its digits (x-e to x+e+2, x: its digits' left edge), in its colour: 9
  -- every other column on 10x10 and 15x15, the cursor's 15, else 0
@@ -166,8 +166,9 @@ function draw_clues()
    h[i%2]=max(h[i%2],#col_clues[i])
    reach[k]=min(reach[k],draw_line_clue(r,r[k*9+2] and r[1]==1 and -6 or 0,126))
   end
- until reach[0]+reach[1]>-47 or flip>1
- local shared,tiers=h[0]+h[1]>8,board_size>14 and reach[0]+reach[1]>-47
+  fit=reach[0]+reach[1]>-47
+ until fit or flip>1
+ local shared,tiers=h[0]+h[1]>8,board_size>14 and fit
  for i=0,board_last do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
   local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)

@@ -955,10 +955,11 @@ ROW_GAP_SET = "gap=min(5,w\\#t\\#t)"
 ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local gap=min(5,126\\#t\\#t) "
             "for v in all(t) do e-=clue_font[v+14]+gap end ")
 # where draw_clues tries the left tier on either parity, and where it settles on two tiers: the
-# fit (the least reach of two rows side by side) past -47, the left tier 2 px or more from the
+# fit (the two tiers' furthest reaches together) past -47, the left tier 2 px or more from the
 # screen's edge, a clue starting with a 1 measured 6 px wider (8 px from it)
-TIER_TRIES = "until reach[0]+reach[1]>-47 or flip>1"
-TIERS_CHOSEN = "board_size>14 and reach[0]+reach[1]>-47"
+TIER_FIT = "fit=reach[0]+reach[1]>-47"
+TIER_TRIES = "until fit or flip>1"
+TIERS_CHOSEN = "board_size>14 and fit"
 ONE_FIRST_WIDER = "r[1]==1 and -6 or 0"
 ROW_BAND_5_LEFT = [(ROW_BAND, ROW_EDGE + ROW_BAND.replace("rectfill(-board_corner,", "rectfill(i==cursor_y and -board_corner or e+gap-5,"))]
 MISREAD = {
@@ -987,7 +988,7 @@ MISREAD = {
     # readers of 5 boards' rows (4 random, the acorn) in 4x4 digits read a 2 as a 3 twice, in two
     # tiers with the left tier's first number 2 px from the screen's edge none wrong (2026-12-06)
     "the left tier kept 3 px from the screen's edge": (
-        [(TIER_TRIES, TIER_TRIES.replace("-47", "-46")), (TIERS_CHOSEN, TIERS_CHOSEN.replace("-47", "-46")),
+        [(TIER_FIT, TIER_FIT.replace("-47", "-46")),
          (ONE_FIRST_WIDER, ONE_FIRST_WIDER.replace("-6", "-5"))], _rows_out_of_tiers),
 }
 
