@@ -40,20 +40,23 @@ def reach(clue: Sequence[int], left: bool) -> int:
     return sum(advance(v) for v in shown) + gap * (len(shown) - 1) + extra
 
 
+def tiers_reach(row_clues: Sequence[Sequence[int]], left_parity: int) -> int:
+    """Px the two tiers reach together with the left tier on the even rows (left_parity 0, from
+    1) or the odd ones (1): the furthest reach of each tier, added."""
+    furthest = {True: 0, False: 0}
+    for i, c in enumerate(row_clues):
+        left = (i + 1) % 2 == left_parity
+        furthest[left] = max(furthest[left], reach(c, left))
+    return furthest[True] + furthest[False]
+
+
 def left_tier(row_clues: Sequence[Sequence[int]]) -> int | None:
     """Which rows the cart draws in the left tier: 0 the even rows (from 1), tried first, or 1
     the odd ones where those do not fit; None where neither fits (4x4 digits). Boards under 15x15
     (rows in 3x5 digits anyway, no tiers): 0."""
     if len(row_clues) < BOARD_SIZE:
         return 0
-    for left_parity in (0, 1):
-        furthest = {True: 0, False: 0}
-        for i, c in enumerate(row_clues):
-            left = (i + 1) % 2 == left_parity
-            furthest[left] = max(furthest[left], reach(c, left))
-        if furthest[True] + furthest[False] < LEFT_ROOM:
-            return left_parity
-    return None
+    return next((k for k in (0, 1) if tiers_reach(row_clues, k) < LEFT_ROOM), None)
 
 
 def in_two_tiers(row_clues: Sequence[Sequence[int]]) -> bool:
@@ -101,8 +104,9 @@ def rows_line(boards: Sequence[tuple[str, int, str | None, Sequence[Sequence[int
     big = [b for b in boards if len(b[3]) == BOARD_SIZE]
     if not big:
         return "15x15 rows: no 15x15 boards"
-    small = _by_world([b for b in big if left_tier(b[3]) is None])
-    odd = _by_world([b for b in big if left_tier(b[3]) == 1])
+    tiers = [left_tier(b[3]) for b in big]
+    small = _by_world([b for b, t in zip(big, tiers) if t is None])
+    odd = _by_world([b for b, t in zip(big, tiers) if t == 1])
     n, k = sum(map(len, small.values())), sum(map(len, odd.values()))
     return (f"15x15 rows: {len(big) - n} of {len(big)} boards in two tiers of 3x5 digits"
             + (f", {k} with the odd rows on the left: {_names(odd)}" if k else "")

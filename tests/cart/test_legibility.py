@@ -31,7 +31,7 @@ import numpy as np
 import pytest
 
 from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
-from generator.cartbuild.cluetiers import LEFT_ROOM, columns_apart, in_two_tiers, left_tier, reach
+from generator.cartbuild.cluetiers import LEFT_ROOM, columns_apart, in_two_tiers, left_tier, tiers_reach
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
@@ -445,11 +445,21 @@ ODD_ROWS_LEFT = [448, 320, 448, 4088, 128, 128, 128, 128, 128, 16513, 24707, 288
 ROWS_IN_4X4 = [2044, 1028, 1364, 1364, 1364, 1364, 2044, 4092, 8188, 5124, 5124, 5124, 5124, 1028, 0]
 
 
+def _old_board(cart, world: str, rows: list[int]) -> tuple[int, list[int]]:
+    """`rows` played as a 15x15 of `world`: (its first packed 15x15, the rows), for _start."""
+    return next(p for p, q in enumerate(cart[1]["puzzles"]) if q["world"] == world and q["size"] == 15), rows
+
+
 def _shared_lines_boards(cart) -> list[tuple[int, list[int]]]:
-    """SHARED_LINES as (a packed 15x15 of its world, its rows), for _start."""
-    first = {w: next(p for p, q in enumerate(cart[1]["puzzles"]) if q["world"] == w and q["size"] == 15)
-             for w in ("spires", "lookout")}
-    return [(first[w], rows) for w, rows in SHARED_LINES.values()]
+    """SHARED_LINES as boards for _start."""
+    return [_old_board(cart, w, rows) for w, rows in SHARED_LINES.values()]
+
+
+def _row_ends(rows: dict) -> list[int]:
+    """Where each row's clue ends on the screen (_board_rows' rows, top to bottom): its last
+    number's box, an 11's 1 px past it (the 3x5 digits' 11 stands in the middle of a two-digit
+    number's 5 px)."""
+    return [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
 
 
 def _start(p) -> str:
@@ -794,9 +804,7 @@ def _rows_out_of_tiers(layouts) -> list:
             continue
         ys = list(rows)
         out += [(ys[0], "font", it.where()) for row in rows.values() for it in row if it.box[1] != 5]
-        # (a row's end: its last number's box, an 11's 1 px past it: the 3x5 digits' 11 stands
-        # in the middle of a two-digit number's 5 px)
-        ends = [max(it.x + it.box[0] + (it.text == "11") for it in rows[y]) for y in ys]
+        ends = _row_ends(rows)
         if len(set(ends[0::2])) > 1 or len(set(ends[1::2])) > 1:
             out.append((ys[0], "ragged", ends))
         for a, b in zip(ys, ys[1:]):
@@ -818,13 +826,14 @@ def test_15x15_rows_stand_in_two_tiers_where_they_fit(packed):
     assert not near, near[:6]
 
 
-def _with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
+@pytest.fixture(scope="module")
+def with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
     """Each packed 15x15 board's layout with its puzzle, and the boards no packed puzzle gives
     any more (the odd rows on the left, rows in 4x4 digits, column tiers sharing lines: the
     pictures as drawn before 2026-12-06) with their clues."""
     out = [(items, p) for items, p in zip(packed, cart[1]["puzzles"]) if p["size"] == 15]
-    first = _shared_lines_boards(cart)
-    old = [(first[0][0], ODD_ROWS_LEFT), (first[0][0], ROWS_IN_4X4)] + first
+    old = [_old_board(cart, "spires", ODD_ROWS_LEFT), _old_board(cart, "spires", ROWS_IN_4X4)]
+    old += _shared_lines_boards(cart)
     for items, (_, masks) in zip(_layouts(cart[0], old), old):
         clues = grid_clues(np.array([[m >> x & 1 for x in range(15)] for m in masks], dtype=np.int8))
         out.append((items, {"world": "old", "world_index": len(out), "row_clues": [list(c) for c in clues.rows],
@@ -832,16 +841,16 @@ def _with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
     return out
 
 
-def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(packed, cart):
+def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(with_old_pictures):
     """`make cart` names the boards whose rows are in 4x4 digits or have the odd rows in the left
     tier (generator.cartbuild.cluetiers, the cart's rule worked out in Python): on every packed
     15x15 board, and on boards with each outcome, it must say what the screen shows."""
     wrong, outcomes = [], set()
-    for items, p in _with_old_pictures(packed, cart):
+    for items, p in with_old_pictures:
         rows = _board_rows(items)
         drawn = {it.box[1] for row in rows.values() for it in row} == {5}
         # (the left tier on screen: 0 where row 2 ends left of row 1, the even rows)
-        ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
+        ends = _row_ends(rows)
         shown = (0 if ends[1] < ends[0] else 1) if drawn else None
         outcomes.add(shown)
         if left_tier(p["row_clues"]) != shown:
@@ -850,12 +859,12 @@ def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(packed, cart
     assert outcomes == {0, 1, None}
 
 
-def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(packed, cart):
+def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(with_old_pictures):
     """`make cart` names the boards whose column tiers share lines (generator.cartbuild.cluetiers):
     where it says they stand apart, no two neighbouring columns' numbers share a line on the
     screen; where it says they share, some do."""
     wrong, shared = [], 0
-    for items, p in _with_old_pictures(packed, cart):
+    for items, p in with_old_pictures:
         at = _columns_of(_column_items(items))
         on_screen = any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
         shared += on_screen
@@ -872,7 +881,7 @@ def test_the_left_tier_stands_on_the_bands(cart):
     down the stripes swapped two rows). Read at the screen's left edge, beside the column bands'
     own colours."""
     boards = [p for p, q in enumerate(cart[1]["puzzles"]) if q["size"] == 15][::25]
-    boards.append((_shared_lines_boards(cart)[0][0], ODD_ROWS_LEFT))
+    boards.append(_old_board(cart, "spires", ODD_ROWS_LEFT))
     t = tour.Tourist(cart[0])
     seen = set()
     for p in boards:
@@ -881,7 +890,7 @@ def test_the_left_tier_stands_on_the_bands(cart):
         x = measured_text.BOARD_X
         band, bare = px[1, x + 5 + 2], px[1, x + 2]                  # columns 1 and 0 (from 0)
         assert band != bare and int(t.g("cursor_x")) > 1
-        ends = [max(it.x + it.box[0] + (it.text == "11") for it in row) for row in rows.values()]
+        ends = _row_ends(rows)
         cursor = int(t.g("cursor_y"))
         for r, end in enumerate(ends):
             if r != cursor:
@@ -996,8 +1005,7 @@ MISREAD = {
 def _tiers_reach(rows) -> int:
     """Px the two tiers of a 15x15 board's rows reach together, in the first of the cart's two
     choices of the left tier that fits (generator.cartbuild.cluetiers' rule), else the nearer."""
-    sums = [max(reach(c, (i + 1) % 2 == par) for i, c in enumerate(rows) if (i + 1) % 2 == par)
-            + max(reach(c, False) for i, c in enumerate(rows) if (i + 1) % 2 != par) for par in (0, 1)]
+    sums = [tiers_reach(rows, k) for k in (0, 1)]
     return next((s for s in sums if s < LEFT_ROOM), min(sums))
 
 
@@ -1025,7 +1033,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
              if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # tiers 1 px inside the fit
              if q["size"] == 15 and _tiers_reach(q["row_clues"]) == LEFT_ROOM - 1][:2]
-    some += [(_shared_lines_boards(cart)[0][0], ODD_ROWS_LEFT)]       # the odd rows on the left
+    some += [_old_board(cart, "spires", ODD_ROWS_LEFT)]       # the odd rows on the left
     assert check(_layouts(cart[0], some)) == []
     assert len(check(_layouts(path, some))) > 0, what
 
