@@ -107,9 +107,9 @@ end
 -- banded ones) is lifted over the tallest of the others (h[1]), so that
 -- no number has a neighbour on its line (side by side, "6 10" read as
 -- "610", "11 10" as "1110", a fence of 11s could not be counted), and
--- half a line more (floored to whole px), so that its last number stands
--- further from its neighbours' first than a column's numbers stand from
--- each other (a line over them, 2 px off both ways, "6 / 8 / 2" was read
+-- 2 px more (.4 of a line, floored to whole px), so that its last number
+-- stands further from its neighbours' first than a column's numbers stand
+-- from each other (a line over them, 2 px off both ways, "6 / 8 / 2" was read
 -- as one column, a lifted 13 as the top of its neighbour's "7 4"); or
 -- where the two pass 8 lines as far as 8 lines allow (the lines both
 -- tiers share then hold numbers side by side; h[0]: the tallest banded
@@ -121,9 +121,12 @@ end
 -- touch, the right one's stack is lifted a line more (u: each column's
 -- lift; w: the line of the last column's two-digit number).
 -- column lines are 7 px apart (p), or on a board whose stacks reach past
--- 7 lines, the tiers' half line counted (the top would be off the screen
--- or, at 7.5 lines, on its very edge) 6 px, every column alike so
--- that their lines stay level; in 3x5 digits either way: at 6 px a
+-- 7 lines and 2 px (both tiers' tallest 8 lines: at 7 px the top would be
+-- off the screen) 6 px, every column alike so
+-- that their lines stay level (lifted half a line, 3 px, tiers of 4 and 3
+-- stood on 6 px lines, where readers glancing at them miscounted stacks of
+-- 1s and 2s and took a 6's top 1 px under a 2 for a stray dot: build.py
+-- names the boards on 6 px lines); in 3x5 digits either way: at 6 px a
 -- column's numbers stand 1 px apart, nearer than neighbouring columns'
 -- single digits stand across (2 px), so that they read as its stack,
 -- not as a row
@@ -171,13 +174,13 @@ function draw_clues()
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit
  for i=0,board_last do
   -- (t: its clue as it is; the 0 an empty line shows changes neither)
-  local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.5)
+  local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.4)
   for j,v in ipairs(t) do
    if (v>9 and v!=11) q=#t-j
   end
   if (q and q+s==w and cell_px<7) s+=1
   w,u[i]=q and s+q,s
-  if (s+#t>7) p=6
+  if (s+#t>7.5) p=6
   column_band(i,o,-board_corner,-2)
  end
  -- the cursor's column band its cell wide, and where tiers share lines at

@@ -12,7 +12,10 @@ rows in 4x4 digits, which readers misread more often.
 Columns: every other column's stack is lifted over the tallest of the others, so that no number
 has a neighbour on its line; where the tallest stack of each tier together passes COLUMN_LINES
 lines, the tiers share their top lines and neighbouring columns' numbers stand side by side there
-(readers found "2 1 2 1 2" across five columns the hardest place on the densest boards).
+(readers found "2 1 2 1 2" across five columns the hardest place on the densest boards). Where
+the two tallest stacks fill COLUMN_LINES lines, the lines stand 6 px apart, a column's numbers 1 px
+one above the other, where readers glancing at the screen miscounted stacks of 1s and 2s; on
+fewer, 7 px (2 px apart).
 """
 from __future__ import annotations
 
@@ -70,18 +73,36 @@ def columns_apart(col_clues: Sequence[Sequence[int]]) -> bool:
     COLUMN_LINES lines; always for boards under 15x15, whose columns are not lifted."""
     if len(col_clues) < BOARD_SIZE:
         return True
-    return sum(max(max(1, len(c)) for c in col_clues[k::2]) for k in (0, 1)) <= COLUMN_LINES
+    return tiers_lines(col_clues) <= COLUMN_LINES
+
+
+def column_pitch(col_clues: Sequence[Sequence[int]]) -> int:
+    """Px between the cart's column lines: 6 where the two tiers' tallest stacks fill
+    COLUMN_LINES lines or more (sharing lines or not), else 7; 7 on boards under 15x15, whose
+    stacks are not lifted and hold at most 5 numbers."""
+    if len(col_clues) < BOARD_SIZE:
+        return 7
+    return 6 if tiers_lines(col_clues) >= COLUMN_LINES else 7
+
+
+def tiers_lines(col_clues: Sequence[Sequence[int]]) -> int:
+    """The tallest stack of the odd columns (from 1) and of the even ones, added (an empty column
+    shows a 0)."""
+    return sum(max(max(1, len(c)) for c in col_clues[k::2]) for k in (0, 1))
 
 
 def columns_line(boards: Sequence[tuple[str, int, str | None, Sequence[Sequence[int]]]]) -> str:
     """`make cart`'s line on the 15x15 boards (world, number from 1, name or None, column clues):
-    how many stand in two tiers apart, and which share lines, by world."""
+    how many stand in two tiers apart on 7 px lines, and which stand apart on 6 px lines or share
+    lines (a designer's cue to redraw a picture whose columns hold many runs), by world."""
     big = [b for b in boards if len(b[3]) == BOARD_SIZE]
     if not big:
         return "15x15 columns: no 15x15 boards"
     shared = _by_world([b for b in big if not columns_apart(b[3])])
-    n = sum(map(len, shared.values()))
-    return (f"15x15 columns: {len(big) - n} of {len(big)} boards in two tiers apart"
+    tight = _by_world([b for b in big if columns_apart(b[3]) and column_pitch(b[3]) == 6])
+    n, k = sum(map(len, shared.values())), sum(map(len, tight.values()))
+    return (f"15x15 columns: {len(big) - n - k} of {len(big)} boards in two tiers apart on 7 px lines"
+            + (f", {k} on 6 px lines (the tiers' tallest stacks 8 numbers): {_names(tight)}" if k else "")
             + (f", {n} sharing lines (stacks too tall): {_names(shared)}" if n else ""))
 
 

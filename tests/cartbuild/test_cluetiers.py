@@ -4,8 +4,8 @@ The rule against the cart's own drawing is held in tests/cart/test_legibility.py
 board, from the pixels); here its edges, on boards made to sit on them."""
 from __future__ import annotations
 
-from generator.cartbuild.cluetiers import (COLUMN_LINES, LEFT_ROOM, columns_apart, columns_line, in_two_tiers,
-                                          left_tier, reach, rows_line)
+from generator.cartbuild.cluetiers import (COLUMN_LINES, LEFT_ROOM, column_pitch, columns_apart, columns_line,
+                                          in_two_tiers, left_tier, reach, rows_line, tiers_lines)
 
 
 def board(pairs):
@@ -89,11 +89,31 @@ def test_column_tiers_are_apart_while_their_tallest_stacks_fill_8_lines():
     assert columns_apart([[1] * 8] * 10)                # 10x10 columns are not lifted
 
 
+def test_column_lines_stand_6_px_apart_only_where_the_tiers_fill_8_lines():
+    cols = [[1]] * 15
+    cols[2], cols[5] = [1] * 4, [1] * 3                 # odd column 3, even column 6
+    assert tiers_lines(cols) == 7 and column_pitch(cols) == 7
+    cols[5] = [1] * 4
+    assert tiers_lines(cols) == 8 and column_pitch(cols) == 6 and columns_apart(cols)
+    cols[5] = [1] * 6                                   # sharing lines: 6 px too
+    assert column_pitch(cols) == 6 and not columns_apart(cols)
+    cols = [[1]] * 15
+    cols[0] = [1] * 6                                   # one tier alone: 6 + 1
+    assert column_pitch(cols) == 7
+    assert column_pitch([[1] * 5] * 10) == 7            # 10x10 columns are not lifted
+
+
 def test_the_build_names_the_boards_whose_column_tiers_share_lines():
     tall = [[1, 1, 1, 1, 1]] * 15
     line = columns_line([("spires", 1, None, [[3]] * 15), ("spires", 2, "lighthouse", tall),
                          ("lookout", 9, None, tall), ("lookout", 10, None, [[1]] * 5)])
-    assert line == ("15x15 columns: 1 of 3 boards in two tiers apart, 2 sharing lines (stacks too "
-                    "tall): spires 2 lighthouse; lookout 9")
-    assert columns_line([("spires", 1, None, [[3]] * 15)]) == "15x15 columns: 1 of 1 boards in two tiers apart"
+    assert line == ("15x15 columns: 1 of 3 boards in two tiers apart on 7 px lines, 2 sharing lines "
+                    "(stacks too tall): spires 2 lighthouse; lookout 9")
+    assert columns_line([("spires", 1, None, [[3]] * 15)]) == (
+        "15x15 columns: 1 of 1 boards in two tiers apart on 7 px lines")
+    four = [[1, 1, 1, 1]] * 15                           # 4 and 4: apart, on 6 px lines
+    assert columns_line([("spires", 1, None, [[3]] * 15), ("lookout", 37, "beehive", four),
+                         ("lookout", 9, None, tall)]) == (
+        "15x15 columns: 1 of 3 boards in two tiers apart on 7 px lines, 1 on 6 px lines (the tiers' "
+        "tallest stacks 8 numbers): lookout 37 beehive, 1 sharing lines (stacks too tall): lookout 9")
     assert columns_line([("spires", 1, None, [[1]] * 5)]) == "15x15 columns: no 15x15 boards"
