@@ -27,6 +27,7 @@ COLUMN_LINES = 8         # lines the two tiers of column stacks may fill apart (
 ROW_WIDTH = 126          # draw_line_clue's w for rows: the gap between numbers is w // n // n
 MAX_GAP = 5
 ONE_FIRST_WIDER = 6      # a left-tier clue of 2+ numbers whose first is a 1 needs this much more
+ROW_NUMBERS = 5          # a row of more numbers stands 3 px apart or less: readers could not count six 1s
 
 
 def advance(v: int) -> int:
@@ -117,18 +118,29 @@ def _names(by_world: dict[str, list[str]]) -> str:
     return "; ".join(f"{world} {', '.join(shown)}" for world, shown in by_world.items())
 
 
+def crowded_rows(row_clues: Sequence[Sequence[int]]) -> bool:
+    """True where a 15x15 board has a row of more than ROW_NUMBERS numbers: the cart stands them
+    3 px apart or less (draw_line_clue's gap, 126 // n // n), and fresh readers glancing at the
+    screen could not count "1 1 1 1 1 1". Smaller boards' rows have room (never on 10x10)."""
+    return len(row_clues) >= BOARD_SIZE and any(len(c) > ROW_NUMBERS for c in row_clues)
+
+
 def rows_line(boards: Sequence[tuple[str, int, str | None, Sequence[Sequence[int]]]]) -> str:
     """`make cart`'s line on the 15x15 boards (world, number from 1, name or None, row clues):
     how many stand in two tiers, which are in 4x4 digits (a designer's cue to redraw a picture
-    whose rows hold many numbers on both tiers), and which have the odd rows in the left tier
-    (the flip a player notices between puzzles: a row too wide among the even rows), by world."""
+    whose rows hold many numbers on both tiers), which have the odd rows in the left tier (the
+    flip a player notices between puzzles: a row too wide among the even rows), and which have a
+    row of more than ROW_NUMBERS numbers, by world."""
     big = [b for b in boards if len(b[3]) == BOARD_SIZE]
     if not big:
         return "15x15 rows: no 15x15 boards"
     tiers = [left_tier(b[3]) for b in big]
     small = _by_world([b for b, t in zip(big, tiers) if t is None])
     odd = _by_world([b for b, t in zip(big, tiers) if t == 1])
-    n, k = sum(map(len, small.values())), sum(map(len, odd.values()))
+    crowded = _by_world([b for b in big if crowded_rows(b[3])])
+    n, k, c = sum(map(len, small.values())), sum(map(len, odd.values())), sum(map(len, crowded.values()))
     return (f"15x15 rows: {len(big) - n} of {len(big)} boards in two tiers of 3x5 digits"
             + (f", {k} with the odd rows on the left: {_names(odd)}" if k else "")
-            + (f", {n} in 4x4 digits (rows too long for two tiers): {_names(small)}" if n else ""))
+            + (f", {n} in 4x4 digits (rows too long for two tiers): {_names(small)}" if n else "")
+            + (f", {c} with rows of more than {ROW_NUMBERS} numbers (too close to count): {_names(crowded)}"
+               if c else ""))

@@ -31,8 +31,8 @@ import numpy as np
 import pytest
 
 from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
-from generator.cartbuild.cluetiers import (LEFT_ROOM, column_pitch, columns_apart, in_two_tiers, left_tier,
-                                          tiers_lines, tiers_reach)
+from generator.cartbuild.cluetiers import (LEFT_ROOM, column_pitch, columns_apart, crowded_rows, in_two_tiers,
+                                          left_tier, tiers_lines, tiers_reach)
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
@@ -449,6 +449,8 @@ SIX_PX_LINES = {"lookout beehive": ("lookout", [128, 992, 2032, 4088, 0, 8188, 8
                                                16382, 16382, 0, 32639, 32639]),
                 "lookout sunset": ("lookout", [128, 128, 14350, 6604, 992, 2032, 30711, 4088, 8188,
                                               32767, 0, 16382, 0, 2032, 0])}
+# a board with rows of six numbers, 3 px apart: the paper lantern as drawn before 2026-12-06, its ribs
+ROWS_OF_SIX = [448, 2032, 4088, 8188, 5460, 8188, 5460, 8188, 5460, 8188, 4088, 2032, 448, 128, 0]
 # a board whose rows fit no two tiers (4x4 digits): the chair as drawn before, its slats
 ROWS_IN_4X4 = [2044, 1028, 1364, 1364, 1364, 1364, 2044, 4092, 8188, 5124, 5124, 5124, 5124, 1028, 0]
 
@@ -843,6 +845,7 @@ def with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
     old = [_old_board(cart, "spires", ODD_ROWS_LEFT), _old_board(cart, "spires", ROWS_IN_4X4)]
     old += _shared_lines_boards(cart)
     old += [_old_board(cart, w, rows) for w, rows in SIX_PX_LINES.values()]
+    old.append(_old_board(cart, "spires", ROWS_OF_SIX))
     for items, (_, masks) in zip(_layouts(cart[0], old), old):
         clues = grid_clues(np.array([[m >> x & 1 for x in range(15)] for m in masks], dtype=np.int8))
         out.append((items, {"world": "old", "world_index": len(out), "row_clues": [list(c) for c in clues.rows],
@@ -881,6 +884,31 @@ def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(with_ol
             wrong.append((p["world"], p["world_index"] + 1, on_screen))
     assert not wrong, wrong
     assert shared >= 2
+
+
+def test_no_packed_row_holds_more_numbers_than_a_reader_counts_at_a_glance(packed):
+    """Every row of every packed board, as drawn, holds ROW_ROOM numbers or fewer, so that they
+    stand ROW_GAP px apart: two fresh readers glancing at the screen could not count the paper
+    lantern's "1 1 1 1 1 1" (3 px apart), in three rows each, and no other row on the 10 densest
+    boards."""
+    many = [(k, len(row)) for k, items in enumerate(packed) for row in _board_rows(items).values()
+            if len(row) > ROW_ROOM]
+    assert sum(len(_board_rows(items)) for items in packed) > 2000
+    assert not many, many[:6]
+
+
+def test_the_builds_count_of_crowded_rows_is_what_the_screen_shows(with_old_pictures):
+    """`make cart` names the 15x15 boards with a row of more than ROW_ROOM numbers
+    (generator.cartbuild.cluetiers.crowded_rows): it must say what the screen shows, on every
+    packed board and the old paper lantern's rows of six."""
+    wrong, seen = [], set()
+    for items, p in with_old_pictures:
+        shown = any(len(row) > ROW_ROOM for row in _board_rows(items).values())
+        seen.add(shown)
+        if crowded_rows(p["row_clues"]) != shown:
+            wrong.append((p["world"], p["world_index"] + 1, shown))
+    assert not wrong, wrong
+    assert seen == {True, False}
 
 
 def test_the_builds_column_lines_are_what_the_screen_shows(with_old_pictures):
@@ -1051,8 +1079,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
     path = _changed_cart(cart, tmp_path, changes)
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
-    some += [p for p, q in enumerate(cart[1]["puzzles"])              # rows of six numbers
-             if q["size"] == 15 and any(len(r) == 6 for r in q["row_clues"])][:2]
+    some += [_old_board(cart, "spires", ROWS_OF_SIX)]                 # rows of six numbers
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # a two-digit number in a row
              if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # tiers 1 px inside the fit

@@ -5,7 +5,7 @@ board, from the pixels); here its edges, on boards made to sit on them."""
 from __future__ import annotations
 
 from generator.cartbuild.cluetiers import (COLUMN_LINES, LEFT_ROOM, column_pitch, columns_apart, columns_line,
-                                          in_two_tiers, left_tier, reach, rows_line, tiers_lines)
+                                          crowded_rows, in_two_tiers, left_tier, reach, rows_line, tiers_lines)
 
 
 def board(pairs):
@@ -117,3 +117,12 @@ def test_the_build_names_the_boards_whose_column_tiers_share_lines():
         "15x15 columns: 1 of 3 boards in two tiers apart on 7 px lines, 1 on 6 px lines (the tiers' "
         "tallest stacks 8 numbers): lookout 37 beehive, 1 sharing lines (stacks too tall): lookout 9")
     assert columns_line([("spires", 1, None, [[1]] * 5)]) == "15x15 columns: no 15x15 boards"
+
+
+def test_the_build_names_the_boards_with_rows_too_many_to_count():
+    five, six = board(([1, 1, 1, 1, 1], [3])), board(([1, 1, 1, 1, 1, 1], [3]))
+    assert not crowded_rows(five) and crowded_rows(six)
+    assert not crowded_rows([[1] * 6] * 10)             # a 10x10 row has room for its numbers
+    assert rows_line([("spires", 1, None, five), ("spires", 34, "paper lantern", six)]) == (
+        "15x15 rows: 2 of 2 boards in two tiers of 3x5 digits, 1 with rows of more than 5 numbers "
+        "(too close to count): spires 34 paper lantern")
