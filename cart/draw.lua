@@ -121,12 +121,12 @@ end
 -- touch, the right one's stack is lifted a line more (u: each column's
 -- lift; w: the line of the last column's two-digit number).
 -- column lines are 7 px apart (p), or on a board whose stacks reach past
--- 7 lines and 2 px (both tiers' tallest 8 lines: at 7 px the top would be
--- off the screen) 6 px, every column alike so
--- that their lines stay level (lifted half a line, 3 px, tiers of 4 and 3
--- stood on 6 px lines, where readers glancing at them miscounted stacks of
--- 1s and 2s and took a 6's top 1 px under a 2 for a stray dot: build.py
--- names the boards on 6 px lines); in 3x5 digits either way: at 6 px a
+-- 7 lines and 2 px (the tiers' tallest 8 lines or more: at 7 px the top
+-- would be off the screen) 6 px, every column alike so that their lines
+-- stay level (the lift is 2 px, not half a line, because at 3 px tiers of
+-- 7 lines would need 6 px lines, where readers glancing at them miscounted
+-- stacks of 1s and 2s and took a 6's top 1 px under a 2 for a stray dot:
+-- build.py names the boards on 6 px lines); in 3x5 digits either way: at 6 px a
 -- column's numbers stand 1 px apart, nearer than neighbouring columns'
 -- single digits stand across (2 px), so that they read as its stack,
 -- not as a row
@@ -173,8 +173,9 @@ function draw_clues()
  until fit or flip>1
  local shared,tiers=h[0]+h[1]>8,board_size>14 and fit
  for i=0,board_last do
-  -- (t: its clue as it is; the 0 an empty line shows changes neither)
-  local t,s,q=col_clues[i+1],board_size\15*i%2*(shared and 8-h[0] or h[1]+.4)
+  -- (t: its clue as shown, an empty line's 0 a line of its stack: seven 0s
+  -- lifted over a stack of 7 stood off the screen on 7 px lines)
+  local t,s,q=shown_clue(col_clues[i+1]),board_size\15*i%2*(shared and 8-h[0] or h[1]+.4)
   for j,v in ipairs(t) do
    if (v>9 and v!=11) q=#t-j
   end

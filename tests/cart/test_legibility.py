@@ -31,8 +31,8 @@ import numpy as np
 import pytest
 
 from cartfixtures import COLUMN_READOUT_Y, ROW_READOUT_Y
-from generator.cartbuild.cluetiers import (LEFT_ROOM, column_pitch, columns_apart, crowded_rows, in_two_tiers,
-                                          left_tier, tiers_lines, tiers_reach)
+from generator.cartbuild.cluetiers import (LEFT_ROOM, ROW_NUMBERS, column_pitch, columns_apart, crowded_rows,
+                                          in_two_tiers, left_tier, tiers_lines, tiers_reach)
 from generator.colour.contrast import contrast
 from generator.colour.difference import ciede2000, srgb_to_lab
 from generator.playtest import measured_text, tour
@@ -142,7 +142,7 @@ def _faint_zeros(layouts) -> list:
 # lines still miscounted stacks of 1s and 2s and took a 6's top under a 2 for a stray dot: those
 # stand on 7 px lines, the lifted tier 2 px over the others
 ROW_GAP = 6          # background pixels between numbers side by side in a row of up to 5
-ROW_ROOM = 5         # rows of more numbers than this have no room for ROW_GAP (4 px at 6, 3 at 7, 2 at 8)
+ROW_ROOM = ROW_NUMBERS  # rows of more numbers have no room for ROW_GAP (4 px at 6, 3 at 7, 2 at 8)
 STACK_GAP = 2        # background pixels between a column's numbers one above the other
 TALL_STACK_GAP = 1   # the same on a board whose stacks need 8 lines (6 px lines)
 COLUMN_LINES = 7     # lines 7 px apart that fit over the board (52 px: 7 and the tiers' 2 px, the top 1 px down)
@@ -184,6 +184,19 @@ def _rows_from_the_edge(layouts) -> list:
                 if int(row[0].ink[:, 1].min()) <= apart:
                     out.append((row[0].where(), int(row[0].ink[:, 1].min()), apart))
     return out
+
+
+def _columns_off_the_top(layouts) -> list:
+    """Column clue numbers whose ink reaches the screen's top row (y 0) or past it: a number on
+    the screen's very edge reads as cut off (or is)."""
+    return [it.where() for items in layouts for it in _column_items(items) if int(it.ink[:, 0].min()) < 1]
+
+
+def _columns_unshown(layouts) -> list:
+    """Columns of 15x15 boards' layouts with no number on the screen: every column shows its clue,
+    an empty one its 0."""
+    return [(k, i) for k, items in enumerate(layouts) for i in range(15)
+            if i not in _columns_of(_column_items(items))]
 
 
 def _column_items(items) -> list:
@@ -449,7 +462,10 @@ SIX_PX_LINES = {"lookout beehive": ("lookout", [128, 992, 2032, 4088, 0, 8188, 8
                                                16382, 16382, 0, 32639, 32639]),
                 "lookout sunset": ("lookout", [128, 128, 14350, 6604, 992, 2032, 30711, 4088, 8188,
                                               32767, 0, 16382, 0, 2032, 0])}
-# a board with rows of six numbers, 3 px apart: the paper lantern as drawn before 2026-12-06, its ribs
+# a made-up board whose lifted columns are all empty over stacks of 7 1s: its 0s are a line each
+# (the tiers fill 8 lines, 6 px lines; counted as no line, the 0s stood off the screen's top)
+EMPTY_OVER_SEVEN = [21845 if r % 2 == 0 else 0 for r in range(14)] + [0]
+# a board with rows of six numbers, 4 px apart: the paper lantern as drawn before 2026-12-06, its ribs
 ROWS_OF_SIX = [448, 2032, 4088, 8188, 5460, 8188, 5460, 8188, 5460, 8188, 4088, 2032, 448, 128, 0]
 # a board whose rows fit no two tiers (4x4 digits): the chair as drawn before, its slats
 ROWS_IN_4X4 = [2044, 1028, 1364, 1364, 1364, 1364, 2044, 4092, 8188, 5124, 5124, 5124, 5124, 1028, 0]
@@ -846,6 +862,7 @@ def with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
     old += _shared_lines_boards(cart)
     old += [_old_board(cart, w, rows) for w, rows in SIX_PX_LINES.values()]
     old.append(_old_board(cart, "spires", ROWS_OF_SIX))
+    old.append(_old_board(cart, "lookout", EMPTY_OVER_SEVEN))
     for items, (_, masks) in zip(_layouts(cart[0], old), old):
         clues = grid_clues(np.array([[m >> x & 1 for x in range(15)] for m in masks], dtype=np.int8))
         out.append((items, {"world": "old", "world_index": len(out), "row_clues": [list(c) for c in clues.rows],
@@ -889,7 +906,7 @@ def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(with_ol
 def test_no_packed_row_holds_more_numbers_than_a_reader_counts_at_a_glance(packed):
     """Every row of every packed board, as drawn, holds ROW_ROOM numbers or fewer, so that they
     stand ROW_GAP px apart: two fresh readers glancing at the screen could not count the paper
-    lantern's "1 1 1 1 1 1" (3 px apart), in three rows each, and no other row on the 10 densest
+    lantern's "1 1 1 1 1 1" (4 px apart), in three rows each, and no other row on the 10 densest
     boards."""
     many = [(k, len(row)) for k, items in enumerate(packed) for row in _board_rows(items).values()
             if len(row) > ROW_ROOM]
@@ -909,6 +926,15 @@ def test_the_builds_count_of_crowded_rows_is_what_the_screen_shows(with_old_pict
             wrong.append((p["world"], p["world_index"] + 1, shown))
     assert not wrong, wrong
     assert seen == {True, False}
+
+
+def test_every_column_number_stands_below_the_screens_edge(with_old_pictures):
+    """Every column number's ink starts 1 px or more below the screen's top, on every packed board
+    and the old and made-up ones (their tiers of 7 lines stand 1 px down on 7 px lines; 8 lines,
+    or seven 0s over a stack of 7, on 6 px lines)."""
+    boards = [items for items, _ in with_old_pictures]
+    assert sum(len(_column_items(items)) for items in boards) > 3000
+    assert not _columns_off_the_top(boards), _columns_off_the_top(boards)[:6]
 
 
 def test_the_builds_column_lines_are_what_the_screen_shows(with_old_pictures):
@@ -1042,6 +1068,10 @@ MISREAD = {
     "lifted column stacks a line over the others": (
         [("(shared and 8-h[0] or h[1]+.4)", "min(h[1],8-h[0])")], _tiers_running_together),
     "tiers of 7 lines on 6 px lines": ([("if (s+#t>7.5) p=6", "if (s+#t>7) p=6")], _tight_stacks),
+    "tiers of 7 lines lifted half a line, on the screen's edge": (
+        [("(shared and 8-h[0] or h[1]+.4)", "(shared and 8-h[0] or h[1]+.5)")], _columns_off_the_top),
+    "empty lifted columns counted as no line": (
+        [("local t,s,q=shown_clue(col_clues[i+1]),", "local t,s,q=col_clues[i+1],")], _columns_unshown),
     "the left tier on the even rows only": ([(TIER_TRIES, "until true")],
                                             _rows_out_of_tiers),
     "the left tier's rows ending at different places": (
@@ -1080,6 +1110,7 @@ def test_what_readers_misread_is_caught(cart, tmp_path, what):
     sizes = [q["size"] for q in cart[1]["puzzles"]]
     some = [p for p in range(len(sizes)) if sizes[p] == 15][::6]
     some += [_old_board(cart, "spires", ROWS_OF_SIX)]                 # rows of six numbers
+    some += [_old_board(cart, "lookout", EMPTY_OVER_SEVEN)]           # seven 0s over 7 lines
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # a two-digit number in a row
              if q["size"] == 15 and any(len(r) > 1 and max(r) > 9 for r in q["row_clues"])][:2]
     some += [p for p, q in enumerate(cart[1]["puzzles"])              # tiers 1 px inside the fit
