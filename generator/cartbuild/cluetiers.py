@@ -13,9 +13,9 @@ Columns: every other column's stack is lifted over the tallest of the others, so
 has a neighbour on its line; where the tallest stack of each tier together passes COLUMN_LINES
 lines, the tiers share their top lines and neighbouring columns' numbers stand side by side there
 (readers found "2 1 2 1 2" across five columns the hardest place on the densest boards). Where
-the two tallest stacks fill COLUMN_LINES lines, the lines stand 6 px apart, a column's numbers 1 px
-one above the other, where readers glancing at the screen miscounted stacks of 1s and 2s; on
-fewer, 7 px (2 px apart).
+the tallest stack of each tier together fill COLUMN_LINES lines or more, the lines stand 6 px
+apart, a column's numbers 1 px one above the other, where readers glancing at the screen
+miscounted stacks of 1s and 2s; on fewer, 7 px (2 px apart).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ COLUMN_LINES = 8         # lines the two tiers of column stacks may fill apart (
 ROW_WIDTH = 126          # draw_line_clue's w for rows: the gap between numbers is w // n // n
 MAX_GAP = 5
 ONE_FIRST_WIDER = 6      # a left-tier clue of 2+ numbers whose first is a 1 needs this much more
-ROW_NUMBERS = 5          # a row of more numbers stands 3 px apart or less: readers could not count six 1s
+ROW_NUMBERS = 5          # a row of more numbers stands 4 px apart or less: readers could not count six 1s
 
 
 def advance(v: int) -> int:
@@ -120,7 +120,7 @@ def _names(by_world: dict[str, list[str]]) -> str:
 
 def crowded_rows(row_clues: Sequence[Sequence[int]]) -> bool:
     """True where a 15x15 board has a row of more than ROW_NUMBERS numbers: the cart stands them
-    3 px apart or less (draw_line_clue's gap, 126 // n // n), and fresh readers glancing at the
+    4 px apart or less (draw_line_clue's gap, 126 // n // n, and 1 px), and fresh readers glancing at the
     screen could not count "1 1 1 1 1 1". Smaller boards' rows have room (never on 10x10)."""
     return len(row_clues) >= BOARD_SIZE and any(len(c) > ROW_NUMBERS for c in row_clues)
 

@@ -91,7 +91,7 @@ def test_column_tiers_are_apart_while_their_tallest_stacks_fill_8_lines():
 
 def test_column_lines_stand_6_px_apart_only_where_the_tiers_fill_8_lines():
     cols = [[1]] * 15
-    cols[2], cols[5] = [1] * 4, [1] * 3                 # odd column 3, even column 6
+    cols[2], cols[5] = [1] * 4, [1] * 3                 # odd column 3, even column 6 (from 1)
     assert tiers_lines(cols) == 7 and column_pitch(cols) == 7
     cols[5] = [1] * 4
     assert tiers_lines(cols) == 8 and column_pitch(cols) == 6 and columns_apart(cols)
