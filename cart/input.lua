@@ -170,14 +170,25 @@ function play_input()
   end
  end
  paint_button=paint_button and held_frames[paint_button]>0 and paint_button
+ -- left and right together undo the last step (picross s has undo on
+ -- a button; in the pause menu alone a player found it buried), up and
+ -- down ask to clear the board or the design (undo brings it back);
+ -- never while painting, and the cursor goes back to where the first
+ -- of them found it (f: undo or ask_clear, the chord's, run below)
+ local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
  for b=0,3 do
+  -- (a chord puts the cursor back and spends the d-pad: a direction
+  -- counts again only once let go, held_frames far below 0; the one
+  -- held longer repeated once the other was let go, and a player's undo
+  -- moved the cursor on)
+  if (f) held_frames[b],cursor_x,cursor_y=-32000,from_x,from_y
   -- (h: its frames held, o: those of b^^1, the opposite direction. a
   -- direction going down keeps the cursor in from_x,from_y, unless its
-  -- opposite went down first; pressed while its opposite is held, it
-  -- does not move)
+  -- opposite went down first; pressed while its opposite is held, or
+  -- spent, it does not move)
   local h,o=held_frames[b],held_frames[b^^1]
   if (h==1 and o<2) from_x,from_y=cursor_x,cursor_y
-  if pressed(b) and o<1 then
+  if pressed(b) and o==0 then
    -- a tap right after a tap (released_at: set after a tap alone):
    -- released at most 4 frames (133 ms), then pressed again. touch screens allow 300 ms from up to down
    -- (android's double-tap timeout), but there a single tap rarely
@@ -204,13 +215,8 @@ function play_input()
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
- -- left and right together undo the last step (picross s has undo on
- -- a button; in the pause menu alone a player found it buried), up and
- -- down ask to clear the board or the design (undo brings it back);
- -- never while painting, and the cursor goes back to where the first
- -- of them found it (f: undo or ask_clear, the chord's)
- local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
- if (f) cursor_x,cursor_y=from_x,from_y f()
+ -- (the chord's undo or question)
+ if (f) f()
  -- the clues drawn afresh while a button or a mouse button is held (the
  -- keys' and the mouse's o and x, as held_frames counts them)
  redraw=redraw or btn()|mouse_buttons>0

@@ -290,6 +290,38 @@ def test_a_dpad_chord_takes_back_the_first_directions_steps(cart):
     assert p.cursor() == (13, 5) and not p.board().any()
 
 
+def test_a_dpad_chord_spends_its_directions_until_they_are_let_go(cart):
+    """Left and right held together past the d-pad's repeat (8 frames), then let go one at a
+    time: the one still held moves nothing (it repeated from where the chord had put the cursor
+    back, and a player's undo moved the cursor on); up and down alike, whose question an answer
+    closes first; a direction pressed afresh after steps again."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(7, 7)
+    p.press("o")
+    p.idle(8)
+    for first, second in (("left", "right"), ("right", "left")):
+        p.press("o")                              # (a step to undo)
+        p.idle(8)
+        p.c.step([first])
+        p.c.step([first, second])
+        p.c.run_frames(12, [first, second])
+        p.c.run_frames(12, [first])               # the second let go first, the first held on
+        p.idle(3)
+        assert p.cursor() == (7, 7), (first, p.cursor())
+    p.c.step(["up"])
+    p.c.step(["up", "down"])
+    p.c.run_frames(12, ["up", "down"])
+    p.c.run_frames(12, ["down"])
+    p.idle(1)
+    assert p.g("question") and p.cursor() == (7, 7)
+    p.press("x")
+    p.idle(8)
+    assert p.cursor() == (7, 7)
+    p.press("left")
+    assert p.cursor() == (6, 7)
+
+
 def test_a_dpad_chord_never_fires_while_painting(cart):
     """Up and down while 🅾️ paints a stroke: no clear question, the stroke stays."""
     p = Player(cart[0])
