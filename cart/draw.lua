@@ -184,11 +184,11 @@ function draw_clues()
   if (s+#t>7.5) p=6
   column_band(i,o,-board_corner,-2)
  end
- -- the cursor's column band its cell wide, and where tiers share lines at
- -- least 7 px, 2 px either side of its digits (column_band's e), under its neighbours'
+ -- the cursor's column band its cell wide (o either side of its digits),
+ -- and where tiers share lines 7 px, 2 px either side (column_band's e), under its neighbours'
  -- two-digit plates: on a band 5 px wide, a lit digit 1 px from its
  -- neighbours read as theirs ("14841", "3 2")
- column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)
+ column_band(cursor_x,shared and 2 or o,-board_corner,-2)
  for i=0,board_last do
   -- rows with room (5x5, 10x10: cells of 15 and 7 px) are in the
   -- columns' 3x5 digits, the ones a reader knows from pico-8's font, and so

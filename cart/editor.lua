@@ -69,7 +69,7 @@ function verdict()
  -- off for 105 and two off for 3. (a solvable design's second line:
  -- those words, then its rounds, each a turn of the line; the pips
  -- drawn under it touched it, a "." in ".erase")
- verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[mid(1,verdict_rounds*board_size\12,5)]..","..verdict_rounds.." round"..(verdict_rounds>1 and "s" or "") or "needs guess|see dots","|"))
+ verdict_text,verdict_more=unpack(split(blank() and "empty|" or verdict_status=="solved" and "solvable|"..split"easy,easy,medium,hard,hard"[mid(1,verdict_rounds*board_size\12,5)]..","..verdict_rounds..(verdict_rounds>1 and " rounds" or " round") or "needs guess|see dots","|"))
 end
 
 -- play it, share code: only a design line logic finishes; chosen

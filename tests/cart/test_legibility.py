@@ -1142,7 +1142,7 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 # paper's colour (1: white on spires' peach, 13.9 apart)
 # (column_band's colour: the cursor's column's, else a band's; its plates alike)
 BAND_COLOUR = "i==cursor_x and 15 or i%2*board_size\\10*9"
-LIT_BAND = "column_band(cursor_x,max(o,shared and 2 or 1),-board_corner,-2)"
+LIT_BAND = "column_band(cursor_x,shared and 2 or o,-board_corner,-2)"
 PLATE = "if (v>9 and v!=11 and shared) column_band(i,2,y-1,y+p-2)"
 TIERS = "board_size\\15*i%2*(shared and 8-h[0] or h[1]+.4)"
 COLUMN_MISREAD = {
