@@ -177,16 +177,18 @@ function play_input()
  -- of them found it (f: undo or ask_clear, the chord's, run below)
  local f=not paint_button and (both(0) and undo or both(2) and ask_clear)
  for b=0,3 do
-  -- (a chord puts the cursor back and spends the d-pad: a direction
-  -- counts again only once let go, held_frames far below 0; the one
-  -- held longer repeated once the other was let go, and a player's undo
-  -- moved the cursor on)
-  if (f) held_frames[b],cursor_x,cursor_y=-32000,from_x,from_y
   -- (h: its frames held, o: those of b^^1, the opposite direction. a
   -- direction going down keeps the cursor in from_x,from_y, unless its
   -- opposite went down first; pressed while its opposite is held, or
   -- spent, it does not move)
   local h,o=held_frames[b],held_frames[b^^1]
+  -- (a chord spends the d-pad: a direction counts again only once let
+  -- go, held_frames far below 0; the one held longer repeated once the
+  -- other was let go, and a player's undo moved the cursor on. the
+  -- opposite is spent as b is read, so that the chord's second
+  -- direction, read after, does not take the cursor as it stands for
+  -- where the chord began)
+  if (f) held_frames[b^^1]=-32000
   if (h==1 and o<2) from_x,from_y=cursor_x,cursor_y
   if pressed(b) and o==0 then
    -- a tap right after a tap (released_at: set after a tap alone):
@@ -215,8 +217,8 @@ function play_input()
    if b<2 then cursor_to(v,cursor_y,1) else cursor_to(cursor_x,v,1) end
   end
  end
- -- (the chord's undo or question)
- if (f) f()
+ -- (the chord's: the cursor back, then undo or the question)
+ if (f) cursor_x,cursor_y=from_x,from_y f()
  -- the clues drawn afresh while a button or a mouse button is held (the
  -- keys' and the mouse's o and x, as held_frames counts them)
  redraw=redraw or btn()|mouse_buttons>0

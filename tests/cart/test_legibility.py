@@ -929,11 +929,13 @@ def test_the_builds_count_of_crowded_rows_is_what_the_screen_shows(with_old_pict
 
 
 def test_every_column_number_stands_below_the_screens_edge(with_old_pictures):
-    """Every column number's ink starts 1 px or more below the screen's top, on every packed board
-    and the old and made-up ones (their tiers of 7 lines stand 1 px down on 7 px lines; 8 lines,
-    or seven 0s over a stack of 7, on 6 px lines)."""
+    """Every column shows its clue (an empty one its 0) and every column number's ink starts 1 px
+    or more below the screen's top, on every packed 15x15 board and the old and made-up ones
+    (their tiers of 7 lines stand 1 px down on 7 px lines; 8 lines, or seven 0s over a stack of
+    7, on 6 px lines: counted as no line, those 0s stood wholly off the screen)."""
     boards = [items for items, _ in with_old_pictures]
     assert sum(len(_column_items(items)) for items in boards) > 3000
+    assert not _columns_unshown(boards), _columns_unshown(boards)[:6]
     assert not _columns_off_the_top(boards), _columns_off_the_top(boards)[:6]
 
 

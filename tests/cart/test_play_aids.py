@@ -322,6 +322,40 @@ def test_a_dpad_chord_spends_its_directions_until_they_are_let_go(cart):
     assert p.cursor() == (6, 7)
 
 
+def test_a_dpad_chord_on_one_frame_leaves_the_cursor_where_it_is(cart):
+    """Both directions down on the same frame (a keyboard often lands two keys within 33 ms):
+    the cursor stays where it is, after steps, at the board's edge and after the mouse moved it
+    (never back to where an older press had left it)."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(7, 7)
+    p.press("o")
+    p.move_to(9, 7)
+    p.idle(8)
+    p.c.step(["left", "right"])
+    p.idle(3)
+    assert p.cursor() == (9, 7) and "undo" in p.recent_text(4)
+    p.move_to(11, 9)
+    p.press("o")                                  # (a mark: up and down ask to clear it)
+    p.idle(8)
+    p.c.step(["up", "down"])
+    p.idle(1)
+    assert p.cursor() == (11, 9) and p.g("question")
+    p.press("x")
+    p.move_to(0, 5)
+    p.idle(8)
+    p.c.step(["left", "right"])
+    p.idle(3)
+    assert p.cursor() == (0, 5)
+    p.c.step([], mouse=(52 + 5 * 12 + 2, 52 + 5 * 12 + 2, 0))
+    p.c.step([], mouse=(52 + 5 * 12 + 2, 52 + 5 * 12 + 2, 0))
+    assert p.cursor() == (12, 12)
+    p.idle(8)
+    p.c.step(["left", "right"])
+    p.idle(3)
+    assert p.cursor() == (12, 12)
+
+
 def test_a_dpad_chord_never_fires_while_painting(cart):
     """Up and down while 🅾️ paints a stroke: no clear question, the stroke stays."""
     p = Player(cart[0])
