@@ -229,16 +229,23 @@ def test_up_and_down_together_ask_to_clear_the_board(cart):
     assert (p.board() == before).all()
 
 
+def _marked_then_at(cart, mark, at) -> Player:
+    """A 15x15 board with one fill at `mark` (a step to undo, a mark to clear), the cursor then
+    moved to `at` and the d-pad let go long enough that the next press is fresh."""
+    p = Player(cart[0])
+    p.open_puzzle(0, START + 2)
+    p.move_to(*mark)
+    p.press("o")
+    p.move_to(*at)
+    p.idle(8)
+    return p
+
+
 def test_a_dpad_chord_is_two_presses_within_5_frames(cart):
     """A player holding left who then presses right (or up, then down) asked for neither: a chord
     counts only when both go down within 5 frames of each other, and a press of a direction's
     opposite while it is held moves nothing."""
-    p = Player(cart[0])
-    p.open_puzzle(0, START + 2)
-    p.move_to(2, 2)
-    p.press("o")
-    p.move_to(7, 7)
-    p.idle(8)
+    p = _marked_then_at(cart, (2, 2), (7, 7))
     p.c.run_frames(10, ["left"])                  # held, stepping left
     at = p.cursor()
     p.c.run_frames(4, ["left", "right"])          # right, long after: no undo, no step
@@ -326,12 +333,7 @@ def test_a_dpad_chord_on_one_frame_leaves_the_cursor_where_it_is(cart):
     """Both directions down on the same frame (a keyboard often lands two keys within 33 ms):
     the cursor stays where it is, after steps, at the board's edge and after the mouse moved it
     (never back to where an older press had left it)."""
-    p = Player(cart[0])
-    p.open_puzzle(0, START + 2)
-    p.move_to(7, 7)
-    p.press("o")
-    p.move_to(9, 7)
-    p.idle(8)
+    p = _marked_then_at(cart, (7, 7), (9, 7))
     p.c.step(["left", "right"])
     p.idle(3)
     assert p.cursor() == (9, 7) and "undo" in p.recent_text(4)
