@@ -120,8 +120,8 @@ def _names(by_world: dict[str, list[str]]) -> str:
 
 def crowded_rows(row_clues: Sequence[Sequence[int]]) -> bool:
     """True where a 15x15 board has a row of more than ROW_NUMBERS numbers: the cart stands them
-    4 px apart or less (draw_line_clue's gap, 126 // n // n, and 1 px), and fresh readers glancing at the
-    screen could not count "1 1 1 1 1 1". Smaller boards' rows have room (never on 10x10)."""
+    4 px apart or less (draw_line_clue's gap, ROW_WIDTH // n // n, and 1 px), and fresh readers
+    glancing at the screen could not count "1 1 1 1 1 1". Smaller boards' rows have room."""
     return len(row_clues) >= BOARD_SIZE and any(len(c) > ROW_NUMBERS for c in row_clues)
 
 

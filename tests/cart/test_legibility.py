@@ -870,37 +870,52 @@ def with_old_pictures(packed, cart) -> list[tuple[list, dict]]:
     return out
 
 
+def _build_against_screen(with_old_pictures, says, shown) -> tuple[list, list]:
+    """A rule of generator.cartbuild.cluetiers (`says`, of a board's puzzle record) held to what
+    the screen shows (`shown`, of its layout) on every board of with_old_pictures: (the boards
+    where they differ, with what the screen shows; what the screen showed on each board)."""
+    wrong, outcomes = [], []
+    for items, p in with_old_pictures:
+        outcomes.append(shown(items))
+        if says(p) != outcomes[-1]:
+            wrong.append((p["world"], p["world_index"] + 1, outcomes[-1]))
+    return wrong, outcomes
+
+
+def _left_tier_shown(items):
+    """The left tier as the screen shows it: 0 the even rows (row 2 ends left of row 1), 1 the
+    odd ones, None where the rows are not in 3x5 digits (4x4)."""
+    rows = _board_rows(items)
+    if {it.box[1] for row in rows.values() for it in row} != {5}:
+        return None
+    ends = _row_ends(rows)
+    return 0 if ends[1] < ends[0] else 1
+
+
+def _columns_apart_shown(items) -> bool:
+    """No two neighbouring columns' numbers on one line, as the screen shows them."""
+    at = _columns_of(_column_items(items))
+    return not any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
+
+
 def test_the_builds_count_of_rows_in_tiers_is_what_the_screen_shows(with_old_pictures):
     """`make cart` names the boards whose rows are in 4x4 digits or have the odd rows in the left
     tier (generator.cartbuild.cluetiers, the cart's rule worked out in Python): on every packed
     15x15 board, and on boards with each outcome, it must say what the screen shows."""
-    wrong, outcomes = [], set()
-    for items, p in with_old_pictures:
-        rows = _board_rows(items)
-        drawn = {it.box[1] for row in rows.values() for it in row} == {5}
-        # (the left tier on screen: 0 where row 2 ends left of row 1, the even rows)
-        ends = _row_ends(rows)
-        shown = (0 if ends[1] < ends[0] else 1) if drawn else None
-        outcomes.add(shown)
-        if left_tier(p["row_clues"]) != shown:
-            wrong.append((p["world"], p["world_index"] + 1, shown))
+    wrong, outcomes = _build_against_screen(with_old_pictures, lambda p: left_tier(p["row_clues"]),
+                                            _left_tier_shown)
     assert not wrong, wrong
-    assert outcomes == {0, 1, None}
+    assert set(outcomes) == {0, 1, None}
 
 
 def test_the_builds_count_of_column_tiers_apart_is_what_the_screen_shows(with_old_pictures):
     """`make cart` names the boards whose column tiers share lines (generator.cartbuild.cluetiers):
     where it says they stand apart, no two neighbouring columns' numbers share a line on the
     screen; where it says they share, some do."""
-    wrong, shared = [], 0
-    for items, p in with_old_pictures:
-        at = _columns_of(_column_items(items))
-        on_screen = any(a.y == b.y for i in at for a in at[i] for b in at.get(i + 1, []))
-        shared += on_screen
-        if on_screen == columns_apart(p["col_clues"]):
-            wrong.append((p["world"], p["world_index"] + 1, on_screen))
+    wrong, outcomes = _build_against_screen(with_old_pictures, lambda p: columns_apart(p["col_clues"]),
+                                            _columns_apart_shown)
     assert not wrong, wrong
-    assert shared >= 2
+    assert outcomes.count(False) >= 2
 
 
 def test_no_packed_row_holds_more_numbers_than_a_reader_counts_at_a_glance(packed):
@@ -908,9 +923,9 @@ def test_no_packed_row_holds_more_numbers_than_a_reader_counts_at_a_glance(packe
     stand ROW_GAP px apart: two fresh readers glancing at the screen could not count the paper
     lantern's "1 1 1 1 1 1" (4 px apart), in three rows each, and no other row on the 10 densest
     boards."""
-    many = [(k, len(row)) for k, items in enumerate(packed) for row in _board_rows(items).values()
-            if len(row) > ROW_ROOM]
-    assert sum(len(_board_rows(items)) for items in packed) > 2000
+    boards = [_board_rows(items) for items in packed]
+    many = [(k, len(row)) for k, rows in enumerate(boards) for row in rows.values() if len(row) > ROW_ROOM]
+    assert sum(map(len, boards)) > 2000
     assert not many, many[:6]
 
 
@@ -918,14 +933,11 @@ def test_the_builds_count_of_crowded_rows_is_what_the_screen_shows(with_old_pict
     """`make cart` names the 15x15 boards with a row of more than ROW_ROOM numbers
     (generator.cartbuild.cluetiers.crowded_rows): it must say what the screen shows, on every
     packed board and the old paper lantern's rows of six."""
-    wrong, seen = [], set()
-    for items, p in with_old_pictures:
-        shown = any(len(row) > ROW_ROOM for row in _board_rows(items).values())
-        seen.add(shown)
-        if crowded_rows(p["row_clues"]) != shown:
-            wrong.append((p["world"], p["world_index"] + 1, shown))
+    wrong, outcomes = _build_against_screen(
+        with_old_pictures, lambda p: crowded_rows(p["row_clues"]),
+        lambda items: any(len(row) > ROW_ROOM for row in _board_rows(items).values()))
     assert not wrong, wrong
-    assert seen == {True, False}
+    assert set(outcomes) == {True, False}
 
 
 def test_every_column_number_stands_below_the_screens_edge(with_old_pictures):
@@ -943,14 +955,10 @@ def test_the_builds_column_lines_are_what_the_screen_shows(with_old_pictures):
     """`make cart` names the boards whose column lines stand 6 px apart
     (generator.cartbuild.cluetiers.column_pitch): on every packed 15x15 board, and on old boards
     sharing lines or on 6 px lines apart, it must say how far apart the screen's lines stand."""
-    wrong, seen = [], set()
-    for items, p in with_old_pictures:
-        shown = _column_lines(_column_items(items))[0]
-        seen.add(shown)
-        if column_pitch(p["col_clues"]) != shown:
-            wrong.append((p["world"], p["world_index"] + 1, shown))
+    wrong, outcomes = _build_against_screen(with_old_pictures, lambda p: column_pitch(p["col_clues"]),
+                                            lambda items: _column_lines(_column_items(items))[0])
     assert not wrong, wrong
-    assert seen == {6, 7}
+    assert set(outcomes) == {6, 7}
 
 
 def test_the_left_tier_stands_on_the_bands(cart):
@@ -1046,6 +1054,9 @@ ROW_EDGE = ("local t,e=shown_clue(row_clues[i+1])," + ROW_RIGHT_END + " local ga
 # fit (the two tiers' furthest reaches together) past -47, the left tier 2 px or more from the
 # screen's edge, a clue starting with a 1 measured 6 px wider (8 px from it)
 TIER_FIT = "fit=reach[0]+reach[1]>-47"
+# the lifted column tier's lift in lines: where tiers share lines, up to 8; else 2 px (.4 of a
+# line) over the others' tallest stack
+LIFT = "(shared and 8-h[0] or h[1]+.4)"
 TIER_TRIES = "until fit or flip>1"
 TIERS_CHOSEN = "board_size>14 and fit"
 ONE_FIRST_WIDER = "r[1]==1 and -6 or 0"
@@ -1068,10 +1079,10 @@ MISREAD = {
     "15x15 rows in 4x4 digits, 2 px staggered": ([(TIERS_CHOSEN, "false")],
                                                   _rows_out_of_tiers),
     "lifted column stacks a line over the others": (
-        [("(shared and 8-h[0] or h[1]+.4)", "min(h[1],8-h[0])")], _tiers_running_together),
+        [(LIFT, "min(h[1],8-h[0])")], _tiers_running_together),
     "tiers of 7 lines on 6 px lines": ([("if (s+#t>7.5) p=6", "if (s+#t>7) p=6")], _tight_stacks),
     "tiers of 7 lines lifted half a line, on the screen's edge": (
-        [("(shared and 8-h[0] or h[1]+.4)", "(shared and 8-h[0] or h[1]+.5)")], _columns_off_the_top),
+        [(LIFT, LIFT.replace("+.4", "+.5"))], _columns_off_the_top),
     "empty lifted columns counted as no line": (
         [("local t,s,q=shown_clue(col_clues[i+1]),", "local t,s,q=col_clues[i+1],")], _columns_unshown),
     "the left tier on the even rows only": ([(TIER_TRIES, "until true")],
@@ -1146,7 +1157,7 @@ def test_a_band_from_left_of_a_rows_first_number_is_caught(cart, tmp_path):
 BAND_COLOUR = "i==cursor_x and 15 or i%2*board_size\\10*9"
 LIT_BAND = "column_band(cursor_x,shared and 2 or o,-board_corner,-2)"
 PLATE = "if (v>9 and v!=11 and shared) column_band(i,2,y-1,y+p-2)"
-TIERS = "board_size\\15*i%2*(shared and 8-h[0] or h[1]+.4)"
+TIERS = "board_size\\15*i%2*" + LIFT
 COLUMN_MISREAD = {
     "two-digit numbers lifted": ([("if (q and q+s==w and cell_px<7) s+=1", "if (q) s+=1")], _out_of_line),
     "numbers side by side on a line": ([(TIERS, "0")], _out_of_line),
